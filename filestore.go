@@ -1,0 +1,161 @@
+package stophook
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// FileStore is a [Store] keeping one file per key under a directory. Updates
+// take an exclusive flock on a per-key lock file, so they are atomic across
+// goroutines and processes; values are written to a temporary file, synced
+// and renamed into place, so a crash leaves the old or the new value, never
+// a torn one. Keys are encoded into safe file names: no key can name a file
+// outside the directory.
+type FileStore struct {
+	dir string
+}
+
+var _ Store = (*FileStore)(nil)
+
+// NewFileStore returns a FileStore in dir. The directory is created on the
+// first write.
+func NewFileStore(dir string) *FileStore { return &FileStore{dir: dir} }
+
+// Dir returns the store's directory.
+func (s *FileStore) Dir() string { return s.dir }
+
+// maxNameLen bounds encoded key names; longer keys are hashed.
+const maxNameLen = 160
+
+// fileName maps any key to a single safe path element.
+func fileName(key string) string {
+	var b strings.Builder
+	for i := 0; i < len(key); i++ {
+		c := key[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '-', c == '_':
+			b.WriteByte(c)
+		case c == '.' && i > 0:
+			b.WriteByte(c)
+		default:
+			fmt.Fprintf(&b, "%%%02X", c)
+		}
+	}
+	name := b.String()
+	if name == "" {
+		name = "%"
+	}
+	if len(name) > maxNameLen {
+		sum := sha256.Sum256([]byte(key))
+		name = name[:64] + "~" + hex.EncodeToString(sum[:16])
+	}
+	return name
+}
+
+// Path returns the file that holds key.
+func (s *FileStore) Path(key string) string { return filepath.Join(s.dir, fileName(key)+".json") }
+
+func (s *FileStore) lockPath(key string) string {
+	return filepath.Join(s.dir, ".locks", fileName(key)+".lock")
+}
+
+// Get implements [Store].
+func (s *FileStore) Get(ctx context.Context, key string) ([]byte, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	b, err := os.ReadFile(s.Path(key))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("stophook: read state: %w", err)
+	}
+	return b, nil
+}
+
+// Update implements [Store].
+func (s *FileStore) Update(ctx context.Context, key string, fn func(old []byte) ([]byte, error)) error {
+	if err := os.MkdirAll(filepath.Join(s.dir, ".locks"), 0o700); err != nil {
+		return fmt.Errorf("stophook: state dir: %w", err)
+	}
+	unlock, err := lockFile(ctx, s.lockPath(key))
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	path := s.Path(key)
+	old, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		old, err = nil, nil
+	}
+	if err != nil {
+		return fmt.Errorf("stophook: read state: %w", err)
+	}
+	nv, err := fn(old)
+	if err != nil {
+		return err
+	}
+	if nv == nil {
+		if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("stophook: delete state: %w", err)
+		}
+		return nil
+	}
+	return WriteFileAtomic(path, nv, 0o600)
+}
+
+// Delete implements [Store].
+func (s *FileStore) Delete(ctx context.Context, key string) error {
+	return s.Update(ctx, key, func([]byte) ([]byte, error) { return nil, nil })
+}
+
+// WriteFileAtomic writes data to a temporary file in path's directory,
+// syncs it and renames it over path: readers see the old or the new
+// content, never a torn one.
+func WriteFileAtomic(path string, data []byte, perm fs.FileMode) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fmt.Errorf("stophook: write %s: %w", filepath.Base(path), err)
+	}
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return fmt.Errorf("stophook: write %s: %w", filepath.Base(path), err)
+	}
+	tmp := f.Name()
+	ok := false
+	defer func() {
+		if !ok {
+			f.Close()
+			os.Remove(tmp)
+		}
+	}()
+	if _, err := f.Write(data); err != nil {
+		return fmt.Errorf("stophook: write %s: %w", filepath.Base(path), err)
+	}
+	if err := f.Chmod(perm); err != nil {
+		return fmt.Errorf("stophook: write %s: %w", filepath.Base(path), err)
+	}
+	if err := f.Sync(); err != nil {
+		return fmt.Errorf("stophook: write %s: %w", filepath.Base(path), err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("stophook: write %s: %w", filepath.Base(path), err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		return fmt.Errorf("stophook: write %s: %w", filepath.Base(path), err)
+	}
+	ok = true
+	if d, err := os.Open(dir); err == nil {
+		d.Sync()
+		d.Close()
+	}
+	return nil
+}
