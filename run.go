@@ -80,7 +80,15 @@ func (o RunOptions) withDefaults() RunOptions {
 		o.Budget = DefaultBudget
 	}
 	if o.Logger == nil {
-		o.Logger = slog.New(slog.NewTextHandler(o.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+		o.Logger = slog.New(slog.NewTextHandler(o.Stderr, &slog.HandlerOptions{
+			Level: slog.LevelWarn,
+			ReplaceAttr: func(groups []string, a slog.Attr) slog.Attr {
+				if len(groups) == 0 && a.Key == slog.TimeKey {
+					return slog.Attr{} // hook stderr is read by people: keep lines short
+				}
+				return a
+			},
+		}))
 	}
 	if o.Now == nil {
 		o.Now = time.Now
