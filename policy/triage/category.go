@@ -1,0 +1,99 @@
+package triage
+
+// Category names a kind of memory worth saving.
+type Category string
+
+// The categories of the seed, in the order a block reason lists them.
+const (
+	Decision       Category = "DECISION"
+	Runbook        Category = "RUNBOOK"
+	Constraint     Category = "CONSTRAINT"
+	TechDebt       Category = "TECH_DEBT"
+	Preference     Category = "PREFERENCE"
+	SessionSummary Category = "SESSION_SUMMARY"
+)
+
+// Categories lists the built-in categories in report order.
+var Categories = []Category{Decision, Runbook, Constraint, TechDebt, Preference, SessionSummary}
+
+// Cue is one weighted pattern of a [Rule].
+//
+// Pattern is an RE2 expression matched case-insensitively at word
+// boundaries: "over" matches "A over B" but not "overall" or "moreover".
+// Use (?-i:…) for a case-sensitive part ("(?-i:TODO)"). A cue counts at most
+// once per sentence. A negative Weight lowers the score: it cancels cues in
+// phrases that look like a memory but are not ("decided to run the tests").
+type Cue struct {
+	Pattern string  `json:"pattern"`
+	Weight  float64 `json:"weight"`
+}
+
+// Rule gives the cues of one text category.
+//
+// A sentence's score for the rule is the sum of the weights of the cues it
+// matches, plus AfterError when at least one positive cue matched and a
+// failure (a tool error or a stack trace) occurred earlier in the window —
+// "an error followed by its fix" — multiplied by the weight of where the
+// sentence was written, clamped to [0, 1].
+type Rule struct {
+	Category   Category `json:"category"`
+	Cues       []Cue    `json:"cues"`
+	AfterError float64  `json:"after_error,omitempty"`
+}
+
+// DefaultRules returns the built-in cues of the five text categories (the
+// seed's table, with weights). The result is a fresh copy the caller may
+// change. SESSION_SUMMARY is not a text rule: [Activity] scores it from tool
+// uses.
+func DefaultRules() []Rule {
+	return []Rule{
+		{Category: Decision, Cues: []Cue{
+			{`chose|chosen|choosing|opted (?:for|to)|went with|going with|settled on|picked|switched to`, 0.4},
+			{`decided|decision|decide`, 0.35},
+			{`instead of|rather than|in favou?r of`, 0.25},
+			{`over`, 0.15},
+			{`because|so that|since it|for (?:reliability|simplicity|performance|speed|safety|consistency|portability)`, 0.2},
+			{`trade-?offs?|alternatives?|pros and cons|simpler|more reliable|faster|safer|cheaper`, 0.15},
+			{`(?:decided|decide|chose|choose|going|opted) to (?:re-?run|run|check|look|try|start|read|test|inspect|open|search|verify|investigate|debug|see|dig|grep|take a look|wait|first|stop|continue|proceed|keep going|begin|focus)`, -0.4},
+			{`let me|i'll|i will|next,? i`, -0.15},
+			{`do you want|would you like|should (?:we|i)|could (?:we|i)|if you (?:want|prefer)`, -0.3},
+		}},
+		{Category: Runbook, AfterError: 0.2, Cues: []Cue{
+			{`root[- ]?cause(?:d)?`, 0.45},
+			{`fixed (?:it )?by|the fix (?:was|is)|resolved (?:it )?by|solved (?:it )?by|worked around (?:it )?by|the solution (?:was|is)`, 0.45},
+			{`(?:was|were|is|are) caused by|caused by|because of|due to|turned out|it happens when|happens whenever|occurs when`, 0.25},
+			{`fix(?:ed|es)?|resolved|solved|works now|now passes|now pass`, 0.2},
+			{`if you see|next time|whenever|to reproduce|repro|run .{1,40} (?:first|before)|make sure to|you (?:must|need to)`, 0.2},
+			{`errors?|exceptions?|traceback|stack ?trace|panic(?:s|ked)?|fail(?:ed|ing|ure|s)?|crash(?:ed|es|ing)?|bug|segfault|timeout|timed out|deadlock|race`, 0.15},
+			{`(?:let me|i'll|i will) (?:fix|look|check|try)`, -0.3},
+		}},
+		{Category: Constraint, Cues: []Cue{
+			{`limitations?|hard limit|api limits?|rate[- ]?limit(?:s|ed|ing)?|quotas?|limited to|capped at|caps? (?:at|of)`, 0.45},
+			{`not supported|unsupported|(?:does|do|is|are)(?:n't| not) support(?:ed)?|no support for|restricted|restrictions?|not allowed|forbidden|prohibited|must not|must never|only (?:supports?|works?|allows?|accepts?)`, 0.45},
+			{`cannot|can't|can not|unable to|not possible|impossible|won't work|doesn't work (?:with|on|in)`, 0.25},
+			{`at most|no more than|maximum|max|minimum|at least|requires|required|only|per (?:minute|second|hour|day|request)`, 0.15},
+			{`\d+ ?(?:kb|mb|gb|ms|seconds?|minutes?|requests?|chars|characters|tokens|items|files|connections)`, 0.15},
+			{`so we|which means|means we|we have to|have to|need to|by design|always|never`, 0.1},
+			{`i cannot find|i can't find|couldn't find|unable to find|cannot locate|can't see`, -0.3},
+		}},
+		{Category: TechDebt, Cues: []Cue{
+			{`(?-i:TODO|FIXME|XXX)s?`, 0.6},
+			{`tech(?:nical)? debt`, 0.6},
+			{`deferred|deferring|postponed?|punted|left for later|(?:address|handle|fix|revisit|clean (?:up)?|refactor|tackle|do) (?:this |that |it )?(?:up )?later|will address later|follow[- ]up|out of scope|not yet (?:implemented|handled|supported)|still (?:missing|needs?|to do)`, 0.45},
+			{`workarounds?|work around|hack|hacky|band-?aid|stopgap|kludge|quick fix|hard-?coded`, 0.35},
+			{`for now|temporar(?:y|ily)|eventually|in (?:the )?future|future (?:work|implementation|pr|change)|later|someday|next (?:iteration|pass|release|pr)`, 0.2},
+			{`left|leave|leaving|added|remaining|should (?:be|eventually)|needs? to be|needs? cleanup|not ideal|duplicated|duplication`, 0.1},
+			{`(?-i:TODO|todo|Todo)s? (?:list|items?)|todowrite|to-?do list`, -0.7},
+		}},
+		{Category: Preference, Cues: []Cue{
+			{`(?:always|never) (?:use|run|add|write|commit|put|call|prefer|keep|format|push|include|test|name|import|ask)`, 0.5},
+			{`from now on|going forward|moving forward|in the future|by default|from here on`, 0.4},
+			{`prefers?|preferred|preference|prefer to`, 0.35},
+			{`(?:i|we|you|user|the user) (?:prefers?|likes?|wants?|hates?|dislikes?)`, 0.25},
+			{`conventions?|style guide|code style|house style|standards?|naming scheme|guidelines?`, 0.3},
+			{`instead of|rather than|over|not`, 0.1},
+			{`always|never|don't|do not|please|make sure`, 0.1},
+			{`standard (?:library|lib|input|output|error|out|in)|stdlib|if you prefer|would you prefer|do you prefer`, -0.45},
+		}},
+	}
+}

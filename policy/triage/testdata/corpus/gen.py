@@ -1,0 +1,385 @@
+import json, uuid, hashlib, os, sys
+
+OUT = sys.argv[1]
+os.makedirs(OUT, exist_ok=True)
+CWD = "/home/dev/project"
+
+def U(seed):  # deterministic uuid
+    return str(uuid.UUID(hashlib.md5(seed.encode()).hexdigest()))
+
+class T:
+    def __init__(self, name):
+        self.name = name
+        self.lines = []
+        self.sid = U("session-" + name)
+        self.n = 0
+        self.parent = None
+        self.t = 0
+    def base(self, typ):
+        self.n += 1
+        u = U(f"{self.name}-{self.n}")
+        self.t += 3
+        rec = {"parentUuid": self.parent, "isSidechain": False, "userType": "external", "cwd": CWD,
+               "sessionId": self.sid, "version": "2.1.330", "gitBranch": "main", "type": typ,
+               "uuid": u, "timestamp": f"2026-11-20T10:{self.t//60:02d}:{self.t%60:02d}.{self.n:03d}Z"}
+        self.parent = u
+        return rec
+    def snapshot(self):
+        self.lines.append({"type": "file-history-snapshot", "messageId": U(f"snap-{self.name}-{self.n}"),
+                           "snapshot": {"messageId": U(f"snap-{self.name}-{self.n}"), "trackedFileBackups": {}, "timestamp": "2026-11-20T10:00:00.000Z"},
+                           "isSnapshotUpdate": False})
+    def user(self, text):
+        self.snapshot()
+        r = self.base("user")
+        r["message"] = {"role": "user", "content": text}
+        r["permissionMode"] = "default"
+        self.lines.append(r)
+        return self
+    def meta(self, text):
+        r = self.base("user")
+        r["message"] = {"role": "user", "content": text}
+        r["isMeta"] = True
+        self.lines.append(r)
+        return self
+    def _asst(self, block, mid):
+        r = self.base("assistant")
+        r["message"] = {"id": mid, "type": "message", "role": "assistant", "model": "claude-sonnet-4-5-20250929",
+                        "content": [block], "stop_reason": None, "stop_sequence": None,
+                        "usage": {"input_tokens": 12, "cache_creation_input_tokens": 0, "cache_read_input_tokens": 2048, "output_tokens": 90, "service_tier": "standard"}}
+        r["requestId"] = "req_011" + hashlib.md5(mid.encode()).hexdigest()[:20]
+        self.lines.append(r)
+    def say(self, text, tools=()):
+        """assistant reply: text block then tool_use blocks, each with its result"""
+        mid = "msg_01" + hashlib.md5(f"{self.name}-{self.n}".encode()).hexdigest()[:22]
+        if text:
+            self._asst({"type": "text", "text": text}, mid)
+        uses = []
+        for i, (name, inp, result, err) in enumerate(tools):
+            tid = "toolu_01" + hashlib.md5(f"{self.name}-{self.n}-{i}".encode()).hexdigest()[:22]
+            self._asst({"type": "tool_use", "id": tid, "name": name, "input": inp}, mid)
+            uses.append((tid, result, err))
+        for tid, result, err in uses:
+            r = self.base("user")
+            r["message"] = {"role": "user", "content": [{"tool_use_id": tid, "type": "tool_result", "content": result, "is_error": err}]}
+            r["toolUseResult"] = {"stdout": result if not err else "", "stderr": result if err else "", "interrupted": False, "isImage": False}
+            self.lines.append(r)
+        return self
+    def system_summary(self):
+        r = self.base("system")
+        r["subtype"] = "stop_hook_summary"; r["hookCount"] = 1; r["hookInfos"] = [{"command": "memory-triage"}]
+        r["hookErrors"] = []; r["preventedContinuation"] = False; r["stopReason"] = ""; r["hasOutput"] = False; r["level"] = "suggestion"
+        self.lines.append(r)
+        return self
+    def write(self):
+        with open(os.path.join(OUT, self.name + ".jsonl"), "w") as f:
+            for l in self.lines:
+                f.write(json.dumps(l, ensure_ascii=False, separators=(",", ":")) + "\n")
+
+def bash(cmd, out, err=False): return ("Bash", {"command": cmd, "description": "Run command"}, out, err)
+def read(path, out="     1\tpackage main\n"): return ("Read", {"file_path": CWD + "/" + path}, out, False)
+def edit(path, old="a", new="b"): return ("Edit", {"file_path": CWD + "/" + path, "old_string": old, "new_string": new}, f"The file {CWD}/{path} has been updated.", False)
+def write(path, content="package x\n"): return ("Write", {"file_path": CWD + "/" + path, "content": content}, f"File created successfully at: {CWD}/{path}", False)
+def grep(pat, out): return ("Grep", {"pattern": pat, "path": CWD}, out, False)
+def todo(items): return ("TodoWrite", {"todos": [{"content": c, "status": s, "activeForm": c} for c, s in items]}, "Todos have been modified successfully.", False)
+
+labels = {}
+def case(name, want, t):
+    t.write()
+    labels[name + ".jsonl"] = sorted(want)
+
+# ---------------- DECISION ----------------
+case("decision_sqlite", ["DECISION"], T("decision_sqlite")
+  .user("We need somewhere to persist the job queue. Pick something and wire it up.")
+  .say("I'll look at how the queue is used first.", [grep("Enqueue", "internal/queue/queue.go:14:func (q *Queue) Enqueue(j Job) error {")])
+  .say("", [write("internal/queue/store.go"), bash("go test ./internal/queue/...", "ok  \tgithub.com/acme/app/internal/queue\t0.41s")])
+  .say("Done. I went with SQLite (via `modernc.org/sqlite`) instead of Redis because the service already ships as a single binary and the queue volume is low.\n\nTests pass."))
+
+case("decision_cobra", ["DECISION"], T("decision_cobra")
+  .user("add subcommands for import and export to the cli")
+  .say("", [read("cmd/root.go"), edit("cmd/root.go"), write("cmd/import.go"), write("cmd/export.go"), bash("go build ./... && go test ./cmd/...", "ok  \tgithub.com/acme/tool/cmd\t0.2s")])
+  .say("Added `import` and `export` subcommands.\n\n- Chose the standard `flag` package with a small dispatcher over cobra, to keep the dependency list short.\n- Both commands read from stdin when no file is given."))
+
+case("decision_retry", ["DECISION"], T("decision_retry")
+  .user("the webhook sender drops events when the receiver is briefly down. fix it")
+  .say("", [read("webhook/send.go"), edit("webhook/send.go"), bash("go test ./webhook/", "ok  \tgithub.com/acme/app/webhook\t1.2s")])
+  .say("Fixed. Failed deliveries are now retried with exponential backoff (5 attempts, capped at 30s).\n\nWe decided on client-side retries rather than a dead-letter table, since the receiver is idempotent and the volume is small."))
+
+case("decision_cmd_hooks", ["DECISION"], T("decision_cmd_hooks")
+  .user("Why do the stop hooks keep failing with JSON validation errors? Can you sort it out?")
+  .say("", [read(".claude/settings.json", '{"hooks":{"Stop":[{"hooks":[{"type":"prompt"}]}]}}'), edit(".claude/settings.json")])
+  .say("The prompt hooks depend on the model returning valid JSON, which fails now and then.\n\nI replaced them with a single command hook. Chose command-type hooks over prompt-type hooks for reliability: the script controls its exit code, so a stop can no longer fail validation."))
+
+case("decision_postgres_uuid", ["DECISION"], T("decision_postgres_uuid")
+  .user("add an id column to the orders table")
+  .say("", [write("migrations/0007_order_ids.sql"), bash("make migrate-test", "migrated 7 -> 8\nPASS")])
+  .say("Added migration `0007_order_ids.sql`.\n\nI opted for UUIDv7 keys over serial integers: they sort by creation time and can be generated by the API servers without a round trip to the database."))
+
+case("decision_user_pick", ["DECISION"], T("decision_user_pick")
+  .user("ok let's go with the polling approach instead of websockets, the proxy kills long connections anyway")
+  .say("", [edit("web/src/live.ts"), bash("npm test -- live", "PASS src/live.test.ts\nTests: 4 passed")])
+  .say("Switched the live view to polling every 5 seconds. Tests pass."))
+
+# ---------------- RUNBOOK ----------------
+case("runbook_lockfile", ["RUNBOOK"], T("runbook_lockfile")
+  .user("npm install fails on CI, can you look")
+  .say("", [bash("npm ci", "npm ERR! code EINTEGRITY\nnpm ERR! sha512-... integrity checksum failed", True)])
+  .say("", [bash("git log --oneline -3 -- package-lock.json", "a1b2c3 bump deps"), bash("rm -rf node_modules && npm install && npm ci", "added 812 packages in 21s")])
+  .say("The root cause was a lockfile generated with npm 10 while CI runs npm 9, so the integrity hashes differ. Fixed by regenerating `package-lock.json` with npm 9 and pinning the npm version in `.nvmrc`."))
+
+case("runbook_race", ["RUNBOOK"], T("runbook_race")
+  .user("TestCache flakes about one run in ten")
+  .say("", [bash("go test -race -count=20 ./cache/", "WARNING: DATA RACE\nWrite at 0x00c000124010 by goroutine 12:\n  cache.(*LRU).Add()\n      cache/lru.go:44 +0x1a4\nFAIL\tgithub.com/acme/app/cache\t2.3s", True)])
+  .say("", [edit("cache/lru.go"), bash("go test -race -count=50 ./cache/", "ok  \tgithub.com/acme/app/cache\t9.8s")])
+  .say("Found it: `LRU.Add` updated the eviction list without holding the mutex, so concurrent `Get` calls raced with it. The flake was caused by that data race; fixed by taking the lock in `Add` as well. 50 race-enabled runs pass now."))
+
+case("runbook_docker_dns", ["RUNBOOK"], T("runbook_docker_dns")
+  .user("the integration tests can't reach the db container anymore")
+  .say("", [bash("docker compose run --rm tests", "psycopg2.OperationalError: could not translate host name \"db\" to address: Name or service not known", True)])
+  .say("", [read("docker-compose.yml"), edit("docker-compose.yml"), bash("docker compose run --rm tests", "==== 48 passed in 12.31s ====")])
+  .say("The tests container was on the default network after the compose file split, so the `db` hostname did not resolve. If you see `could not translate host name \"db\"` again, make sure both services list the `backend` network. All 48 tests pass."))
+
+case("runbook_go_embed", ["RUNBOOK"], T("runbook_go_embed")
+  .user("build is broken after my last commit")
+  .say("", [bash("go build ./...", "web/assets.go:9:12: pattern dist/*: no matching files found", True)])
+  .say("", [bash("ls web/dist", "ls: cannot access 'web/dist': No such file or directory", True), edit("Makefile"), bash("make build", "go build -o bin/app ./cmd/app")])
+  .say("The build failed because `//go:embed dist/*` needs the frontend bundle, and `web/dist` is not committed. The fix was to make `make build` run `npm run build` first; building with plain `go build` needs `make web` before it."))
+
+case("runbook_pytest_tz", ["RUNBOOK"], T("runbook_pytest_tz")
+  .user("test_report_dates fails on my machine but not CI")
+  .say("", [bash("pytest tests/test_report.py -x", "FAILED tests/test_report.py::test_report_dates - AssertionError: assert '2026-11-19' == '2026-11-20'\nTraceback (most recent call last):\n  File \"tests/test_report.py\", line 31", True)])
+  .say("", [edit("app/report.py"), bash("TZ=Asia/Tokyo pytest tests/test_report.py", "3 passed in 0.22s")])
+  .say("It turned out `report_date()` used the local time zone, so it only failed east of UTC. Resolved by converting to UTC before formatting; the test now passes with `TZ=Asia/Tokyo` too."))
+
+case("runbook_migration_lock", ["RUNBOOK"], T("runbook_migration_lock")
+  .user("deploy is stuck at the migration step again")
+  .say("", [bash("kubectl logs job/migrate", "error: Dirty database version 12. Fix and force version.", True)])
+  .say("", [bash("migrate -path db/migrations -database $DB force 11 && migrate up", "12/u add_index (84ms)")])
+  .say("The previous deploy was killed mid-migration and left the schema marked dirty at version 12. The fix is to force the version back to 11 and rerun `migrate up`; the index migration applied cleanly and the deploy continued."))
+
+# ---------------- CONSTRAINT ----------------
+case("constraint_rate_limit", ["CONSTRAINT"], T("constraint_rate_limit")
+  .user("sync all the issues from github into the tracker")
+  .say("", [write("sync/github.go"), bash("go run ./sync --dry-run", "fetched 3000 issues (30 pages)\n403 API rate limit exceeded", True)])
+  .say("", [edit("sync/github.go"), bash("go run ./sync --dry-run", "fetched 4120 issues (42 pages)")])
+  .say("Sync works now. Note that the GitHub API rate limit is 5000 requests per hour per token, so the sync pages with 100 issues per request and backs off on 403."))
+
+case("constraint_lambda", ["CONSTRAINT"], T("constraint_lambda")
+  .user("can we move the thumbnail job to lambda?")
+  .say("", [read("jobs/thumbs.py"), bash("du -sh build/thumbs.zip", "312M\tbuild/thumbs.zip")])
+  .say("Not as it is: the deployment package is 312 MB, and Lambda is limited to 250 MB unzipped for zip deployments. We would need a container image deployment (up to 10 GB) instead."))
+
+case("constraint_sqlite_alter", ["CONSTRAINT"], T("constraint_sqlite_alter")
+  .user("make the email column NOT NULL")
+  .say("", [write("migrations/0009_email_not_null.sql"), bash("make migrate-test", "migrated 8 -> 9")])
+  .say("Done. SQLite does not support `ALTER COLUMN`, so the migration rebuilds the `users` table: create a copy with the constraint, copy the rows, drop the old table and rename."))
+
+case("constraint_user_env", ["CONSTRAINT"], T("constraint_user_env")
+  .user("heads up: the build servers are restricted to Go 1.22, we can't upgrade them this quarter. please keep the code compatible")
+  .say("", [bash("grep -rn 'range 10\\|min(\\|max(' --include=*.go . | head", "./internal/calc/sum.go:12:\tfor i := range 10 {"), edit("internal/calc/sum.go"), bash("go vet ./...", "")])
+  .say("Replaced the one range-over-int loop in `internal/calc/sum.go`; `go vet` is clean."))
+
+case("constraint_safari", ["CONSTRAINT"], T("constraint_safari")
+  .user("the date picker is broken on the ipad")
+  .say("", [read("web/src/DatePicker.tsx"), edit("web/src/DatePicker.tsx"), bash("npm test -- DatePicker", "PASS src/DatePicker.test.tsx")])
+  .say("Safari on iPadOS 15 does not support `Intl.Segmenter`, which the picker used to split month names. I replaced it with a plain split; the picker renders correctly now."))
+
+# ---------------- TECH_DEBT ----------------
+case("techdebt_pagination", ["TECH_DEBT"], T("techdebt_pagination")
+  .user("add the /orders endpoint returning all orders for the account")
+  .say("", [write("api/orders.go"), write("api/orders_test.go"), bash("go test ./api/", "ok  \tgithub.com/acme/app/api\t0.3s")])
+  .say("Added `GET /orders`.\n\nIt returns every order in one response for now; pagination is deferred until we know how the mobile client wants cursors. TODO: add a `limit` cap before large accounts use it."))
+
+case("techdebt_workaround", ["TECH_DEBT"], T("techdebt_workaround")
+  .user("the pdf export crashes on documents with emoji")
+  .say("", [bash("python -m app.export sample.docx", "UnicodeEncodeError: 'latin-1' codec can't encode character '\\U0001f600'", True), edit("app/export.py"), bash("python -m app.export sample.docx", "wrote sample.pdf")])
+  .say("Export works again. This is a workaround: emoji are stripped before rendering because the bundled font has no emoji glyphs. We should revisit this later and ship a font with emoji coverage."))
+
+case("techdebt_seed", ["TECH_DEBT"], T("techdebt_seed")
+  .user("implement the triage hook, single llm for now")
+  .say("", [write("hooks/memory_triage.py"), bash("python -m pytest tests/test_triage.py", "6 passed in 0.31s")])
+  .say("The triage hook is in place with a single LLM call.\n\nDeferred multi-LLM consensus voting for future implementation; the hook has a seam for it."))
+
+case("techdebt_duplicated", ["TECH_DEBT"], T("techdebt_duplicated")
+  .user("add csv export next to the json export")
+  .say("", [read("export/json.go"), write("export/csv.go"), bash("go test ./export/", "ok")])
+  .say("CSV export added. The field mapping is duplicated between `json.go` and `csv.go`; that is tech debt worth a small refactor into one table of columns."))
+
+case("techdebt_hardcoded", ["TECH_DEBT"], T("techdebt_hardcoded")
+  .user("wire the new pricing service into checkout")
+  .say("", [edit("checkout/pricing.go"), bash("go test ./checkout/", "ok")])
+  .say("Checkout calls the pricing service now. The service URL is hard-coded for the staging environment as a temporary hack; it still needs to be moved into config before release, I'll leave that as a follow-up."))
+
+case("techdebt_skip_test", ["TECH_DEBT"], T("techdebt_skip_test")
+  .user("get CI green, the release is blocked")
+  .say("", [bash("go test ./...", "--- FAIL: TestUploadLarge (30.01s)\n    upload_test.go:88: timeout\nFAIL", True), edit("upload/upload_test.go"), bash("go test ./...", "ok")])
+  .say("CI is green. I skipped `TestUploadLarge` with `t.Skip` because it times out on the shared runners; the real fix (streaming the upload instead of buffering it) is out of scope for the release and should be tackled later."))
+
+# ---------------- PREFERENCE ----------------
+case("pref_pnpm", ["PREFERENCE"], T("pref_pnpm")
+  .user("from now on always use pnpm, not npm. update the scripts")
+  .say("", [edit("package.json"), edit(".github/workflows/ci.yml"), bash("pnpm install", "Done in 4.2s")])
+  .say("Switched the scripts and the CI workflow to pnpm."))
+
+case("pref_testify", ["PREFERENCE"], T("pref_testify")
+  .user("please don't use testify in this repo, we prefer plain table tests with the standard testing package")
+  .say("", [edit("parser/parser_test.go"), bash("go test ./parser/", "ok")])
+  .say("Rewrote `parser_test.go` as table tests without testify."))
+
+case("pref_commit_style", ["PREFERENCE"], T("pref_commit_style")
+  .user("commit this")
+  .say("", [bash("git log --oneline -5", "f1 feat(api): add orders\n e2 fix(db): close rows\n a3 chore: bump deps"), bash("git commit -am 'feat(export): add csv export'", "[main 9c1d2e0] feat(export): add csv export")])
+  .say("Committed as `feat(export): add csv export`. The repo follows the Conventional Commits convention (`type(scope): summary`), so I matched it."))
+
+case("pref_errors_wrap", ["PREFERENCE"], T("pref_errors_wrap")
+  .user("review my change in store.go")
+  .say("", [read("store/store.go")])
+  .say("Looks good overall. One thing: the rest of the codebase always wraps errors with `%w` and a package prefix (`store: open: %w`), and this change returns bare errors. I'd keep to that convention."))
+
+case("pref_no_emoji", ["PREFERENCE"], T("pref_no_emoji")
+  .user("never put emoji in commit messages or code comments. fix the ones you added")
+  .say("", [bash("git log -3 --format=%s", "✨ add export\nfix tests\nrefactor"), bash("git commit --amend -m 'add export'", "[main 1a2b3c] add export")])
+  .say("Amended the commit message and removed the emoji from the comments."))
+
+# ---------------- SESSION_SUMMARY ----------------
+def many_edits(t, n, prefix="internal/billing/f"):
+    t.say("", [edit(f"{prefix}{i}.go") for i in range(n)])
+    return t
+
+case("summary_refactor", ["SESSION_SUMMARY"], many_edits(T("summary_refactor")
+  .user("rename Customer to Account across the billing package"), 7)
+  .say("", [bash("go build ./... && go test ./internal/billing/...", "ok")])
+  .say("Renamed `Customer` to `Account` in all seven files of `internal/billing`; build and tests pass."))
+
+case("summary_tools", ["SESSION_SUMMARY"], T("summary_tools")
+  .user("find out why the nightly job got slower this week")
+  .say("", [bash(f"git show --stat HEAD~{i}", "1 file changed") for i in range(12)])
+  .say("", [grep("SELECT", "x") for _ in range(10)] + [read(f"jobs/n{i}.py") for i in range(10)])
+  .say("The nightly job got slower after the ORM upgrade; the report query now loads every row. Details are in the notes above."))
+
+case("summary_feature", ["SESSION_SUMMARY"], T("summary_feature")
+  .user("implement the settings page end to end")
+  .say("", [write("web/src/pages/Settings.tsx"), write("web/src/api/settings.ts"), write("api/settings.go"), write("api/settings_test.go"), edit("web/src/App.tsx"), edit("api/router.go")])
+  .say("", [bash("go test ./api/ && npm test", "ok\nTests: 12 passed")])
+  .say("The settings page is done: API, client and route, with tests."))
+
+case("summary_multi", ["SESSION_SUMMARY", "DECISION"], many_edits(T("summary_multi")
+  .user("migrate the handlers to the new logger"), 6, "handlers/h")
+  .say("", [bash("go test ./handlers/...", "ok")])
+  .say("All handlers log through `slog` now. I chose `slog` over zerolog because it is in the standard library and the handlers only need structured key-value logging."))
+
+# ---------------- MIXED ----------------
+case("mixed_decision_todo", ["DECISION", "TECH_DEBT"], T("mixed_decision_todo")
+  .user("add caching to the profile endpoint")
+  .say("", [edit("api/profile.go"), bash("go test ./api/", "ok")])
+  .say("Added an in-process LRU cache to `GET /profile`. I went with an in-memory cache instead of Redis because there is a single API instance today.\n\nTODO: invalidate the cache when the profile is updated from the admin panel; that path is not covered yet."))
+
+case("mixed_runbook_constraint", ["RUNBOOK", "CONSTRAINT"], T("mixed_runbook_constraint")
+  .user("uploads over a few MB fail in prod")
+  .say("", [bash("kubectl logs deploy/api | tail -3", "413 Request Entity Too Large", True), read("deploy/ingress.yaml"), edit("deploy/ingress.yaml")])
+  .say("The root cause was the ingress default body size of 1 MB; fixed by setting `proxy-body-size: 50m` on the upload route.\n\nNote that Cloudflare in front of it caps request bodies at 100 MB on our plan, so uploads above that limit need the presigned S3 flow."))
+
+case("mixed_pref_debt", ["PREFERENCE", "TECH_DEBT"], T("mixed_pref_debt")
+  .user("going forward, prefer small focused PRs. split this change up")
+  .say("", [bash("git reset --soft HEAD~1 && git stash", "Saved working directory"), bash("git switch -c refactor-parser && git commit -m 'parser: extract tokenizer'", "[refactor-parser 77aa] parser: extract tokenizer")])
+  .say("Split into two branches: `refactor-parser` and `feature-macros`. The macro branch still has a FIXME in `expand.go` for nested macros, which I left for a later PR."))
+
+case("mixed_all_decision_runbook", ["DECISION", "RUNBOOK"], T("mixed_all_decision_runbook")
+  .user("the worker keeps OOMing")
+  .say("", [bash("kubectl describe pod worker-0 | grep -A2 'Last State'", "Last State: Terminated\n  Reason: OOMKilled\n  Exit Code: 137", True), read("worker/batch.go"), edit("worker/batch.go")])
+  .say("The OOM was caused by loading the whole export into memory; fixed by streaming rows in batches of 1000. I decided to stream instead of raising the memory limit, because the export keeps growing."))
+
+# ---------------- NEGATIVES ----------------
+case("neg_run_tests", [], T("neg_run_tests")
+  .user("run the tests")
+  .say("I decided to run the tests first to see where things stand.", [bash("go test ./...", "ok  \tgithub.com/acme/app/api\t0.3s\nok  \tgithub.com/acme/app/db\t0.5s")])
+  .say("All packages pass."))
+
+case("neg_typo", [], T("neg_typo")
+  .user("fix the typo in the readme, it says 'recieve'")
+  .say("", [edit("README.md", "recieve", "receive")])
+  .say("Fixed the typo: \"recieve\" → \"receive\" in `README.md`."))
+
+case("neg_explain", [], T("neg_explain")
+  .user("what does the Merge function in diff.go do?")
+  .say("", [read("diff/diff.go")])
+  .say("`Merge` walks both edit scripts in order and combines hunks that overlap. When two hunks touch the same line it keeps the one from the left side, then it goes over the remaining hunks and shifts their offsets. It returns the merged script and the number of conflicts."))
+
+case("neg_todo_list", [], T("neg_todo_list")
+  .user("add a health check endpoint")
+  .say("Let me update the todo list and get started.", [todo([("Add /healthz handler", "in_progress"), ("Register route", "pending")])])
+  .say("", [write("api/health.go"), edit("api/router.go"), todo([("Add /healthz handler", "completed"), ("Register route", "completed")]), bash("curl -s localhost:8080/healthz", "ok")])
+  .say("Added `GET /healthz`; it returns `ok`. All items on the todo list are done."))
+
+case("neg_code_block", [], T("neg_code_block")
+  .user("show me how to call the client with a timeout")
+  .say("Here is an example:\n\n```go\n// We decided to use a context instead of a client-wide timeout because\n// the deadline differs per call. TODO: retries.\nctx, cancel := context.WithTimeout(ctx, 5*time.Second)\ndefer cancel()\nresp, err := client.Do(ctx, req)\n```\n\nThe context deadline applies to this call only."))
+
+case("neg_question", [], T("neg_question")
+  .user("the queue is getting slow under load")
+  .say("", [bash("go test -bench=Queue ./queue/", "BenchmarkQueue-8   \t  200000\t  6011 ns/op")])
+  .say("The queue takes about 6 µs per operation under load. Should we switch to a ring buffer instead of the linked list, or would you rather keep the current design and shard it?"))
+
+case("neg_cannot_find", [], T("neg_cannot_find")
+  .user("where is the config loaded?")
+  .say("", [grep("LoadConfig", "No matches found"), grep("config.yaml", "cmd/server/main.go:22:\tcfg, err := readYAML(\"config.yaml\")")])
+  .say("I cannot find a `LoadConfig` function; the config is read in `cmd/server/main.go` line 22 with `readYAML(\"config.yaml\")`."))
+
+case("neg_tool_output_noise", [], T("neg_tool_output_noise")
+  .user("upgrade the dependencies")
+  .say("", [bash("go get -u ./... && go mod tidy", "go: upgraded golang.org/x/net v0.30.0 => v0.31.0\nwarning: package x is deprecated: not supported, use y instead. We decided to drop it over the summer because of the API limit.\nTODO(owner): remove after v2"), bash("go test ./...", "ok")])
+  .say("Upgraded the dependencies; the test suite still passes."))
+
+case("neg_stdlib", [], T("neg_stdlib")
+  .user("parse the timestamps in the log lines")
+  .say("", [edit("logs/parse.go"), bash("go test ./logs/", "ok")])
+  .say("Timestamps are parsed with `time.Parse` from the standard library using RFC 3339. I added three test cases, including one with a zone offset."))
+
+case("neg_rename", [], T("neg_rename")
+  .user("rename the variable cnt to count in stats.go")
+  .say("", [edit("stats/stats.go")])
+  .say("Renamed `cnt` to `count` in `stats/stats.go`; nothing else referenced it."))
+
+case("neg_earlier_turn", [], T("neg_earlier_turn")
+  .user("add caching to the profile endpoint")
+  .say("", [edit("api/profile.go")])
+  .say("Added an LRU cache. I went with an in-memory cache instead of Redis because there is a single API instance.\n\nTODO: invalidate on admin updates.")
+  .system_summary()
+  .meta("Stop hook feedback:\nSave the following memories before stopping:\n- [DECISION] I went with an in-memory cache instead of Redis because there is a single API instance.\n- [TECH_DEBT] TODO: invalidate on admin updates.\n\nUse the memory-management skill to save each item.\nAfter saving, you may stop.")
+  .say("Saved both memories: the decision to use an in-memory cache over Redis, and the TODO about invalidation.")
+  .user("now bump the version to 1.4.0")
+  .say("", [edit("version.go", "1.3.2", "1.4.0")])
+  .say("Bumped the version to 1.4.0 in `version.go`."))
+
+case("neg_status", [], T("neg_status")
+  .user("what's the status of the branch?")
+  .say("", [bash("git status -sb", "## feature-x...origin/feature-x [ahead 2]\n M api/user.go")])
+  .say("`feature-x` is two commits ahead of origin with one uncommitted change in `api/user.go`."))
+
+case("neg_failed_then_passed", [], T("neg_failed_then_passed")
+  .user("run the linter")
+  .say("", [bash("golangci-lint run", "api/user.go:31:2: ineffectual assignment to err (ineffassign)", True), edit("api/user.go"), bash("golangci-lint run", "")])
+  .say("The linter flagged an unused assignment in `api/user.go`; I removed it and the linter is clean now."))
+
+case("neg_plan", [], T("neg_plan")
+  .user("how would you approach adding sso?")
+  .say("I'd start by reading the current session middleware, then add an OIDC login route next to the password login, and finally map the identity provider's groups to roles. Let me know if you want me to start with the middleware."))
+
+case("neg_over_weak", [], T("neg_over_weak")
+  .user("is the migration done?")
+  .say("", [bash("make migrate-status", "version 14, clean")])
+  .say("Yes, the migration is over: the schema is at version 14 and clean. It took a little over two minutes."))
+
+case("neg_user_thanks", [], T("neg_user_thanks")
+  .user("thanks, that's all")
+  .say("You're welcome!"))
+
+case("neg_decided_check", [], T("neg_decided_check")
+  .user("the api returns 500 on /users")
+  .say("I decided to check the logs before touching the code.", [bash("kubectl logs deploy/api | grep 500 | tail -2", "GET /users 500 12ms")])
+  .say("", [read("api/users.go"), edit("api/users.go"), bash("go test ./api/", "ok")])
+  .say("Fixed the nil map access in the `/users` handler; it returns 200 again."))
+
+with open(os.path.join(OUT, "labels.json"), "w") as f:
+    json.dump(labels, f, indent=1, sort_keys=True)
+    f.write("\n")
+print(len(labels), "cases")
