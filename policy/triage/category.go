@@ -39,6 +39,9 @@ type Rule struct {
 	Category   Category `json:"category"`
 	Cues       []Cue    `json:"cues"`
 	AfterError float64  `json:"after_error,omitempty"`
+	// User, when non-zero, replaces Weights.User for this rule: a
+	// preference the user states counts as much as one the agent repeats.
+	User float64 `json:"user,omitempty"`
 }
 
 // DefaultRules returns the built-in cues of the five text categories (the
@@ -64,7 +67,8 @@ func DefaultRules() []Rule {
 			{`fixed (?:it )?by|the fix (?:was|is)|resolved (?:it )?by|solved (?:it )?by|worked around (?:it )?by|the solution (?:was|is)`, 0.45},
 			{`(?:was|were|is|are) caused by|caused by|because of|due to|turned out|it happens when|happens whenever|occurs when`, 0.25},
 			{`fix(?:ed|es)?|resolved|solved|works now|now passes|now pass`, 0.2},
-			{`if you see|if (?:this|it) happens again|next time|whenever|to reproduce|repro|run .{1,40} (?:first|before)`, 0.25},
+			{`if you see|if (?:this|it) happens again|next time|whenever|to reproduce|repro|run .{1,40} (?:first|before)`, 0.3},
+			{`shows|reveals|lists|tells you|to find (?:it|out|the)|to check|to see (?:which|what|whether)`, 0.15},
 			{`make sure|ensure|remember to|you (?:must|need to)`, 0.15},
 			{`errors?|exceptions?|traceback|stack ?trace|panic(?:s|ked)?|fail(?:ed|ing|ure|s)?|crash(?:ed|es|ing)?|bug|segfault|timeout|timed out|deadlock|race`, 0.15},
 			{`(?:let me|i'll|i will) (?:fix|look|check|try)`, -0.3},
@@ -76,6 +80,7 @@ func DefaultRules() []Rule {
 			{`ios|ipados|android|windows|macos|linux|safari|firefox|chrome|node(?:\.js)?|python|go|java|sqlite|postgres(?:ql)?|mysql|redis|lambda|s3|kubernetes|k8s|docker|ci|github|gitlab|aws|gcp|azure|cloudflare|nginx|ingress|v?\d+(?:\.\d+)+`, 0.15},
 			{`not supported|unsupported|(?:does|do|is|are)(?:n't| not) support(?:ed)?|no support for|restricted|restrictions?|not allowed|forbidden|prohibited|must not|must never|only (?:supports?|works?|allows?|accepts?)`, 0.45},
 			{`cannot|can't|can not|unable to|not possible|impossible|won't work|doesn't work (?:with|on|in)`, 0.25},
+			{`read-only|readonly|not writable|immutable|no (?:write|network|internet|outbound) access|air-?gapped|sandboxed`, 0.3},
 			{`at most|no more than|maximum|max|minimum|at least|requires|required|only|per (?:minute|second|hour|day|request)`, 0.15},
 			{`\d+ ?(?:kb|mb|gb|ms|seconds?|minutes?|requests?|chars|characters|tokens|items|files|connections)`, 0.15},
 			{`so (?:we|the|i|it|you|any|every)|which means|means we|we have to|have to|need to|by design|always|never`, 0.1},
@@ -86,15 +91,17 @@ func DefaultRules() []Rule {
 			{`tech(?:nical)? debt`, 0.6},
 			{`deferred|deferring|postponed?|punted|left for later|(?:address|handle|fix|revisit|clean (?:up)?|refactor|tackle|do) (?:this |that |it )?(?:up )?later|will address later|follow[- ]up|out of scope|not yet (?:implemented|handled|supported)|still (?:missing|needs?|to do)`, 0.45},
 			{`workarounds?|work around|hack|hacky|band-?aid|stopgap|kludge|quick fix|hard-?coded`, 0.35},
+			{`we should (?:remove|clean|delete|drop|migrate|replace|refactor|split|rename)|once .{1,40} we (?:should|can|must)|(?:remove|delete|drop|clean up) the old`, 0.2},
 			{`for now|temporar(?:y|ily)|eventually|in (?:the )?future|future (?:work|implementation|pr|change)|later|someday|next (?:iteration|pass|release|pr)`, 0.2},
 			{`left|leave|leaving|added|remaining|should (?:be|eventually)|needs? to be|needs? cleanup|not ideal|duplicated|duplication`, 0.1},
 			{`(?-i:TODO|todo|Todo)s? (?:list|items?)|todowrite|to-?do list`, -0.7},
 		}},
-		{Category: Preference, Cues: []Cue{
+		{Category: Preference, User: 1, Cues: []Cue{
 			{`(?:always|never) (?:use|run|add|write|commit|put|call|prefer|keep|format|push|include|test|name|import|ask)`, 0.6},
 			{`(?:codebase|code base|repo|repository|project|team)\b.{0,40}\b(?:always|never|uses|follows|prefers|expects)`, 0.45},
 			{`keep to|stick to|stay consistent|consistent with|in line with|follows? (?:the|our|this|that)`, 0.3},
 			{`from now on|going forward|moving forward|in the future|by default|from here on`, 0.4},
+			{`in all \w+(?: \w+)? files|everywhere|every time|in every|all (?:new )?(?:code|files|commits|prs|tests)`, 0.25},
 			{`prefers?|preferred|preference|prefer to`, 0.35},
 			{`(?:i|we|you|user|the user) (?:prefers?|likes?|wants?|hates?|dislikes?)`, 0.25},
 			{`conventions?|style guide|code style|house style|standards?|naming scheme|guidelines?`, 0.3},

@@ -63,7 +63,10 @@ func foundCategories(res triage.Result) []triage.Category {
 }
 
 // TestCorpusPrecisionRecall measures the default heuristic on the labelled
-// corpus, counting (case, category) pairs, and fails below 0.8.
+// corpus, counting (case, category) pairs, and fails below 0.8. The h_
+// cases were written after a first tuning on the others, and scored
+// precision 1.0, recall 0.62 before a second tuning used them too; their
+// figures are still logged apart.
 func TestCorpusPrecisionRecall(t *testing.T) {
 	cases := loadCorpus(t)
 	if len(cases) < 40 {
@@ -74,6 +77,7 @@ func TestCorpusPrecisionRecall(t *testing.T) {
 		t.Fatal(err)
 	}
 	var tp, fp, fn int
+	var hold [3]int // tp, fp, fn of the h_ cases
 	perCat := map[triage.Category][3]int{}
 	for _, c := range cases {
 		res := triageFile(t, s, c.file)
@@ -83,9 +87,11 @@ func TestCorpusPrecisionRecall(t *testing.T) {
 			if slices.Contains(c.want, g) {
 				tp++
 				k[0]++
+				count(&hold, c.file, 0)
 			} else {
 				fp++
 				k[1]++
+				count(&hold, c.file, 1)
 				t.Logf("false positive %s in %s: %q", g, c.file, findingText(res, g))
 			}
 			perCat[g] = k
@@ -93,6 +99,7 @@ func TestCorpusPrecisionRecall(t *testing.T) {
 		for _, w := range c.want {
 			if !slices.Contains(got, w) {
 				fn++
+				count(&hold, c.file, 2)
 				k := perCat[w]
 				k[2]++
 				perCat[w] = k
@@ -103,6 +110,8 @@ func TestCorpusPrecisionRecall(t *testing.T) {
 	precision := float64(tp) / float64(max(tp+fp, 1))
 	recall := float64(tp) / float64(max(tp+fn, 1))
 	t.Logf("corpus: %d cases, tp=%d fp=%d fn=%d, precision %.3f, recall %.3f", len(cases), tp, fp, fn, precision, recall)
+	t.Logf("  of which hold-out (h_*): tp=%d fp=%d fn=%d, precision %.3f, recall %.3f", hold[0], hold[1], hold[2],
+		float64(hold[0])/float64(max(hold[0]+hold[1], 1)), float64(hold[0])/float64(max(hold[0]+hold[2], 1)))
 	for _, c := range triage.Categories {
 		k := perCat[c]
 		t.Logf("  %-15s tp=%d fp=%d fn=%d", c, k[0], k[1], k[2])
@@ -112,6 +121,12 @@ func TestCorpusPrecisionRecall(t *testing.T) {
 	}
 	if recall < 0.8 {
 		t.Errorf("recall %.3f, want >= 0.8", recall)
+	}
+}
+
+func count(hold *[3]int, file string, i int) {
+	if strings.HasPrefix(file, "h_") {
+		hold[i]++
 	}
 }
 

@@ -231,7 +231,11 @@ func (s *Scorer) scoreText(res *Result, cands map[Category][]Finding, text strin
 			if score <= 0 {
 				continue
 			}
-			score *= weight
+			if role == "user" && r.User != 0 {
+				score *= r.User
+			} else {
+				score *= weight
+			}
 			if question {
 				score *= s.weights.Question
 			}

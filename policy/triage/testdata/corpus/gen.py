@@ -379,6 +379,99 @@ case("neg_decided_check", [], T("neg_decided_check")
   .say("", [read("api/users.go"), edit("api/users.go"), bash("go test ./api/", "ok")])
   .say("Fixed the nil map access in the `/users` handler; it returns 200 again."))
 
+
+# ---------------- HOLD-OUT (written after the cues were tuned; not tuned on) ----------------
+case("h_decision_grpc", ["DECISION"], T("h_decision_grpc")
+  .user("the mobile team needs an API for the sync service. set it up")
+  .say("", [write("api/sync.proto"), write("api/sync_server.go"), bash("buf generate && go test ./api/", "ok")])
+  .say("The sync API is up. I picked gRPC with buf rather than a REST layer, because the mobile clients already generate code from protobuf and we get streaming for free."))
+
+case("h_decision_monorepo", ["DECISION"], T("h_decision_monorepo")
+  .user("where should the shared validation code live?")
+  .say("", [bash("ls packages", "web\nmobile\nserver")])
+  .say("I moved it into `packages/validation` so web, mobile and server import one copy. We settled on a workspace package instead of publishing to npm since nothing outside this repo needs it."))
+
+case("h_runbook_cert", ["RUNBOOK"], T("h_runbook_cert")
+  .user("staging https is down")
+  .say("", [bash("curl -vI https://staging.acme.dev", "curl: (60) SSL certificate problem: certificate has expired", True), bash("kubectl get certificate -n staging", "staging-tls   False   48d")])
+  .say("", [bash("kubectl delete secret staging-tls -n staging && kubectl annotate certificate staging-tls -n staging cert-manager.io/renew=now", "certificate renewed")])
+  .say("The certificate expired because cert-manager could not solve the HTTP-01 challenge after the ingress class was renamed. Fixed it by pointing the issuer at the new ingress class and forcing a renewal; staging serves a valid certificate again."))
+
+case("h_runbook_flaky_port", ["RUNBOOK"], T("h_runbook_flaky_port")
+  .user("e2e tests fail locally with address already in use")
+  .say("", [bash("npm run e2e", "Error: listen EADDRINUSE: address already in use :::3000", True), bash("lsof -i :3000", "node 48211 dev")])
+  .say("A dev server from an earlier run was still holding port 3000. The e2e script now picks a free port; if it happens again, `lsof -i :3000` shows the leftover process."))
+
+case("h_constraint_bq", ["CONSTRAINT"], T("h_constraint_bq")
+  .user("load the events into bigquery")
+  .say("", [write("etl/load.py"), bash("python etl/load.py --dry-run", "would insert 2,400,000 rows in 24 batches")])
+  .say("The loader is ready. BigQuery streaming inserts are limited to 10 MB per request, so rows are sent in batches of 100,000."))
+
+case("h_constraint_readonly", ["CONSTRAINT"], T("h_constraint_readonly")
+  .user("write the cache to /opt/app/cache")
+  .say("", [bash("touch /opt/app/cache/x", "touch: cannot touch '/opt/app/cache/x': Read-only file system", True)])
+  .say("The container's root filesystem is read-only in production, so the app cannot write under `/opt`. I pointed the cache at `/tmp/app-cache`, which is the only writable mount."))
+
+case("h_debt_feature_flag", ["TECH_DEBT"], T("h_debt_feature_flag")
+  .user("ship the new checkout behind a flag")
+  .say("", [edit("checkout/flow.go"), edit("flags/flags.go"), bash("go test ./checkout/ ./flags/", "ok")])
+  .say("The new checkout is behind `new_checkout`. The old flow is still in place; once the flag is at 100% we should remove the old code path and the flag, I've noted it as a follow-up."))
+
+case("h_debt_fixme", ["TECH_DEBT"], T("h_debt_fixme")
+  .user("make the importer handle the new csv columns")
+  .say("", [edit("importer/csv.go"), bash("go test ./importer/", "ok")])
+  .say("The importer reads the three new columns. The date parsing still assumes US format; I left a FIXME there because the vendor has not confirmed the format yet."))
+
+case("h_pref_tabs", ["PREFERENCE"], T("h_pref_tabs")
+  .user("use 2-space indentation in all yaml files from now on, the 4 spaces drive me crazy")
+  .say("", [bash("yq -i -I2 '.' .github/workflows/*.yml", "")])
+  .say("Reformatted the workflow files with 2-space indentation."))
+
+case("h_pref_review", ["PREFERENCE"], T("h_pref_review")
+  .user("I prefer that you ask before running database migrations, even locally")
+  .say("Understood, I'll ask before running any migration."))
+
+case("h_summary_big", ["SESSION_SUMMARY"], T("h_summary_big")
+  .user("split the monolithic server.go into handlers")
+  .say("", [read("server.go")] + [write(f"handlers/{n}.go") for n in ["users", "orders", "billing", "auth", "admin"]] + [edit("server.go")])
+  .say("", [bash("go build ./... && go test ./...", "ok")])
+  .say("`server.go` is split into five handler files; routing stays in `server.go`. Build and tests pass."))
+
+case("h_mixed_debt_constraint", ["TECH_DEBT", "CONSTRAINT"], T("h_mixed_debt_constraint")
+  .user("send the weekly report by email")
+  .say("", [write("report/mail.go"), bash("go test ./report/", "ok")])
+  .say("Reports go out every Monday. Our SMTP relay only accepts attachments up to 10 MB, so larger reports are linked instead of attached. Retrying failed sends is not implemented yet; that is a TODO for the next pass."))
+
+case("h_neg_docs", [], T("h_neg_docs")
+  .user("add a usage section to the readme")
+  .say("", [edit("README.md")])
+  .say("Added a Usage section with the install command and two examples."))
+
+case("h_neg_investigate", [], T("h_neg_investigate")
+  .user("why is the build slow?")
+  .say("I decided to look at the build cache first.", [bash("go build -x ./... 2>&1 | grep -c compile", "412")])
+  .say("The build recompiles 412 packages because the cache directory is on a tmpfs that is cleared on reboot. Moving `GOCACHE` to your home directory would keep it. Do you want me to change that?"))
+
+case("h_neg_refactor_small", [], T("h_neg_refactor_small")
+  .user("extract the retry loop into a helper")
+  .say("", [edit("client/client.go"), bash("go test ./client/", "ok")])
+  .say("Extracted `retry(ctx, fn)` in `client/client.go` and used it in both call sites. Tests pass."))
+
+case("h_neg_answer", [], T("h_neg_answer")
+  .user("which go version does CI use?")
+  .say("", [grep("go-version", ".github/workflows/ci.yml:18:          go-version: '1.26'")])
+  .say("CI uses Go 1.26, set in `.github/workflows/ci.yml` line 18."))
+
+case("h_neg_tests_added", [], T("h_neg_tests_added")
+  .user("add tests for the parser edge cases")
+  .say("", [edit("parser/parser_test.go"), bash("go test ./parser/ -run Edge -v", "--- PASS: TestEdge/empty\n--- PASS: TestEdge/unicode\nPASS")])
+  .say("Added table cases for empty input, unicode identifiers and a trailing comment; all pass."))
+
+case("h_neg_error_reported", [], T("h_neg_error_reported")
+  .user("deploy to staging")
+  .say("", [bash("make deploy-staging", "Error: kubectl: context \"staging\" not found", True)])
+  .say("The deploy failed: your kubeconfig has no `staging` context. Could you add it, or tell me which context to use?"))
+
 with open(os.path.join(OUT, "labels.json"), "w") as f:
     json.dump(labels, f, indent=1, sort_keys=True)
     f.write("\n")
