@@ -1,10 +1,13 @@
 package triage
 
 import (
+	"bytes"
 	"fmt"
 	"regexp"
+	"regexp/syntax"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/stophook/stophook/signals"
 	"github.com/stophook/stophook/transcript"
@@ -50,7 +53,10 @@ type Options struct {
 // safe for concurrent use.
 type Scorer struct {
 	rules     []compiledRule
-	prefilter *regexp.Regexp // any positive cue of any rule
+	index1    [256][]leadEntry       // one-byte leads, by that byte
+	index2    map[uint16][]leadEntry // longer leads, by their first two bytes
+	always    []cueRef               // cues without leads
+	ncues     int
 	threshold float64
 	weights   Weights
 	perCat    int
@@ -59,7 +65,29 @@ type Scorer struct {
 
 type compiledRule struct {
 	Rule
-	cues []*regexp.Regexp
+	cues []*lazyRegexp
+	base int // index of the rule's first cue among all cues
+}
+
+// lazyRegexp compiles on first use: most cues never run in a hook process
+// (their leads do not occur), and compiling all of them would cost more
+// than scoring a whole turn.
+type lazyRegexp struct {
+	expr string
+	once sync.Once
+	re   *regexp.Regexp
+}
+
+func (l *lazyRegexp) MatchString(s string) bool {
+	l.once.Do(func() { l.re = regexp.MustCompile(l.expr) }) // validated by New
+	return l.re.MatchString(s)
+}
+
+type cueRef struct{ rule, cue int }
+
+type leadEntry struct {
+	lead string
+	refs []cueRef
 }
 
 // New compiles opts into a Scorer. It fails on a cue that is not a valid
@@ -82,28 +110,84 @@ func New(opts Options) (*Scorer, error) {
 	if rules == nil {
 		rules = DefaultRules()
 	}
-	var positive []string
-	for _, r := range rules {
+	s.index2 = map[uint16][]leadEntry{}
+	for ri, r := range rules {
 		if r.Category == "" {
 			return nil, fmt.Errorf("triage: rule without a category")
 		}
-		cr := compiledRule{Rule: r}
-		for _, c := range r.Cues {
-			re, err := regexp.Compile(`(?i)\b(?:` + c.Pattern + `)\b`)
+		cr := compiledRule{Rule: r, base: s.ncues}
+		for ci, c := range r.Cues {
+			expr := `(?i)\b(?:` + c.Pattern + `)\b`
+			parsed, err := syntax.Parse(expr, syntax.Perl)
 			if err != nil {
 				return nil, fmt.Errorf("triage: %s cue %q: %w", r.Category, c.Pattern, err)
 			}
-			cr.cues = append(cr.cues, re)
-			if c.Weight > 0 {
-				positive = append(positive, `(?:`+c.Pattern+`)`)
+			cr.cues = append(cr.cues, &lazyRegexp{expr: expr})
+			s.ncues++
+			ref := cueRef{ri, ci}
+			ls := leadsOf(parsed)
+			if ls == nil {
+				s.always = append(s.always, ref)
+			}
+			for _, l := range ls {
+				s.addLead(l, ref)
 			}
 		}
 		s.rules = append(s.rules, cr)
 	}
-	if len(positive) > 0 {
-		s.prefilter = regexp.MustCompile(`(?i)\b(?:` + strings.Join(positive, "|") + `)\b`)
-	}
 	return s, nil
+}
+
+func (s *Scorer) addLead(lead string, ref cueRef) {
+	add := func(es []leadEntry) []leadEntry {
+		for i := range es {
+			if es[i].lead == lead {
+				es[i].refs = append(es[i].refs, ref)
+				return es
+			}
+		}
+		return append(es, leadEntry{lead: lead, refs: []cueRef{ref}})
+	}
+	if len(lead) == 1 {
+		s.index1[lead[0]] = add(s.index1[lead[0]])
+		return
+	}
+	k := uint16(lead[0])<<8 | uint16(lead[1])
+	s.index2[k] = add(s.index2[k])
+}
+
+// kelvin (K) and longS (ſ) are the non-ASCII runes (?i) folds into ASCII letters.
+var kelvin, longS = []byte("\u212A"), []byte("\u017F")
+
+// possible marks the cues one of whose leads occurs at a token start of
+// lower.
+func (s *Scorer) possible(lower []byte, starts []int, marks []bool) {
+	clear(marks)
+	if bytes.Contains(lower, kelvin) || bytes.Contains(lower, longS) {
+		for i := range marks { // (?i) folds these into k and s: no lead is safe
+			marks[i] = true
+		}
+		return
+	}
+	for _, ref := range s.always {
+		marks[s.rules[ref.rule].base+ref.cue] = true
+	}
+	mark := func(rest []byte, es []leadEntry) {
+		for _, e := range es {
+			if len(e.lead) <= len(rest) && string(rest[:len(e.lead)]) == e.lead {
+				for _, ref := range e.refs {
+					marks[s.rules[ref.rule].base+ref.cue] = true
+				}
+			}
+		}
+	}
+	for _, p := range starts {
+		rest := lower[p:]
+		mark(rest, s.index1[rest[0]])
+		if len(rest) >= 2 {
+			mark(rest, s.index2[uint16(rest[0])<<8|uint16(rest[1])])
+		}
+	}
 }
 
 // Finding is one memory worth saving.
@@ -126,7 +210,9 @@ type Result struct {
 	// Findings are ordered by category (the order of the rules, then
 	// SESSION_SUMMARY) and, within a category, by score, highest first.
 	Findings []Finding
-	// Best is the highest score each category reached, found or not.
+	// Best is the highest score each category reached, found or not,
+	// among the sentences that could reach the threshold (sentences whose
+	// cues cannot add up to it are not scored).
 	Best map[Category]float64
 	// Sentences is the number of sentences scored.
 	Sentences int
@@ -144,6 +230,7 @@ const epsilon = 1e-9
 func (s *Scorer) Score(msgs []transcript.Message) Result {
 	res := Result{Best: map[Category]float64{}}
 	cands := map[Category][]Finding{}
+	w := &work{marks: make([]bool, s.ncues)}
 	errorSeen := false
 	for _, m := range msgs {
 		if m.IsMeta {
@@ -151,15 +238,15 @@ func (s *Scorer) Score(msgs []transcript.Message) Result {
 		}
 		switch m.Role {
 		case "assistant":
-			s.scoreText(&res, cands, m.Text, true, "assistant", s.weights.Assistant, errorSeen)
+			s.scoreText(w, &res, cands, m.Text, true, "assistant", s.weights.Assistant, errorSeen)
 		case "user":
-			s.scoreText(&res, cands, m.Text, true, "user", s.weights.User, errorSeen)
+			s.scoreText(w, &res, cands, m.Text, true, "user", s.weights.User, errorSeen)
 			if FailureText(m.Text) {
 				errorSeen = true
 			}
 		}
 		for _, tr := range m.ToolResults {
-			s.scoreText(&res, cands, tr.Text, false, "tool", s.weights.ToolOutput, errorSeen)
+			s.scoreText(w, &res, cands, tr.Text, false, "tool", s.weights.ToolOutput, errorSeen)
 			if tr.IsError || FailureText(tr.Text) {
 				errorSeen = true
 			}
@@ -191,55 +278,58 @@ func (s *Scorer) Score(msgs []transcript.Message) Result {
 	return res
 }
 
+// work is scratch space reused across the sentences of one Score call.
+type work struct {
+	lower  []byte
+	starts []int
+	marks  []bool
+}
+
 // scoreText scores the sentences of one text.
-func (s *Scorer) scoreText(res *Result, cands map[Category][]Finding, text string, markdown bool, role string, weight float64, errorSeen bool) {
-	if weight <= 0 || strings.TrimSpace(text) == "" || s.prefilter == nil {
+func (s *Scorer) scoreText(w *work, res *Result, cands map[Category][]Finding, text string, markdown bool, role string, weight float64, errorSeen bool) {
+	if strings.TrimSpace(text) == "" {
 		return
 	}
 	if len(text) > maxTextBytes {
 		text = text[len(text)-maxTextBytes:] // the end of a huge message matters most
 	}
 	prose := text
-	if markdown {
+	if markdown && mayHaveCode(text) {
 		prose = signals.Prose(text)
-	}
-	hits := s.prefilter.FindAllStringIndex(prose, -1)
-	if len(hits) == 0 {
-		return
 	}
 	// Offsets into prose are offsets into text only when Prose kept the length.
 	orig := text
 	if len(prose) != len(text) {
 		orig = prose
 	}
-	h := 0
 	for _, sp := range sentences(prose) {
-		res.Sentences++
-		for h < len(hits) && hits[h][0] < sp.start {
-			h++
-		}
-		if h == len(hits) {
-			break
-		}
-		if hits[h][0] >= sp.end {
-			continue
-		}
 		sentence := prose[sp.start:sp.end]
-		question := strings.HasSuffix(strings.TrimSpace(sentence), "?")
+		w.lower = lowerASCII(sentence, w.lower)
+		w.starts = tokenStarts(w.lower, w.starts)
+		s.possible(w.lower, w.starts, w.marks)
+		res.Sentences++
+		question := strings.HasSuffix(sentence, "?")
 		for _, r := range s.rules {
-			score, cues := r.score(sentence, errorSeen)
+			wt := weight
+			if role == "user" && r.User != 0 {
+				wt = r.User
+			}
+			if question {
+				wt *= s.weights.Question
+			}
+			if wt <= 0 {
+				continue
+			}
+			marks := w.marks[r.base : r.base+len(r.cues)]
+			bound := r.bound(marks, errorSeen)
+			if bound == 0 || bound*wt+epsilon < s.threshold {
+				continue // cannot reach the threshold: not worth the regexps
+			}
+			score, cues := r.score(sentence, marks, errorSeen)
 			if score <= 0 {
 				continue
 			}
-			if role == "user" && r.User != 0 {
-				score *= r.User
-			} else {
-				score *= weight
-			}
-			if question {
-				score *= s.weights.Question
-			}
-			score = min(score, 1)
+			score = min(score*wt, 1)
 			if score > res.Best[r.Category] {
 				res.Best[r.Category] = score
 			}
@@ -255,29 +345,53 @@ func (s *Scorer) scoreText(res *Result, cands map[Category][]Finding, text strin
 	}
 }
 
+// mayHaveCode reports whether text may hold Markdown code: a backtick, a
+// tilde fence, or an indented line. Text without any is its own prose, and
+// skipping the Markdown parser for it saves most of the scoring time.
+func mayHaveCode(text string) bool {
+	return strings.ContainsAny(text, "`\t") || strings.Contains(text, "~~~") ||
+		strings.HasPrefix(text, "    ") || strings.Contains(text, "\n    ")
+}
+
 // maxTextBytes bounds the text scored per message.
 const maxTextBytes = 64 << 10
 
-// score sums the cue weights r's cues give sentence.
-func (r compiledRule) score(sentence string, errorSeen bool) (float64, []string) {
+// bound is the highest score the possible cues can give, 0 when no
+// positive cue is possible.
+func (r compiledRule) bound(marks []bool, errorSeen bool) float64 {
+	var sum float64
+	for i, ok := range marks {
+		if ok && r.Cues[i].Weight > 0 {
+			sum += r.Cues[i].Weight
+		}
+	}
+	if sum > 0 && errorSeen && r.AfterError > 0 {
+		sum += r.AfterError
+	}
+	return sum
+}
+
+// score sums the weights of the possible cues that match sentence.
+func (r compiledRule) score(sentence string, marks []bool, errorSeen bool) (float64, []string) {
 	var sum float64
 	var cues []string
 	positive := false
 	for i, re := range r.cues {
-		if re.MatchString(sentence) {
-			sum += r.Cues[i].Weight
-			cues = append(cues, r.Cues[i].Pattern)
-			if r.Cues[i].Weight > 0 {
-				positive = true
-			}
+		if !marks[i] || !re.MatchString(sentence) {
+			continue
 		}
-	}
-	if positive && errorSeen && r.AfterError != 0 {
-		sum += r.AfterError
-		cues = append(cues, "(after an error)")
+		sum += r.Cues[i].Weight
+		cues = append(cues, r.Cues[i].Pattern)
+		if r.Cues[i].Weight > 0 {
+			positive = true
+		}
 	}
 	if !positive {
 		return 0, nil
+	}
+	if errorSeen && r.AfterError != 0 {
+		sum += r.AfterError
+		cues = append(cues, "(after an error)")
 	}
 	return sum, cues
 }
@@ -295,11 +409,19 @@ func hasText(fs []Finding, t string) bool {
 // failing test runs, non-zero exits.
 var failure = regexp.MustCompile(`(?m)Traceback \(most recent call last\)|^panic: |^goroutine \d+ \[|^\s+at [\w$.<>/]+ ?\(.*:\d+(?::\d+)?\)|Exception in thread|^(?:FAIL|ERROR|Error|error)\b|^--- FAIL|npm ERR!|Segmentation fault|[Ee]xit (?:code|status) [1-9]|^\S+\.\w+:\d+(?::\d+)?: (?:error|undefined)`)
 
+// failureHints are literals one of which occurs in every match of failure.
+var failureHints = []string{"Traceback", "panic: ", "goroutine ", "	at ", " at ", "Exception", "FAIL", "ERROR", "Error", "error", "npm ERR!", "Segmentation fault", "xit code", "xit status", "undefined"}
+
 // FailureText reports whether text looks like the output of a failure: a
 // stack trace, a panic, a failing test run or a non-zero exit status.
 func FailureText(text string) bool {
 	if len(text) > maxTextBytes {
 		text = text[:maxTextBytes]
 	}
-	return failure.MatchString(text)
+	for _, h := range failureHints {
+		if strings.Contains(text, h) {
+			return failure.MatchString(text)
+		}
+	}
+	return false
 }

@@ -53,7 +53,9 @@ func sentences(text string) []span {
 	return out
 }
 
-func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v' }
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
+}
 
 // lastWord returns the lower-cased word ending at the end of s.
 func lastWord(s string) string {

@@ -1,0 +1,87 @@
+package triage
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// checkLeads fails when a default cue matches sentence but the lead index
+// did not mark it as possible: the index must never hide a match.
+func checkLeads(t *testing.T, s *Scorer, sentence string) {
+	t.Helper()
+	lower := lowerASCII(sentence, nil)
+	marks := make([]bool, s.ncues)
+	s.possible(lower, tokenStarts(lower, nil), marks)
+	for _, r := range s.rules {
+		for i, c := range r.Cues {
+			if r.cues[i].MatchString(sentence) && !marks[r.base+i] {
+				t.Fatalf("cue %q matches %q but its leads %q were not found", c.Pattern, sentence, leadsFor(s, r.base+i))
+			}
+		}
+	}
+}
+
+func leadsFor(s *Scorer, id int) []string {
+	var out []string
+	add := func(es []leadEntry) {
+		for _, e := range es {
+			for _, ref := range e.refs {
+				if s.rules[ref.rule].base+ref.cue == id {
+					out = append(out, e.lead)
+				}
+			}
+		}
+	}
+	for _, es := range s.index1 {
+		add(es)
+	}
+	for _, es := range s.index2 {
+		add(es)
+	}
+	return out
+}
+
+func TestLeadsNeverHideAMatch(t *testing.T) {
+	t.Parallel()
+	s, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, _ := filepath.Glob(filepath.Join("testdata", "corpus", "*.jsonl"))
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range strings.Split(string(data), `\n`) {
+			for _, sp := range sentences(line) {
+				checkLeads(t, s, line[sp.start:sp.end])
+			}
+		}
+	}
+	for _, sentence := range []string{
+		"CHOSE X OVER Y", "Let's go with it", "I'll do it", "TODO", "Todo list", "read-only", "v1.22", "100 MB",
+		"heads up: no", "so the thing", "the repo always uses tabs", "Intl.Segmenter isn't supported", "x_chose y",
+		"0'workAround", "\u212Aludge", "po\u017Ftponed",
+	} {
+		checkLeads(t, s, sentence)
+	}
+}
+
+func FuzzLeads(f *testing.F) {
+	f.Add("Chose command-type hooks over prompt-type hooks for reliability.")
+	f.Add("TODO: later; it's a hard-coded workaround")
+	f.Add("the codebase ALWAYS wraps errors, per the convention")
+	s, err := New(Options{})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, sentence string) {
+		if len(sentence) > 512 {
+			return
+		}
+		checkLeads(t, s, sentence)
+	})
+}
