@@ -1,10 +1,10 @@
 package triage
 
 import (
-	"os"
 	"path/filepath"
-	"strings"
 	"testing"
+
+	"github.com/stophook/stophook/transcript"
 )
 
 // checkLeads fails when a default cue matches sentence but the lead index
@@ -51,13 +51,19 @@ func TestLeadsNeverHideAMatch(t *testing.T) {
 	}
 	files, _ := filepath.Glob(filepath.Join("testdata", "corpus", "*.jsonl"))
 	for _, f := range files {
-		data, err := os.ReadFile(f)
+		msgs, err := transcript.Tail(f, 100)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, line := range strings.Split(string(data), `\n`) {
-			for _, sp := range sentences(line) {
-				checkLeads(t, s, line[sp.start:sp.end])
+		for _, m := range msgs {
+			texts := []string{m.Text}
+			for _, r := range m.ToolResults {
+				texts = append(texts, r.Text)
+			}
+			for _, text := range texts {
+				for _, sp := range sentences(text) {
+					checkLeads(t, s, text[sp.start:sp.end])
+				}
 			}
 		}
 	}
