@@ -130,3 +130,106 @@ func tokenStarts(lower []byte, buf []int) []int {
 	}
 	return buf
 }
+
+// maxLiterals bounds the strings a cue may expand to.
+const maxLiterals = 256
+
+// literalsOf returns every string the parsed cue \b(?:…)\b matches,
+// lower-cased, when the cue is a small finite set of case-insensitive
+// literals starting with a word character ("decided|decision",
+// "rate[- ]?limits?"); such a cue matches exactly where one of them starts
+// a word and is followed by a \b, and needs no regexp. It returns nil for
+// any other cue.
+func literalsOf(re *syntax.Regexp) []string {
+	if re.Op != syntax.OpConcat || len(re.Sub) < 3 ||
+		re.Sub[0].Op != syntax.OpWordBoundary || re.Sub[len(re.Sub)-1].Op != syntax.OpWordBoundary {
+		return nil
+	}
+	inner := &syntax.Regexp{Op: syntax.OpConcat, Sub: re.Sub[1 : len(re.Sub)-1]}
+	ls, ok := literals(inner)
+	if !ok {
+		return nil
+	}
+	for _, l := range ls {
+		if l == "" || !isWordChar(l[0]) {
+			return nil
+		}
+	}
+	return ls
+}
+
+func literals(re *syntax.Regexp) ([]string, bool) {
+	switch re.Op {
+	case syntax.OpEmptyMatch:
+		return []string{""}, true
+	case syntax.OpLiteral:
+		s := string(re.Rune)
+		if re.Flags&syntax.FoldCase == 0 && strings.ToLower(s) != strings.ToUpper(s) {
+			return nil, false // case-sensitive letters: leave it to the regexp
+		}
+		for _, r := range re.Rune {
+			if r >= 0x80 {
+				return nil, false
+			}
+		}
+		return []string{strings.ToLower(s)}, true
+	case syntax.OpCapture:
+		return literals(re.Sub[0])
+	case syntax.OpQuest:
+		ls, ok := literals(re.Sub[0])
+		return append([]string{""}, ls...), ok
+	case syntax.OpCharClass:
+		var out []string
+		for i := 0; i+1 < len(re.Rune); i += 2 {
+			for r := re.Rune[i]; r <= re.Rune[i+1]; r++ {
+				if r >= 0x80 || len(out) > 16 {
+					return nil, false
+				}
+				out = append(out, strings.ToLower(string(r)))
+			}
+		}
+		return dedupe(out), true
+	case syntax.OpAlternate:
+		var out []string
+		for _, sub := range re.Sub {
+			ls, ok := literals(sub)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, ls...)
+		}
+		if len(out) > maxLiterals {
+			return nil, false
+		}
+		return dedupe(out), true
+	case syntax.OpConcat:
+		out := []string{""}
+		for _, sub := range re.Sub {
+			ls, ok := literals(sub)
+			if !ok || len(out)*len(ls) > maxLiterals {
+				return nil, false
+			}
+			var next []string
+			for _, a := range out {
+				for _, b := range ls {
+					next = append(next, a+b)
+				}
+			}
+			out = next
+		}
+		return dedupe(out), true
+	}
+	return nil, false
+}
+
+func dedupe(ss []string) []string {
+	seen := make(map[string]bool, len(ss))
+	out := ss[:0]
+	for _, s := range ss {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}

@@ -7,17 +7,22 @@ import (
 	"github.com/stophook/stophook/transcript"
 )
 
-// checkLeads fails when a default cue matches sentence but the lead index
-// did not mark it as possible: the index must never hide a match.
+// checkLeads fails when the lead index disagrees with a default cue's
+// regexp on sentence: a match it marked impossible, or a literal match it
+// reported where the regexp does not match.
 func checkLeads(t *testing.T, s *Scorer, sentence string) {
 	t.Helper()
 	lower := lowerASCII(sentence, nil)
-	marks := make([]bool, s.ncues)
+	marks := make([]mark, s.ncues)
 	s.possible(lower, tokenStarts(lower, nil), marks)
 	for _, r := range s.rules {
 		for i, c := range r.Cues {
-			if r.cues[i].MatchString(sentence) && !marks[r.base+i] {
+			m, re := marks[r.base+i], r.cues[i].MatchString(sentence)
+			if re && m == none {
 				t.Fatalf("cue %q matches %q but its leads %q were not found", c.Pattern, sentence, leadsFor(s, r.base+i))
+			}
+			if !re && m == matched {
+				t.Fatalf("cue %q does not match %q but the index says it does (leads %q)", c.Pattern, sentence, leadsFor(s, r.base+i))
 			}
 		}
 	}

@@ -86,9 +86,19 @@ func (l *lazyRegexp) MatchString(s string) bool {
 type cueRef struct{ rule, cue int }
 
 type leadEntry struct {
-	lead string
-	refs []cueRef
+	lead  string
+	exact bool // lead is a whole match of the cue: lead + \b means a match
+	refs  []cueRef
 }
+
+// mark says what the lead index knows about a cue in a sentence.
+type mark uint8
+
+const (
+	none    mark = iota // cannot match
+	maybe               // may match: run its regexp
+	matched             // matches
+)
 
 // New compiles opts into a Scorer. It fails on a cue that is not a valid
 // RE2 expression, a rule without a category, or a threshold outside (0, 1].
@@ -125,12 +135,18 @@ func New(opts Options) (*Scorer, error) {
 			cr.cues = append(cr.cues, &lazyRegexp{expr: expr})
 			s.ncues++
 			ref := cueRef{ri, ci}
+			if lits := literalsOf(parsed); lits != nil {
+				for _, l := range lits {
+					s.addLead(l, true, ref)
+				}
+				continue
+			}
 			ls := leadsOf(parsed)
 			if ls == nil {
 				s.always = append(s.always, ref)
 			}
 			for _, l := range ls {
-				s.addLead(l, ref)
+				s.addLead(l, false, ref)
 			}
 		}
 		s.rules = append(s.rules, cr)
@@ -138,15 +154,15 @@ func New(opts Options) (*Scorer, error) {
 	return s, nil
 }
 
-func (s *Scorer) addLead(lead string, ref cueRef) {
+func (s *Scorer) addLead(lead string, exact bool, ref cueRef) {
 	add := func(es []leadEntry) []leadEntry {
 		for i := range es {
-			if es[i].lead == lead {
+			if es[i].lead == lead && es[i].exact == exact {
 				es[i].refs = append(es[i].refs, ref)
 				return es
 			}
 		}
-		return append(es, leadEntry{lead: lead, refs: []cueRef{ref}})
+		return append(es, leadEntry{lead: lead, exact: exact, refs: []cueRef{ref}})
 	}
 	if len(lead) == 1 {
 		s.index1[lead[0]] = add(s.index1[lead[0]])
@@ -161,22 +177,33 @@ var kelvin, longS = []byte("\u212A"), []byte("\u017F")
 
 // possible marks the cues one of whose leads occurs at a token start of
 // lower.
-func (s *Scorer) possible(lower []byte, starts []int, marks []bool) {
+func (s *Scorer) possible(lower []byte, starts []int, marks []mark) {
 	clear(marks)
 	if bytes.Contains(lower, kelvin) || bytes.Contains(lower, longS) {
 		for i := range marks { // (?i) folds these into k and s: no lead is safe
-			marks[i] = true
+			marks[i] = maybe
 		}
 		return
 	}
 	for _, ref := range s.always {
-		marks[s.rules[ref.rule].base+ref.cue] = true
+		marks[s.rules[ref.rule].base+ref.cue] = maybe
 	}
 	mark := func(rest []byte, es []leadEntry) {
 		for _, e := range es {
-			if len(e.lead) <= len(rest) && string(rest[:len(e.lead)]) == e.lead {
-				for _, ref := range e.refs {
-					marks[s.rules[ref.rule].base+ref.cue] = true
+			if len(e.lead) > len(rest) || string(rest[:len(e.lead)]) != e.lead {
+				continue
+			}
+			m := maybe
+			if e.exact {
+				if len(e.lead) < len(rest) && isWordChar(e.lead[len(e.lead)-1]) == isWordChar(rest[len(e.lead)]) ||
+					len(e.lead) == len(rest) && !isWordChar(e.lead[len(e.lead)-1]) {
+					continue // no \b after the literal
+				}
+				m = matched
+			}
+			for _, ref := range e.refs {
+				if i := s.rules[ref.rule].base + ref.cue; marks[i] < m {
+					marks[i] = m
 				}
 			}
 		}
@@ -230,7 +257,7 @@ const epsilon = 1e-9
 func (s *Scorer) Score(msgs []transcript.Message) Result {
 	res := Result{Best: map[Category]float64{}}
 	cands := map[Category][]Finding{}
-	w := &work{marks: make([]bool, s.ncues)}
+	w := &work{marks: make([]mark, s.ncues)}
 	errorSeen := false
 	for _, m := range msgs {
 		if m.IsMeta {
@@ -282,7 +309,7 @@ func (s *Scorer) Score(msgs []transcript.Message) Result {
 type work struct {
 	lower  []byte
 	starts []int
-	marks  []bool
+	marks  []mark
 }
 
 // scoreText scores the sentences of one text.
@@ -358,10 +385,10 @@ const maxTextBytes = 64 << 10
 
 // bound is the highest score the possible cues can give, 0 when no
 // positive cue is possible.
-func (r compiledRule) bound(marks []bool, errorSeen bool) float64 {
+func (r compiledRule) bound(marks []mark, errorSeen bool) float64 {
 	var sum float64
-	for i, ok := range marks {
-		if ok && r.Cues[i].Weight > 0 {
+	for i, m := range marks {
+		if m != none && r.Cues[i].Weight > 0 {
 			sum += r.Cues[i].Weight
 		}
 	}
@@ -372,12 +399,12 @@ func (r compiledRule) bound(marks []bool, errorSeen bool) float64 {
 }
 
 // score sums the weights of the possible cues that match sentence.
-func (r compiledRule) score(sentence string, marks []bool, errorSeen bool) (float64, []string) {
+func (r compiledRule) score(sentence string, marks []mark, errorSeen bool) (float64, []string) {
 	var sum float64
 	var cues []string
 	positive := false
 	for i, re := range r.cues {
-		if !marks[i] || !re.MatchString(sentence) {
+		if marks[i] == none || marks[i] == maybe && !re.MatchString(sentence) {
 			continue
 		}
 		sum += r.Cues[i].Weight
