@@ -116,16 +116,7 @@ func parseLine(line []byte) (Message, bool) {
 		texts = append(texts, content.Str)
 	case content.IsArray():
 		content.ForEach(func(_, b gjson.Result) bool {
-			switch b.Get("type").String() {
-			case "text":
-				if t := b.Get("text"); t.Type == gjson.String {
-					texts = append(texts, t.Str)
-				}
-			case "tool_use":
-				m.ToolUses = append(m.ToolUses, parseToolUse(b))
-			case "tool_result":
-				m.ToolResults = append(m.ToolResults, parseToolResult(b))
-			}
+			m.addBlock(b, &texts)
 			return true
 		})
 	}
@@ -133,40 +124,77 @@ func parseLine(line []byte) (Message, bool) {
 	return m, true
 }
 
-func parseToolUse(b gjson.Result) ToolUse {
-	t := ToolUse{
-		ID:   clean(b.Get("id").String()),
-		Name: clean(b.Get("name").String()),
+// addBlock adds one content block to m (text to texts), reading the
+// block's fields in one pass: a tool result's content can be tens of KB.
+func (m *Message) addBlock(b gjson.Result, texts *[]string) {
+	if !b.IsObject() {
+		return
 	}
-	if in := b.Get("input"); in.Exists() {
-		t.Input = json.RawMessage(in.Raw) // the conversion copies
-		if !utf8.Valid(t.Input) {
-			t.Input = json.RawMessage(bytes.ToValidUTF8(t.Input, []byte("\uFFFD")))
+	var typ, id, name, toolUseID string
+	var text, input, content gjson.Result
+	isError := false
+	b.ForEach(func(k, v gjson.Result) bool {
+		switch k.Str {
+		case "type":
+			typ = v.String()
+		case "text":
+			text = v
+		case "id":
+			id = v.String()
+		case "name":
+			name = v.String()
+		case "input":
+			input = v
+		case "tool_use_id":
+			toolUseID = v.String()
+		case "content":
+			content = v
+		case "is_error":
+			isError = v.Type == gjson.True
 		}
-	}
-	return t
-}
-
-func parseToolResult(b gjson.Result) ToolResult {
-	r := ToolResult{
-		ToolUseID: clean(b.Get("tool_use_id").String()),
-		IsError:   b.Get("is_error").Type == gjson.True,
-	}
-	c := b.Get("content")
-	switch {
-	case c.Type == gjson.String:
-		r.Text = clean(c.Str)
-	case c.IsArray():
-		var texts []string
-		c.ForEach(func(_, e gjson.Result) bool {
-			if e.Get("type").String() == "text" {
-				texts = append(texts, e.Get("text").String())
+		return true
+	})
+	switch typ {
+	case "text":
+		if text.Type == gjson.String {
+			*texts = append(*texts, text.Str)
+		}
+	case "tool_use":
+		t := ToolUse{ID: clean(id), Name: clean(name)}
+		if input.Exists() {
+			t.Input = json.RawMessage(input.Raw) // the conversion copies
+			if !utf8.Valid(t.Input) {
+				t.Input = json.RawMessage(bytes.ToValidUTF8(t.Input, []byte("\uFFFD")))
 			}
-			return true
-		})
-		r.Text = clean(joinNonEmpty(texts))
+		}
+		m.ToolUses = append(m.ToolUses, t)
+	case "tool_result":
+		r := ToolResult{ToolUseID: clean(toolUseID), IsError: isError}
+		switch {
+		case content.Type == gjson.String:
+			r.Text = clean(content.Str)
+		case content.IsArray():
+			var parts []string
+			content.ForEach(func(_, e gjson.Result) bool {
+				var typ, text string
+				e.ForEach(func(k, v gjson.Result) bool {
+					switch k.Str {
+					case "type":
+						typ = v.String()
+					case "text":
+						text = v.String()
+					}
+					return true
+				})
+				if typ == "text" {
+					parts = append(parts, text)
+				}
+				return true
+			})
+			r.Text = clean(joinNonEmpty(parts))
+		}
+		m.ToolResults = append(m.ToolResults, r)
 	}
-	return r
 }
 
 // merge folds older, an earlier line of the same assistant reply, into m.

@@ -23,6 +23,7 @@ type lineScanner struct {
 	off     int64  // file offset of data[0]: bytes [0, off) are unread
 	buf     []byte // reused read buffer
 	data    []byte // buf[:len(data)]: read bytes not yet split into lines
+	nl      []int  // offsets in data of its '\n' bytes, ascending
 	chunk   int    // size of the next read
 	grow    int    // reads double up to this size
 	maxLine int
@@ -48,7 +49,9 @@ func newLineScanner(r io.ReaderAt, size int64, o Options) *lineScanner {
 // (left in s.err). The line is valid until the next call.
 func (s *lineScanner) prev() ([]byte, bool) {
 	for !s.done {
-		if i := bytes.LastIndexByte(s.data, '\n'); i >= 0 {
+		if k := len(s.nl) - 1; k >= 0 {
+			i := s.nl[k]
+			s.nl = s.nl[:k]
 			line := s.data[i+1:]
 			s.data = s.data[:i]
 			if s.skip || len(line) > s.maxLine {
@@ -104,6 +107,16 @@ func (s *lineScanner) fill() error {
 	s.off -= c
 	s.budget -= c
 	s.data = s.buf[:n]
+	// Find the newlines of the new chunk going forward: IndexByte is
+	// vectorised, LastIndexByte is not. The old bytes hold none.
+	for i := 0; i < int(c); {
+		j := bytes.IndexByte(s.data[i:c], '\n')
+		if j < 0 {
+			break
+		}
+		s.nl = append(s.nl, i+j)
+		i += j + 1
+	}
 	s.chunk = max(min(2*s.chunk, s.grow), s.chunk)
 	return nil
 }

@@ -223,4 +223,3 @@ func (g *gen) turn(final bool) {
 	g.seq++
 	g.line(`{"type":"file-history-snapshot","messageId":%s,"snapshot":{"trackedFileBackups":{},"timestamp":%s},"isSnapshotUpdate":false}`, quote(g.uuid()), quote(g.ts()))
 }
-

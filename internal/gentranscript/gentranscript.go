@@ -97,6 +97,9 @@ func Cached(dir string, o Options) (string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", fmt.Errorf("gentranscript: %w", err)
 	}
+	if o.Seed == 0 {
+		o.Seed = 1
+	}
 	name := fmt.Sprintf("transcript-v%d-%d-%d-%08x.jsonl", version, o.Size, o.Seed, hash(o.LastText+"\x00"+o.SessionID+"\x00"+o.CWD))
 	path := filepath.Join(dir, name)
 	if _, err := os.Stat(path); err == nil {
@@ -166,4 +169,3 @@ func quote(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
 }
-
