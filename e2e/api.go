@@ -96,8 +96,7 @@ func (a *API) Conversation() []*Request {
 // user message), each once, in the order they first appeared.
 func (a *API) StopHookFeedback() []string {
 	return uniqueTexts(a.Conversation(), func(s string) (string, bool) {
-		rest, ok := strings.CutPrefix(s, FeedbackPrefix)
-		return rest, ok
+		return cutFeedback(s)
 	})
 }
 
@@ -122,6 +121,12 @@ func (a *API) SystemReminders() []string {
 // FeedbackPrefix starts the user message Claude Code sends after a Stop
 // hook blocks.
 const FeedbackPrefix = "Stop hook feedback:\n"
+
+// cutFeedback returns the reason of a Stop hook feedback text, ignoring
+// system reminders and blank space in front of it.
+func cutFeedback(s string) (string, bool) {
+	return strings.CutPrefix(strings.TrimLeft(stripReminders(s), " \t\r\n"), FeedbackPrefix)
+}
 
 func uniqueTexts(reqs []*Request, match func(string) (string, bool)) []string {
 	var out []string
@@ -425,7 +430,7 @@ func (r *Request) LastUserText() string {
 // of r, if any.
 func (r *Request) Feedback() (string, bool) {
 	for _, s := range r.LastUserTexts() {
-		if rest, ok := strings.CutPrefix(s, FeedbackPrefix); ok {
+		if rest, ok := cutFeedback(s); ok {
 			return rest, true
 		}
 	}

@@ -3,6 +3,7 @@ package e2e
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 	"sync/atomic"
 )
 
@@ -96,5 +97,39 @@ func (r Reply) message(id, model string) map[string]any {
 		"id": id, "type": "message", "role": "assistant", "model": model,
 		"content": content, "stop_reason": r.stopReason(), "stop_sequence": nil,
 		"usage": map[string]int{"input_tokens": 10, "output_tokens": 5},
+	}
+}
+
+// OnLastUser returns a script that answers reply to requests whose last
+// user text (system reminders removed) contains substr.
+func OnLastUser(substr string, reply Reply) Script {
+	return func(req *Request) (Reply, bool) {
+		return reply, req.IsMessages() && strings.Contains(req.LastUserText(), substr)
+	}
+}
+
+// OnSystem returns a script that answers reply to requests whose system
+// prompt contains substr (for example the prompt of our own summarizer).
+func OnSystem(substr string, reply Reply) Script {
+	return func(req *Request) (Reply, bool) {
+		return reply, req.IsMessages() && strings.Contains(req.System, substr)
+	}
+}
+
+// SideRequests returns a script that answers reply to every request that
+// is not part of the conversation (see [Request.IsConversation]).
+func SideRequests(reply Reply) Script {
+	return func(req *Request) (Reply, bool) { return reply, req.IsMessages() && !req.IsConversation() }
+}
+
+// FirstOf returns a script trying scripts in order.
+func FirstOf(scripts ...Script) Script {
+	return func(req *Request) (Reply, bool) {
+		for _, s := range scripts {
+			if r, ok := s(req); ok {
+				return r, true
+			}
+		}
+		return Reply{}, false
 	}
 }
