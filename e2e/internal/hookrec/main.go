@@ -7,6 +7,8 @@
 // JSONL file LOG at once (so a hook killed on timeout is still recorded),
 // runs COMMAND with the same input, passes its stdout, stderr and exit code
 // through, and appends {"id":…,"exit":…,"stdout":…,"stderr":…,"ms":…}.
+// When COMMAND dies of a signal, hookrec logs exit 128+signal and then
+// kills itself with the same signal.
 package main
 
 import (
@@ -18,6 +20,7 @@ import (
 	"os"
 	"os/exec"
 	"strconv"
+	"syscall"
 	"time"
 )
 
@@ -47,12 +50,14 @@ func run(args []string) int {
 	cmd.Stdout = io.MultiWriter(os.Stdout, &stdout)
 	cmd.Stderr = io.MultiWriter(os.Stderr, &stderr)
 	code := 0
+	var signal syscall.Signal
 	if err := cmd.Run(); err != nil {
 		var ee *exec.ExitError
 		if errors.As(err, &ee) {
 			code = ee.ExitCode()
-			if code < 0 {
-				code = 137 // killed by a signal: report it as a shell would for SIGKILL
+			if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+				signal = ws.Signal()
+				code = 128 + int(signal) // as a shell reports it
 			}
 		} else {
 			fmt.Fprintln(os.Stderr, "hookrec:", err)
@@ -63,6 +68,10 @@ func run(args []string) int {
 		"id": id, "exit": code, "stdout": stdout.String(), "stderr": stderr.String(),
 		"ms": time.Since(start).Milliseconds(),
 	})
+	if signal != 0 {
+		// Die the same way, so that Claude Code sees what the hook did.
+		syscall.Kill(os.Getpid(), signal)
+	}
 	return code
 }
 
