@@ -65,7 +65,21 @@ func TestQuickstartCommandHook(t *testing.T) {
 			c.Input.StopHookActive, c.Blocked(), c.Exit)
 	}
 
-	// The transcript records the feedback as a meta user message.
+	// The transcript records the feedback as a meta user line, and a
+	// stop_hook_summary system record after each Stop hook run.
+	var meta, summaries int
+	for _, rec := range e.TranscriptRecords(r.Out.SessionID) {
+		if rec.Get("type").String() == "user" && rec.Get("isMeta").Bool() &&
+			rec.Get("message.content").String() == FeedbackPrefix+policy.DefaultRetryReason {
+			meta++
+		}
+		if rec.Get("type").String() == "system" && rec.Get("subtype").String() == "stop_hook_summary" {
+			summaries++
+		}
+	}
+	if meta != 1 || summaries != 2 {
+		t.Errorf("transcript: %d isMeta feedback lines, %d stop_hook_summary records; want 1 and 2", meta, summaries)
+	}
 	msgs, err := transcript.Tail(e.TranscriptPath(r.Out.SessionID), 10)
 	if err != nil {
 		t.Fatalf("transcript.Tail: %v", err)

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/tidwall/gjson"
 )
 
 // APIKey is the fake API key every session uses.
@@ -130,4 +132,22 @@ func ProjectKey(dir string) string {
 // TranscriptPath returns where Claude Code writes the transcript of session id.
 func (e *Env) TranscriptPath(id string) string {
 	return filepath.Join(e.Home, ".claude", "projects", ProjectKey(e.Dir), id+".jsonl")
+}
+
+// TranscriptRecords returns the JSON records of the transcript of session
+// id, one per line, failing the test when the file cannot be read.
+// Lines that are not valid JSON are skipped.
+func (e *Env) TranscriptRecords(id string) []gjson.Result {
+	e.T.Helper()
+	data, err := os.ReadFile(e.TranscriptPath(id))
+	if err != nil {
+		e.T.Fatalf("e2e: transcript: %v", err)
+	}
+	var out []gjson.Result
+	for _, line := range strings.Split(string(data), "\n") {
+		if gjson.Valid(line) && strings.TrimSpace(line) != "" {
+			out = append(out, gjson.Parse(line))
+		}
+	}
+	return out
 }

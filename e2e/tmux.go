@@ -120,6 +120,12 @@ func (s *TUI) Send(text string) {
 	s.Tmux("send-keys", "-t", s.Pane, "Enter")
 }
 
+// Type types text literally without pressing Enter.
+func (s *TUI) Type(text string) {
+	s.e.T.Helper()
+	s.Tmux("send-keys", "-t", s.Pane, "-l", text)
+}
+
 // Keys sends tmux key names (Enter, Escape, C-c, …).
 func (s *TUI) Keys(keys ...string) {
 	s.e.T.Helper()
