@@ -1,6 +1,8 @@
 package e2e
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -14,6 +16,8 @@ func TestTUIEventOrder(t *testing.T) {
 	for _, ev := range []string{"SessionStart", "UserPromptSubmit", "Stop", "SessionEnd"} {
 		e.Settings.AddHook(ev, e.Record("events", Command("cat >/dev/null")))
 	}
+	// Hooks can reach the pane they run in (the queue work types into it).
+	e.Settings.AddHook("Stop", Command(`printf %s "$TMUX_PANE" > "$STOPHOOK_STATE_DIR/pane"`))
 	e.API.Enqueue(Text("Hello from the TUI."))
 	s := e.StartTUI()
 
@@ -62,6 +66,9 @@ func TestTUIEventOrder(t *testing.T) {
 	if first == "" || first == last || calls[3].Input.SessionID != first {
 		t.Errorf("session ids: startup %q, SessionEnd %q, after /clear %q; want the old id until SessionEnd, then a new one",
 			first, calls[3].Input.SessionID, last)
+	}
+	if pane, err := os.ReadFile(filepath.Join(e.StateDir, "pane")); err != nil || string(pane) != s.Pane {
+		t.Errorf("TMUX_PANE in the Stop hook: got %q, %v; want %q", pane, err, s.Pane)
 	}
 	if calls[2].Input.LastAssistantMessage != "Hello from the TUI." {
 		t.Errorf("Stop last_assistant_message: got %q", calls[2].Input.LastAssistantMessage)
