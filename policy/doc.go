@@ -10,6 +10,16 @@
 // [ErrorRetry] sends the agent back when its last message reports an error,
 // a bounded number of times per session, counting in a [stophook.Store].
 //
+// # Memory triage
+//
+// [MemoryTriage] asks the agent, once per turn, to save what the turn
+// decided, fixed, ran into, deferred or was told to prefer, listing each
+// item with the sentence that revealed it. Heuristics (package
+// [github.com/stophook/stophook/policy/triage]) score the turn; in hybrid
+// mode a [Classifier] (an LLM) may refine the list. It carries its own
+// loop guard (stop_hook_active, or a flag file for hosts without it) and
+// is configured by <cwd>/.claude/memory-config.json ([TriageConfig]).
+//
 // # Ordering
 //
 // A [stophook.Chain] runs policies in order and the first Allow or Block
