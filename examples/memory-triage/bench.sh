@@ -2,7 +2,8 @@
 # Whole-process timing of memory-triage on the heuristic path: a Stop whose
 # transcript tail is 50 messages (policy/triage/testdata/bench50.jsonl).
 # Prints the mean wall and CPU (user + sys) time per hook run, and the same
-# for /bin/true as the cost of starting any process. On a loaded machine the
+# for a minimal Go hook (the floor of any Go binary) and for /bin/true (the
+# cost of the loop itself). On a loaded machine the
 # CPU time is the steadier figure. Target: <= 5 ms per run.
 #
 #   examples/memory-triage/bench.sh [RUNS]   (default 200)
@@ -12,6 +13,11 @@ runs=${1:-200}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 go build -o "$tmp/memory-triage" ./examples/memory-triage
+# The floor of any Go hook: a binary that reads stdin and prints {}.
+mkdir -p "$tmp/floor"
+printf 'module floor\ngo 1.26\n' >"$tmp/floor/go.mod"
+printf 'package main\n\nimport (\n\t"io"\n\t"os"\n)\n\nfunc main() { io.ReadAll(os.Stdin); os.Stdout.WriteString("{}\\n") }\n' >"$tmp/floor/main.go"
+(cd "$tmp/floor" && go build -o "$tmp/floor-hook" .)
 transcript=$(pwd)/policy/triage/testdata/bench50.jsonl
 mkdir -p "$tmp/cwd"
 printf '{"session_id":"bench","transcript_path":"%s","cwd":"%s","hook_event_name":"Stop","stop_hook_active":false,"last_assistant_message":"Renamed the field; tests pass."}' \
@@ -32,6 +38,9 @@ time_runs() { # time_runs CMD... : "WALL CPU" ms per run of CMD <in.json
 	awk -v t="$t" -v n="$runs" 'BEGIN { split(t, a, " "); printf "%.2f %.2f\n", a[1] * 1000 / n, (a[2] + a[3]) * 1000 / n }'
 }
 read -r base_wall base_cpu < <(time_runs /bin/true)
+read -r floor_wall floor_cpu < <(time_runs "$tmp/floor-hook")
 read -r hook_wall hook_cpu < <(time_runs "$tmp/memory-triage")
-echo "memory-triage: ${hook_wall} ms wall, ${hook_cpu} ms CPU per run over $runs runs"
-echo "baseline (/bin/true + rm): ${base_wall} ms wall, ${base_cpu} ms CPU per run; load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "memory-triage:          ${hook_wall} ms wall, ${hook_cpu} ms CPU per run over $runs runs"
+echo "minimal Go hook:        ${floor_wall} ms wall, ${floor_cpu} ms CPU per run"
+echo "/bin/true (loop cost):  ${base_wall} ms wall, ${base_cpu} ms CPU per run"
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) CPUs"

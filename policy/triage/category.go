@@ -77,7 +77,7 @@ func DefaultRules() []Rule {
 			{`limitations?|hard limit|api limits?|rate[- ]?limit(?:s|ed|ing)?|quotas?|limited to|capped at|caps? (?:at|of)`, 0.45},
 			{`limits?|caps?|capped`, 0.3},
 			{`note that|note:|keep in mind|be aware|beware|heads up|caveat|gotcha`, 0.2},
-			{`ios|ipados|android|windows|macos|linux|safari|firefox|chrome|node(?:\.js)?|python|go|java|sqlite|postgres(?:ql)?|mysql|redis|lambda|s3|kubernetes|k8s|docker|ci|github|gitlab|aws|gcp|azure|cloudflare|nginx|ingress|v?\d+(?:\.\d+)+`, 0.15},
+			{`ios|ipados|android|windows|macos|linux|safari|firefox|chrome|node(?:\.js)?|python|go|java|sqlite|postgres(?:ql)?|mysql|redis|lambda|s3|kubernetes|k8s|docker|ci|github|gitlab|aws|gcp|azure|cloudflare|nginx|ingress|v\d+(?:\.\d+)+|\d+(?:\.\d+)+`, 0.15},
 			{`not supported|unsupported|(?:does|do|is|are)(?:n't| not) support(?:ed)?|no support for|restricted|restrictions?|not allowed|forbidden|prohibited|must not|must never|only (?:supports?|works?|allows?|accepts?)`, 0.45},
 			{`cannot|can't|can not|unable to|not possible|impossible|won't work|doesn't work (?:with|on|in)`, 0.25},
 			{`read-only|readonly|not writable|immutable|no (?:write|network|internet|outbound) access|air-?gapped|sandboxed`, 0.3},

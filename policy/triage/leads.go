@@ -13,6 +13,30 @@ import (
 // word; leads are indexed by their first letters. Cues whose leads cannot
 // be computed (`\d+ ms`) always run.
 
+// analysis is what the lead index knows of a cue: the strings it matches
+// (literals), else the literals its matches begin with (leads), else
+// nothing (the regexp always runs).
+type analysis struct {
+	literals, leads []string
+}
+
+// analyze parses a cue's expression and computes its analysis. The
+// default cues are looked up in a generated table (leads_default.go), as
+// parsing them costs more than scoring a whole turn in a hook process.
+func analyze(expr string) (analysis, error) {
+	if a, ok := defaultAnalysis[expr]; ok {
+		return a, nil
+	}
+	re, err := syntax.Parse(expr, syntax.Perl)
+	if err != nil {
+		return analysis{}, err
+	}
+	if lits := literalsOf(re); lits != nil {
+		return analysis{literals: lits}, nil
+	}
+	return analysis{leads: leadsOf(re)}, nil
+}
+
 // leadsOf returns the lower-case literals one of which begins every match
 // of the parsed cue re, or nil when they cannot be computed. A lead may
 // span words ("went with"); its first word is never empty.
@@ -83,18 +107,10 @@ func leads(re *syntax.Regexp) ([]string, bool) {
 		}
 		return out, true
 	case syntax.OpCharClass:
-		// A small class of letters, as in the factored "chos(?:e|en)" or
-		// "[Tt]odo": each letter is a lead.
-		var out []string
-		for i := 0; i+1 < len(re.Rune); i += 2 {
-			if re.Rune[i+1]-re.Rune[i] > 3 {
-				return nil, false
-			}
-			for r := re.Rune[i]; r <= re.Rune[i+1]; r++ {
-				out = append(out, string(r))
-			}
-		}
-		return out, len(out) > 0 && len(out) <= 8
+		// A small class, as in the factored "fixe[ds]" or \d: each rune is
+		// a lead.
+		out, ok := classRunes(re, 10)
+		return out, ok && len(out) > 0
 	}
 	return nil, false
 }
@@ -179,16 +195,8 @@ func literals(re *syntax.Regexp) ([]string, bool) {
 		ls, ok := literals(re.Sub[0])
 		return append([]string{""}, ls...), ok
 	case syntax.OpCharClass:
-		var out []string
-		for i := 0; i+1 < len(re.Rune); i += 2 {
-			for r := re.Rune[i]; r <= re.Rune[i+1]; r++ {
-				if r >= 0x80 || len(out) > 16 {
-					return nil, false
-				}
-				out = append(out, strings.ToLower(string(r)))
-			}
-		}
-		return dedupe(out), true
+		out, ok := classRunes(re, 16)
+		return dedupe(out), ok
 	case syntax.OpAlternate:
 		var out []string
 		for _, sub := range re.Sub {
@@ -232,4 +240,28 @@ func dedupe(ss []string) []string {
 		}
 	}
 	return out
+}
+
+// classRunes returns the runes of a character class as lower-case
+// strings, or false when it holds more than max or a non-ASCII rune. The
+// non-ASCII runes (?i) adds to s and k (ſ, K) are left out: [Scorer.possible]
+// runs every regexp on text containing them.
+func classRunes(re *syntax.Regexp, max int) ([]string, bool) {
+	var out []string
+	for i := 0; i+1 < len(re.Rune); i += 2 {
+		lo, hi := re.Rune[i], re.Rune[i+1]
+		if hi-lo >= rune(max) {
+			return nil, false
+		}
+		for r := lo; r <= hi; r++ {
+			if r == '\u017F' || r == '\u212A' {
+				continue
+			}
+			if r >= 0x80 || len(out) == max {
+				return nil, false
+			}
+			out = append(out, strings.ToLower(string(r)))
+		}
+	}
+	return out, true
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"regexp"
-	"regexp/syntax"
 	"slices"
 	"strings"
 	"sync"
@@ -128,25 +127,24 @@ func New(opts Options) (*Scorer, error) {
 		cr := compiledRule{Rule: r, base: s.ncues}
 		for ci, c := range r.Cues {
 			expr := `(?i)\b(?:` + c.Pattern + `)\b`
-			parsed, err := syntax.Parse(expr, syntax.Perl)
+			an, err := analyze(expr)
 			if err != nil {
 				return nil, fmt.Errorf("triage: %s cue %q: %w", r.Category, c.Pattern, err)
 			}
 			cr.cues = append(cr.cues, &lazyRegexp{expr: expr})
 			s.ncues++
 			ref := cueRef{ri, ci}
-			if lits := literalsOf(parsed); lits != nil {
-				for _, l := range lits {
+			switch {
+			case an.literals != nil:
+				for _, l := range an.literals {
 					s.addLead(l, true, ref)
 				}
-				continue
-			}
-			ls := leadsOf(parsed)
-			if ls == nil {
+			case an.leads != nil:
+				for _, l := range an.leads {
+					s.addLead(l, false, ref)
+				}
+			default:
 				s.always = append(s.always, ref)
-			}
-			for _, l := range ls {
-				s.addLead(l, false, ref)
 			}
 		}
 		s.rules = append(s.rules, cr)
@@ -432,9 +430,12 @@ func hasText(fs []Finding, t string) bool {
 	return false
 }
 
-// failure matches tool output that reports a failure: stack traces, panics,
+// failure (compiled on first use) matches tool output that reports a
+// failure: stack traces, panics,
 // failing test runs, non-zero exits.
-var failure = regexp.MustCompile(`(?m)Traceback \(most recent call last\)|^panic: |^goroutine \d+ \[|^\s+at [\w$.<>/]+ ?\(.*:\d+(?::\d+)?\)|Exception in thread|^(?:FAIL|ERROR|Error|error)\b|^--- FAIL|npm ERR!|Segmentation fault|[Ee]xit (?:code|status) [1-9]|^\S+\.\w+:\d+(?::\d+)?: (?:error|undefined)`)
+var failure = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?m)Traceback \(most recent call last\)|^panic: |^goroutine \d+ \[|^\s+at [\w$.<>/]+ ?\(.*:\d+(?::\d+)?\)|Exception in thread|^(?:FAIL|ERROR|Error|error)\b|^--- FAIL|npm ERR!|Segmentation fault|[Ee]xit (?:code|status) [1-9]|^\S+\.\w+:\d+(?::\d+)?: (?:error|undefined)`)
+})
 
 // failureHints are literals one of which occurs in every match of failure.
 var failureHints = []string{"Traceback", "panic: ", "goroutine ", "	at ", " at ", "Exception", "FAIL", "ERROR", "Error", "error", "npm ERR!", "Segmentation fault", "xit code", "xit status", "undefined"}
@@ -447,7 +448,7 @@ func FailureText(text string) bool {
 	}
 	for _, h := range failureHints {
 		if strings.Contains(text, h) {
-			return failure.MatchString(text)
+			return failure().MatchString(text)
 		}
 	}
 	return false
