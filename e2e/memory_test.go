@@ -90,16 +90,33 @@ func TestMemoryTriageBlocksThenAllows(t *testing.T) {
 	if slices.ContainsFunc(e.API.Requests(), func(r *Request) bool { return r.IsMessages() && !r.IsConversation() }) {
 		t.Error("the hook called the API without an llm_provider")
 	}
+	e.Capture("memory-saved", r.Out.SessionID)
+
+	// The next turn of the session is plain: the transcript still holds the
+	// decision and the TODO, but earlier turns are not triaged again.
+	e.API.Enqueue(Text("Bumped the version to 1.4.0."))
+	r2 := e.RunOK("bump the version", "--resume", r.Out.SessionID)
+	if fb := e.API.StopHookFeedback(); len(fb) != 1 {
+		e.Dump(r2)
+		t.Errorf("stop hook feedback after the second turn: got %q, want only the first turn's", fb)
+	}
+	calls := e.HookCalls("memory")
+	if len(calls) != 3 || calls[2].Blocked() || calls[2].Input.StopHookActive {
+		t.Fatalf("second turn's Stop: got %d calls (%+v), want a third, first stop, allowed", len(calls), calls[len(calls)-1])
+	}
+	t.Logf("second turn's Stop: %s", strings.TrimSpace(calls[2].Stdout))
+	e.Capture("memory-next-turn", r2.Out.SessionID)
 }
 
-// The seed's exit-code mode: exit 2 with the list on stderr, which Claude
-// Code feeds back prefixed with the command.
+// The seed's exit-code mode: exit 2 with the list on stderr. stophook also
+// writes the JSON block on stdout, and Claude Code 2.1.330 feeds back the
+// JSON reason as is (no "[command]: " prefix, which a bare stderr gets).
 func TestMemoryTriageExit2(t *testing.T) {
 	t.Parallel()
 	e := memoryEnv(t, "-exit2")
 	e.API.Enqueue(Text(memoryReply), Text(savedReply))
 	r := e.RunOK("persist the job queue")
-	assertSavedThenStopped(t, e, r, func(s string) bool { return strings.Contains(s, memoryReason) })
+	assertSavedThenStopped(t, e, r, func(s string) bool { return s == memoryReason })
 	if c := e.HookCalls("memory")[0]; c.Exit != 2 || strings.TrimSpace(c.Stderr) != memoryReason {
 		t.Errorf("first Stop: exit %d, stderr %q; want 2 and the list", c.Exit, c.Stderr)
 	}
@@ -146,4 +163,5 @@ func TestMemoryTriagePlainTurn(t *testing.T) {
 	if calls := e.HookCalls("memory"); len(calls) != 1 || calls[0].Blocked() || calls[0].Exit != 0 {
 		t.Errorf("Stop calls: got %+v, want one allowed", calls)
 	}
+	e.Capture("memory-plain", r.Out.SessionID)
 }
