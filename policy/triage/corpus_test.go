@@ -77,7 +77,7 @@ func TestCorpusPrecisionRecall(t *testing.T) {
 		t.Fatal(err)
 	}
 	var tp, fp, fn int
-	var hold [3]int // tp, fp, fn of the h_ cases
+	var hold, fresh, fresh2 [3]int // tp, fp, fn of the h_, x_ and y_ cases
 	perCat := map[triage.Category][3]int{}
 	for _, c := range cases {
 		res := triageFile(t, s, c.file)
@@ -87,11 +87,11 @@ func TestCorpusPrecisionRecall(t *testing.T) {
 			if slices.Contains(c.want, g) {
 				tp++
 				k[0]++
-				count(&hold, c.file, 0)
+				count(&hold, &fresh, &fresh2, c.file, 0)
 			} else {
 				fp++
 				k[1]++
-				count(&hold, c.file, 1)
+				count(&hold, &fresh, &fresh2, c.file, 1)
 				t.Logf("false positive %s in %s: %q", g, c.file, findingText(res, g))
 			}
 			perCat[g] = k
@@ -99,7 +99,7 @@ func TestCorpusPrecisionRecall(t *testing.T) {
 		for _, w := range c.want {
 			if !slices.Contains(got, w) {
 				fn++
-				count(&hold, c.file, 2)
+				count(&hold, &fresh, &fresh2, c.file, 2)
 				k := perCat[w]
 				k[2]++
 				perCat[w] = k
@@ -112,6 +112,13 @@ func TestCorpusPrecisionRecall(t *testing.T) {
 	t.Logf("corpus: %d cases, tp=%d fp=%d fn=%d, precision %.3f, recall %.3f", len(cases), tp, fp, fn, precision, recall)
 	t.Logf("  of which hold-out (h_*): tp=%d fp=%d fn=%d, precision %.3f, recall %.3f", hold[0], hold[1], hold[2],
 		float64(hold[0])/float64(max(hold[0]+hold[1], 1)), float64(hold[0])/float64(max(hold[0]+hold[2], 1)))
+	for _, h := range []struct {
+		name string
+		k    [3]int
+	}{{"x_* (tuned on after a first measure)", fresh}, {"y_* (never tuned on)", fresh2}} {
+		t.Logf("  of which %s: tp=%d fp=%d fn=%d, precision %.3f, recall %.3f", h.name, h.k[0], h.k[1], h.k[2],
+			float64(h.k[0])/float64(max(h.k[0]+h.k[1], 1)), float64(h.k[0])/float64(max(h.k[0]+h.k[2], 1)))
+	}
 	for _, c := range triage.Categories {
 		k := perCat[c]
 		t.Logf("  %-15s tp=%d fp=%d fn=%d", c, k[0], k[1], k[2])
@@ -124,9 +131,14 @@ func TestCorpusPrecisionRecall(t *testing.T) {
 	}
 }
 
-func count(hold *[3]int, file string, i int) {
-	if strings.HasPrefix(file, "h_") {
+func count(hold, fresh, fresh2 *[3]int, file string, i int) {
+	switch {
+	case strings.HasPrefix(file, "y_"):
+		fresh2[i]++
+	case strings.HasPrefix(file, "h_"):
 		hold[i]++
+	case strings.HasPrefix(file, "x_"):
+		fresh[i]++
 	}
 }
 

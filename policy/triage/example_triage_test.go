@@ -43,9 +43,9 @@ func ExampleRule() {
 		Cues:     []triage.Cue{{Pattern: `secrets?|credentials?|tokens?`, Weight: 0.4}, {Pattern: `never|must not`, Weight: 0.3}},
 	})
 	s, _ := triage.New(triage.Options{Rules: rules})
-	res := s.Score([]transcript.Message{{Role: "assistant", Text: "Tokens must not be logged, even at debug level."}})
+	res := s.Score([]transcript.Message{{Role: "assistant", Text: "Never log tokens, even at debug level."}})
 	for _, f := range res.Findings {
 		fmt.Printf("[%s] %s\n", f.Category, f.Text)
 	}
-	// Output: [SECURITY] Tokens must not be logged, even at debug level.
+	// Output: [SECURITY] Never log tokens, even at debug level.
 }

@@ -235,9 +235,9 @@ type Result struct {
 	// Findings are ordered by category (the order of the rules, then
 	// SESSION_SUMMARY) and, within a category, by score, highest first.
 	Findings []Finding
-	// Best is the highest score each category reached, found or not,
-	// among the sentences that could reach the threshold (sentences whose
-	// cues cannot add up to it are not scored).
+	// Best is the highest score each category reached, found or not. For
+	// sentences that cannot reach the threshold only the cues matched
+	// without a regexp are counted, so a low Best may be a little low.
 	Best map[Category]float64
 	// Sentences is the number of sentences scored.
 	Sentences int
@@ -347,8 +347,16 @@ func (s *Scorer) scoreText(w *work, res *Result, cands map[Category][]Finding, t
 			}
 			marks := w.marks[r.base : r.base+len(r.cues)]
 			bound := r.bound(marks, errorSeen)
-			if bound == 0 || bound*wt+epsilon < s.threshold {
-				continue // cannot reach the threshold: not worth the regexps
+			if bound == 0 {
+				continue
+			}
+			if bound*wt+epsilon < s.threshold {
+				// It cannot reach the threshold: not worth the regexps. Its
+				// literal cues still tell Best how close it came.
+				if sc := min(r.literalScore(marks, errorSeen)*wt, 1); sc > res.Best[r.Category] {
+					res.Best[r.Category] = sc
+				}
+				continue
 			}
 			score, cues := r.score(sentence, marks, errorSeen)
 			if score <= 0 {
@@ -394,6 +402,25 @@ func (r compiledRule) bound(marks []mark, errorSeen bool) float64 {
 		sum += r.AfterError
 	}
 	return sum
+}
+
+// literalScore sums the weights of the cues the lead index saw match.
+func (r compiledRule) literalScore(marks []mark, errorSeen bool) float64 {
+	var sum float64
+	positive := false
+	for i, m := range marks {
+		if m == matched {
+			sum += r.Cues[i].Weight
+			positive = positive || r.Cues[i].Weight > 0
+		}
+	}
+	if !positive {
+		return 0
+	}
+	if errorSeen {
+		sum += r.AfterError
+	}
+	return max(sum, 0)
 }
 
 // score sums the weights of the possible cues that match sentence.

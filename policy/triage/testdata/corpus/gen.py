@@ -472,6 +472,158 @@ case("h_neg_error_reported", [], T("h_neg_error_reported")
   .say("", [bash("make deploy-staging", "Error: kubectl: context \"staging\" not found", True)])
   .say("The deploy failed: your kubeconfig has no `staging` context. Could you add it, or tell me which context to use?"))
 
+
+# ---------------- FRESH HOLD-OUT x_* (written after all tuning; never tuned on) ----------------
+case("x_decision_jwt", ["DECISION"], T("x_decision_jwt")
+  .user("add auth to the internal admin api")
+  .say("", [write("admin/auth.go"), bash("go test ./admin/", "ok")])
+  .say("Auth is in place. We use opaque session tokens stored in Postgres rather than JWTs, so that revoking a session takes effect immediately."))
+
+case("x_decision_lib", ["DECISION"], T("x_decision_lib")
+  .user("we need to parse the yaml config files")
+  .say("", [bash("go get gopkg.in/yaml.v3", "go: added gopkg.in/yaml.v3 v3.0.1"), write("config/load.go")])
+  .say("Config loading works. Between yaml.v3 and goccy/go-yaml I picked yaml.v3: it is already an indirect dependency and its error messages include line numbers."))
+
+case("x_runbook_cache", ["RUNBOOK"], T("x_runbook_cache")
+  .user("CI says the module checksum doesn't match")
+  .say("", [bash("go mod verify", "github.com/acme/lib v1.2.0: dir has been modified", True), bash("go clean -modcache && go mod download", "")])
+  .say("The module cache on the runner was corrupted by an interrupted download. Clearing it with `go clean -modcache` and downloading again fixed the checksum error; the CI cache key now includes `go.sum` so a bad cache is not restored."))
+
+case("x_runbook_oom_node", ["RUNBOOK"], T("x_runbook_oom_node")
+  .user("the frontend build dies on the build server")
+  .say("", [bash("npm run build", "FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory", True), edit("package.json"), bash("npm run build", "built in 48s")])
+  .say("Node ran out of heap while bundling the source maps. Setting `NODE_OPTIONS=--max-old-space-size=4096` in the build script solved it."))
+
+case("x_constraint_gh_actions", ["CONSTRAINT"], T("x_constraint_gh_actions")
+  .user("can the nightly job run for 8 hours?")
+  .say("No: GitHub-hosted runners cap a job at 6 hours, so an 8-hour job needs a self-hosted runner or has to be split into two jobs."))
+
+case("x_constraint_vendor", ["CONSTRAINT"], T("x_constraint_vendor")
+  .user("why are the payment webhooks arriving twice?")
+  .say("", [read("payments/webhook.go")])
+  .say("The payment provider delivers webhooks at least once and may retry for up to three days, so the handler must be idempotent; it now stores the event id and ignores repeats."))
+
+case("x_debt_copy", ["TECH_DEBT"], T("x_debt_copy")
+  .user("support the new invoice template")
+  .say("", [write("invoice/template_v2.go"), bash("go test ./invoice/", "ok")])
+  .say("The v2 template works. I copied most of the v1 renderer rather than generalizing it; the two should be merged once v1 is retired."))
+
+case("x_debt_sleep", ["TECH_DEBT"], T("x_debt_sleep")
+  .user("the integration test is flaky on startup")
+  .say("", [edit("it/setup_test.go"), bash("go test ./it/ -count=5", "ok")])
+  .say("I added a two-second sleep before the first request, which makes it pass reliably for now. A proper readiness check on the server would be better; I have not done that yet."))
+
+case("x_pref_naming", ["PREFERENCE"], T("x_pref_naming")
+  .user("name test files with _integration_test.go when they need the database, that's how we do it here")
+  .say("", [bash("git mv store/db_test.go store/db_integration_test.go", "")])
+  .say("Renamed `store/db_test.go` to `store/db_integration_test.go`."))
+
+case("x_pref_short", ["PREFERENCE"], T("x_pref_short")
+  .user("keep your answers short, I don't need the full explanation every time")
+  .say("Got it."))
+
+case("x_summary_migration", ["SESSION_SUMMARY"], T("x_summary_migration")
+  .user("migrate all the tests from jest to vitest")
+  .say("", [edit(f"web/src/{n}.test.ts") for n in ["app", "api", "auth", "cart", "user", "utils"]] + [edit("web/package.json"), write("web/vitest.config.ts")])
+  .say("", [bash("npx vitest run", "Test Files  6 passed (6)")])
+  .say("All six test files run under vitest now."))
+
+case("x_neg_lint", [], T("x_neg_lint")
+  .user("fix the lint warnings")
+  .say("", [bash("npx eslint src", "src/a.ts\n  3:7  warning  'x' is assigned a value but never used"), edit("web/src/a.ts"), bash("npx eslint src", "")])
+  .say("Removed the unused variable; eslint reports no warnings now."))
+
+case("x_neg_summary_q", [], T("x_neg_summary_q")
+  .user("summarize what the retry package does")
+  .say("", [read("retry/retry.go")])
+  .say("`retry.Do` calls a function until it succeeds or the context ends, waiting with exponential backoff between attempts. It stops early on errors wrapped with `retry.Permanent`."))
+
+case("x_neg_choice_pending", [], T("x_neg_choice_pending")
+  .user("which queue should we use?")
+  .say("Both would work. NATS is simpler to run, Kafka keeps history longer. Which matters more to you: operations or replay?"))
+
+case("x_neg_progress", [], T("x_neg_progress")
+  .user("continue with the migration")
+  .say("", [edit("db/migrate/0012.sql"), bash("make migrate", "migrated 11 -> 12")])
+  .say("Applied migration 12. Next I will update the models; say if you want me to stop here."))
+
+case("x_neg_rate_talk", [], T("x_neg_rate_talk")
+  .user("what's our error rate today?")
+  .say("", [bash("curl -s localhost:9090/api/v1/query?query=rate", "0.0021")])
+  .say("The error rate today is 0.21%, about the same as yesterday."))
+
+
+# ---------------- FRESH HOLD-OUT y_* (written after the x_ round of tuning; never tuned on) ----------------
+case("y_decision_monolith", ["DECISION"], T("y_decision_monolith")
+  .user("should the notification sender be its own service?")
+  .say("", [read("cmd/api/main.go"), write("internal/notify/sender.go"), bash("go test ./internal/notify/", "ok")])
+  .say("I kept it inside the API process as a background worker. A separate service would need its own deploy and queue, and the sender only handles a few hundred messages a day."))
+
+case("y_decision_format", ["DECISION"], T("y_decision_format")
+  .user("export the metrics for the data team")
+  .say("", [write("export/parquet.go"), bash("go test ./export/", "ok")])
+  .say("The export writes Parquet instead of CSV: the data team loads it into DuckDB, and Parquet keeps the column types."))
+
+case("y_runbook_perm", ["RUNBOOK"], T("y_runbook_perm")
+  .user("the deploy script fails with permission denied")
+  .say("", [bash("./deploy.sh", "./deploy.sh: line 12: ./bin/migrate: Permission denied", True), bash("git update-index --chmod=+x bin/migrate && ./deploy.sh", "deployed")])
+  .say("`bin/migrate` lost its executable bit when it was committed from Windows. I set it in git with `git update-index --chmod=+x bin/migrate`; the deploy runs now."))
+
+case("y_runbook_flaky_dns", ["RUNBOOK"], T("y_runbook_flaky_dns")
+  .user("tests time out randomly in the container")
+  .say("", [bash("go test ./... 2>&1 | tail -3", "dial tcp: lookup api.internal on 127.0.0.11:53: i/o timeout\nFAIL", True), edit("docker-compose.yml"), bash("go test ./...", "ok")])
+  .say("The timeouts came from DNS lookups against Docker's embedded resolver, which drops queries under load. Adding `api.internal` to `extra_hosts` removed the lookups and the suite has passed five times in a row."))
+
+case("y_constraint_mobile", ["CONSTRAINT"], T("y_constraint_mobile")
+  .user("send the full order history in the push notification")
+  .say("That will not fit: APNs payloads are limited to 4 KB, so the notification carries the order id and the app fetches the history when it opens."))
+
+case("y_constraint_license", ["CONSTRAINT"], T("y_constraint_license")
+  .user("can we vendor the pdf library?")
+  .say("", [read("third_party/pdf/LICENSE", "GNU AFFERO GENERAL PUBLIC LICENSE")])
+  .say("The library is AGPL-licensed, so we cannot ship it inside the closed-source desktop app; the server-side renderer is fine because it is not distributed."))
+
+case("y_debt_retry", ["TECH_DEBT"], T("y_debt_retry")
+  .user("hook up the sms provider")
+  .say("", [write("sms/client.go"), bash("go test ./sms/", "ok")])
+  .say("SMS sending works. There is no retry on provider errors yet, so a failed message is only logged; that needs a follow-up before we rely on it for 2FA."))
+
+case("y_pref_comments", ["PREFERENCE"], T("y_pref_comments")
+  .user("don't add comments that just repeat the code, only explain the why")
+  .say("", [edit("billing/invoice.go")])
+  .say("Removed the redundant comments in `billing/invoice.go` and kept the two that explain the rounding rule."))
+
+case("y_summary_rename", ["SESSION_SUMMARY"], T("y_summary_rename")
+  .user("move the http handlers into their own package")
+  .say("", [write(f"internal/httpapi/{n}.go") for n in ["server", "users", "orders", "health"]] + [edit("cmd/api/main.go"), edit("internal/app/app.go")])
+  .say("", [bash("go build ./... && go test ./...", "ok")])
+  .say("The handlers live in `internal/httpapi` now; `cmd/api` only wires them up."))
+
+case("y_neg_review", [], T("y_neg_review")
+  .user("review the diff")
+  .say("", [bash("git diff --stat", " api/user.go | 12 ++++++----\n 1 file changed")])
+  .say("The change looks fine: the new validation returns 400 for an empty email, and the test covers it."))
+
+case("y_neg_explain_choice", [], T("y_neg_explain_choice")
+  .user("why does the code use a mutex here instead of a channel?")
+  .say("", [read("cache/cache.go")])
+  .say("The mutex guards a map that many goroutines read; a channel would serialize every read through one goroutine. Either would be correct, the mutex is just simpler here."))
+
+case("y_neg_status_fail", [], T("y_neg_status_fail")
+  .user("run the e2e suite")
+  .say("", [bash("make e2e", "--- FAIL: TestCheckout (12.3s)\n    checkout_test.go:41: got 502\nFAIL", True)])
+  .say("One e2e test fails: `TestCheckout` gets a 502 from the payment stub. Do you want me to look into it?"))
+
+case("y_neg_small_edit", [], T("y_neg_small_edit")
+  .user("bump the timeout to 30s")
+  .say("", [edit("client/client.go", "10 * time.Second", "30 * time.Second")])
+  .say("The client timeout is 30 seconds now."))
+
+case("y_neg_list_files", [], T("y_neg_list_files")
+  .user("which files handle auth?")
+  .say("", [grep("auth", "internal/auth/jwt.go\ninternal/auth/session.go\ncmd/api/middleware.go")])
+  .say("Auth lives in `internal/auth/jwt.go` and `internal/auth/session.go`, and `cmd/api/middleware.go` applies it to the routes."))
+
 with open(os.path.join(OUT, "labels.json"), "w") as f:
     json.dump(labels, f, indent=1, sort_keys=True)
     f.write("\n")
