@@ -60,8 +60,12 @@ type Escalation struct {
 	// TailMessages is how many transcript messages are read; default
 	// [DefaultTailMessages].
 	TailMessages int
-	// RecentTools is how many tool calls are listed; default [DefaultRecentTools].
+	// RecentTools is how many tool calls are listed; default
+	// [DefaultRecentTools]; negative means none.
 	RecentTools int
+	// ReadTail reads the last n messages of a transcript; nil means
+	// transcript.Tail.
+	ReadTail func(path string, n int) ([]transcript.Message, error)
 }
 
 var _ stophook.Policy = (*Escalation)(nil)
@@ -129,7 +133,11 @@ func (p *Escalation) analyse(ctx context.Context, in stophook.Input) (escalate.R
 			n = DefaultTailMessages
 		}
 		err := protect(func() (err error) {
-			msgs, err = transcript.Tail(in.TranscriptPath, n)
+			read := p.ReadTail
+			if read == nil {
+				read = transcript.Tail
+			}
+			msgs, err = read(in.TranscriptPath, n)
 			return err
 		})
 		if err != nil {
