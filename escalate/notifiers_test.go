@@ -110,11 +110,11 @@ func TestWebhook(t *testing.T) {
 func TestWebhookErrorsHideURL(t *testing.T) {
 	t.Parallel()
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(503) }))
-	_, err := NewWebhook(srv.URL + "/secret-topic").Ask(context.Background(), Request{})
+	_, err := NewWebhook(srv.URL+"/secret-topic").Ask(context.Background(), Request{})
 	assert.ErrorContains(t, err, "HTTP 503")
 	assert.NotContains(t, err.Error(), "secret-topic")
 	srv.Close()
-	_, err = NewWebhook(srv.URL + "/secret-topic").Ask(context.Background(), Request{})
+	_, err = NewWebhook(srv.URL+"/secret-topic").Ask(context.Background(), Request{})
 	require.Error(t, err)
 	assert.NotContains(t, err.Error(), "secret-topic")
 	for _, u := range []string{"", "ftp://x/secret-topic", "::"} {
