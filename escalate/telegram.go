@@ -24,6 +24,7 @@ const (
 const (
 	DefaultTelegramURL = telegram.DefaultBaseURL
 	DefaultPollTimeout = 25 * time.Second
+	DefaultStaleAfter  = 15 * time.Minute
 	// finishTimeout bounds the closing editMessageText after ctx has ended.
 	finishTimeout = 5 * time.Second
 	// retryDelay is the pause after a failed or conflicting getUpdates.
@@ -42,14 +43,15 @@ const (
 // text message replying to it. Only updates from ChatID count; button
 // presses of other requests and replies to other messages are ignored.
 //
-// Offsets: getUpdates confirms (deletes on the server) every update before
-// the offset it is given. A bot has one update queue, so when several hooks
-// wait on the same bot at once, one may confirm the answer meant for another,
-// which then times out and lets its session stop (Telegram also ends a
-// waiting getUpdates with 409 Conflict when another one starts; Telegram
-// retries after a second). Use one bot per concurrently waiting session,
-// or accept that a concurrent answer may be lost; a webhook set on the bot
-// makes getUpdates fail altogether.
+// Several hooks may wait on one bot at once. A bot has a single update
+// queue, and getUpdates deletes every update before the offset it is given,
+// so Ask never moves the offset past an update that may be another hook's
+// answer (see wait); such updates are deleted only once older than
+// StaleAfter. Limits: Telegram ends a waiting getUpdates with 409 Conflict
+// when another one starts, so concurrent hooks take turns (each retries
+// after a second), and while other hooks' answers are pending each hook
+// polls about once a second instead of long-polling. A webhook set on the
+// bot makes getUpdates fail altogether.
 type Telegram struct {
 	// Token is the bot token from @BotFather. It is never logged and never
 	// appears in errors.
@@ -63,6 +65,12 @@ type Telegram struct {
 	// PollTimeout is the long-poll wait of one getUpdates; default
 	// [DefaultPollTimeout].
 	PollTimeout time.Duration
+	// StaleAfter is the age after which an unanswered button press or reply
+	// is nobody's answer any more and may be deleted from the bot's queue;
+	// default [DefaultStaleAfter], above Claude Code's longest hook timeout.
+	StaleAfter time.Duration
+
+	now func() time.Time // clock seam for tests; nil means time.Now
 }
 
 var _ Notifier = (*Telegram)(nil)
@@ -131,12 +139,25 @@ func keyboard(id string) *telegram.InlineKeyboardMarkup {
 
 // wait long-polls until an answer to message msgID / request id arrives or
 // ctx is done.
+//
+// Offsets: passing offset to getUpdates deletes every earlier update on the
+// server, for every process polling the bot. So the offset only moves past
+// updates nobody else can be waiting for: our own answer, updates that are
+// no answer at all, and answers older than [Telegram.StaleAfter]. An update
+// that may answer another waiting hook (a press of a stophook button, a
+// reply to the bot) stays on the server for its owner; while
+// such updates are pending, getUpdates returns at once, so the loop pauses
+// a second between polls that bring nothing new.
 func (t *Telegram) wait(ctx context.Context, c *telegram.Client, msgID int64, id string) (Answer, error) {
 	poll := t.PollTimeout
 	if poll <= 0 {
 		poll = DefaultPollTimeout
 	}
-	var offset int64
+	var (
+		offset  int64 // first update id not confirmed
+		newest  int64 // highest update id seen
+		pending bool  // unconfirmed foreign updates hold the offset back
+	)
 	for {
 		if ctx.Err() != nil {
 			return Answer{Kind: Timeout}, nil
@@ -163,26 +184,64 @@ func (t *Telegram) wait(ctx context.Context, c *telegram.Client, msgID int64, id
 			}
 			continue
 		}
+		fresh := false
+		pending = false
 		for _, u := range ups {
-			offset = max(offset, u.UpdateID+1)
+			if u.UpdateID > newest {
+				newest, fresh = u.UpdateID, true
+			}
 			ans, cbID, ok := match(u, t.ChatID, msgID, id)
-			if !ok {
-				continue
-			}
-			if cbID != "" {
-				note := "Continuing"
-				if ans.Kind == LetStop {
-					note = "Letting it stop"
+			if ok {
+				if !pending {
+					offset = max(offset, u.UpdateID+1)
 				}
-				_ = c.AnswerCallbackQuery(context.WithoutCancel(ctx), cbID, note)
+				if cbID != "" {
+					note := "Continuing"
+					if ans.Kind == LetStop {
+						note = "Letting it stop"
+					}
+					_ = c.AnswerCallbackQuery(context.WithoutCancel(ctx), cbID, note)
+				}
+				// Confirm what may be confirmed so the answer is not read again.
+				cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), finishTimeout)
+				_, _ = c.GetUpdates(cctx, offset, 0)
+				cancel()
+				return ans, nil
 			}
-			// Confirm the updates read so far so the answer is not seen again.
-			cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), finishTimeout)
-			_, _ = c.GetUpdates(cctx, offset, 0)
-			cancel()
-			return ans, nil
+			if !pending && !t.mayAnswerOthers(u) {
+				offset = max(offset, u.UpdateID+1)
+			} else {
+				pending = true
+			}
+		}
+		if pending && !fresh && !sleep(ctx, retryDelay) {
+			return Answer{Kind: Timeout}, nil
 		}
 	}
+}
+
+// mayAnswerOthers reports whether u could be the answer another hook is
+// waiting for: a press of a stophook button, or a reply to a bot's
+// message, younger than StaleAfter.
+func (t *Telegram) mayAnswerOthers(u telegram.Update) bool {
+	stale := t.StaleAfter
+	if stale <= 0 {
+		stale = DefaultStaleAfter
+	}
+	now := time.Now
+	if t.now != nil {
+		now = t.now
+	}
+	recent := func(unix int64) bool { return now().Sub(time.Unix(unix, 0)) < stale }
+	if q := u.CallbackQuery; q != nil {
+		return strings.HasPrefix(q.Data, callbackPrefix) && q.Message != nil && recent(q.Message.Date)
+	}
+	if m := u.Message; m != nil {
+		// Any chat: another hook may use this bot with another chat.
+		to := m.ReplyToMessage
+		return to != nil && (to.From == nil || to.From.IsBot) && recent(m.Date)
+	}
+	return false
 }
 
 // match reports whether update u answers request id, sent as message msgID

@@ -45,11 +45,12 @@ type Server struct {
 	answered []string
 	calls    map[string]int
 	pollGen  int64
+	dates    map[int64]int64 // message id → date of the messages sent
 }
 
 // NewServer starts a fake Bot API that accepts token.
 func NewServer(token string) *Server {
-	s := &Server{token: token, changed: make(chan struct{}), nextMsg: 100, nextUpd: 1000, calls: map[string]int{}}
+	s := &Server{token: token, changed: make(chan struct{}), nextMsg: 100, nextUpd: 1000, calls: map[string]int{}, dates: map[int64]int64{}}
 	s.srv = httptest.NewServer(http.HandlerFunc(s.serve))
 	return s
 }
@@ -193,15 +194,21 @@ func (s *Server) Reply(chatID, toMessageID int64, text string) {
 }
 
 // Press queues a button press on message messageID in chatID with the
-// given callback data, and returns the callback query id.
+// given callback data, and returns the callback query id. The pressed
+// message carries its send date, as in the real API (now for a message
+// this server did not send).
 func (s *Server) Press(chatID, messageID int64, data string) string {
 	s.mu.Lock()
 	s.nextMsg++
 	id := "cb" + strconv.FormatInt(s.nextMsg, 10)
+	date, ok := s.dates[messageID]
+	if !ok {
+		date = time.Now().Unix()
+	}
 	s.mu.Unlock()
 	s.Push(telegram.Update{CallbackQuery: &telegram.CallbackQuery{
 		ID: id, From: telegram.User{ID: chatID, FirstName: "Human"}, Data: data,
-		Message: &telegram.Message{MessageID: messageID, Chat: telegram.Chat{ID: chatID, Type: "private"}},
+		Message: &telegram.Message{MessageID: messageID, Date: date, Chat: telegram.Chat{ID: chatID, Type: "private"}},
 	}})
 	return id
 }
@@ -270,9 +277,11 @@ func (s *Server) sendMessage(w http.ResponseWriter, p params) {
 		}
 	}
 	s.sent = append(s.sent, m)
+	date := time.Now().Unix()
+	s.dates[m.MessageID] = date
 	s.notifyLocked()
 	s.mu.Unlock()
-	writeOK(w, telegram.Message{MessageID: m.MessageID, Date: time.Now().Unix(), Chat: telegram.Chat{ID: p.ChatID, Type: "private"}, Text: p.Text})
+	writeOK(w, telegram.Message{MessageID: m.MessageID, Date: date, Chat: telegram.Chat{ID: p.ChatID, Type: "private"}, Text: p.Text})
 }
 
 func (s *Server) getUpdates(w http.ResponseWriter, r *http.Request, p params) {
