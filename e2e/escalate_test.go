@@ -128,6 +128,7 @@ func TestEscalateAfterMaxRetriesTextReply(t *testing.T) {
 	// Turn 1: a tool call, then an error: retried once (count 1 of 1).
 	e.API.Enqueue(Bash("echo building"), Text(errorReply), Text("Error: still failing"))
 	r1 := e.RunOK("build the project")
+	e.Capture("escalate-turn1", r1.Out.SessionID) // policy/testdata fixture
 	if got := e.API.StopHookFeedback(); !slices.Equal(got, []string{policy.DefaultRetryReason}) {
 		e.Dump(r1)
 		t.Fatalf("turn 1 feedback: got %q, want the retry reason", got)
