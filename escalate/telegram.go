@@ -119,7 +119,7 @@ func (t *Telegram) Ask(ctx context.Context, req Request) (Answer, error) {
 		if ctx.Err() != nil {
 			return Answer{Kind: Timeout}, nil
 		}
-		return Answer{}, fmt.Errorf("escalate: telegram: send: %w", err)
+		return Answer{}, fmt.Errorf("escalate: %w", err)
 	}
 	ans, err := t.wait(ctx, c, msg.MessageID, req.ID)
 
@@ -173,7 +173,7 @@ func (t *Telegram) wait(ctx context.Context, c *telegram.Client, msgID int64, id
 			}
 			var apiErr *telegram.APIError
 			if errors.As(err, &apiErr) && (apiErr.Code == http.StatusUnauthorized || apiErr.Code == http.StatusNotFound) {
-				return Answer{}, fmt.Errorf("escalate: telegram: poll: %w", err)
+				return Answer{}, fmt.Errorf("escalate: %w", err)
 			}
 			delay := retryDelay
 			if apiErr != nil && apiErr.RetryAfter > 0 {

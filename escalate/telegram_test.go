@@ -218,7 +218,7 @@ func TestTelegramErrorsHideToken(t *testing.T) {
 		tg := &Telegram{Token: testToken, ChatID: testChat, BaseURL: url}
 		_, err := tg.Ask(context.Background(), Request{LastMessage: "m"})
 		require.Error(t, err)
-		assert.True(t, strings.HasPrefix(err.Error(), "escalate: telegram: send: telegram: sendMessage: "), "got %q", err)
+		assert.True(t, strings.HasPrefix(err.Error(), "escalate: telegram: sendMessage: "), "got %q", err)
 		assert.NotContains(t, err.Error(), "SECRET")
 		assert.Contains(t, err.Error(), "<token>", "the URL is kept, redacted")
 	})
