@@ -187,9 +187,11 @@ func TestTelegramRecoversFromConflict(t *testing.T) {
 	require.NoError(t, err)
 
 	// Another bot instance polls: the fake ends our waiting poll with 409.
+	require.NoError(t, bot.WaitPoll(waitCtx(t)))
 	c := &telegram.Client{Token: testToken, BaseURL: bot.URL()}
 	_, err = c.GetUpdates(waitCtx(t), 0, 0)
 	require.NoError(t, err)
+	assert.Equal(t, 1, bot.Conflicts())
 
 	bot.Press(testChat, msg.MessageID, "sh:r:c")
 	r := result(t, ch)

@@ -46,6 +46,8 @@ type Server struct {
 	calls    map[string]int
 	pollGen  int64
 	dates    map[int64]int64 // message id → date of the messages sent
+	waiting  int             // getUpdates calls blocked in a long poll
+	conflict int             // getUpdates calls ended with 409
 }
 
 // NewServer starts a fake Bot API that accepts token.
@@ -156,6 +158,31 @@ func (s *Server) Calls(method string) int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.calls[method]
+}
+
+// WaitPoll waits until a getUpdates call is blocked in a long poll.
+func (s *Server) WaitPoll(ctx context.Context) error {
+	s.mu.Lock()
+	for s.waiting == 0 {
+		ch := s.waitChangeLocked()
+		s.mu.Unlock()
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return fmt.Errorf("telegramtest: nobody polls: %w", ctx.Err())
+		}
+		s.mu.Lock()
+	}
+	s.mu.Unlock()
+	return nil
+}
+
+// Conflicts returns how many getUpdates calls were ended with 409 Conflict
+// because another one started.
+func (s *Server) Conflicts() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.conflict
 }
 
 // Pending returns the number of unconfirmed updates.
@@ -293,6 +320,7 @@ func (s *Server) getUpdates(w http.ResponseWriter, r *http.Request, p params) {
 	s.notifyLocked() // ends an older waiting poll with 409
 	for {
 		if gen != s.pollGen {
+			s.conflict++
 			s.mu.Unlock()
 			writeErr(w, http.StatusConflict, "Conflict: terminated by other getUpdates request; make sure that only one bot instance is running")
 			return
@@ -315,17 +343,28 @@ func (s *Server) getUpdates(w http.ResponseWriter, r *http.Request, p params) {
 			writeOK(w, ups)
 			return
 		}
+		s.waiting++
+		s.notifyLocked() // for WaitPoll
 		ch := s.waitChangeLocked()
 		s.mu.Unlock()
+		timedOut := false
 		select {
 		case <-ch:
 		case <-deadline.C:
-			writeOK(w, []telegram.Update{})
-			return
+			timedOut = true
 		case <-r.Context().Done():
-			return
 		}
 		s.mu.Lock()
+		s.waiting--
+		if r.Context().Err() != nil {
+			s.mu.Unlock()
+			return
+		}
+		if timedOut {
+			s.mu.Unlock()
+			writeOK(w, []telegram.Update{})
+			return
+		}
 	}
 }
 

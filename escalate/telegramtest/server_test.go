@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -63,4 +64,20 @@ func TestFakeBotAPIErrors(t *testing.T) {
 	_, err = c.SendMessage(ctx, 1, "", nil)
 	require.True(t, errors.As(err, &apiErr))
 	assert.Equal(t, 400, apiErr.Code)
+
+	// A second poll ends the waiting one with 409 Conflict.
+	first := make(chan error, 1)
+	go func() {
+		_, err := c.GetUpdates(ctx, 0, 30*time.Second)
+		first <- err
+	}()
+	wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	require.NoError(t, bot.WaitPoll(wctx))
+	_, err = c.GetUpdates(ctx, 0, 0)
+	require.NoError(t, err)
+	err = <-first
+	require.True(t, errors.As(err, &apiErr), "got %v", err)
+	assert.Equal(t, 409, apiErr.Code)
+	assert.Equal(t, 1, bot.Conflicts())
 }
