@@ -5,10 +5,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"os/exec"
+	"slices"
 	"strings"
 	"time"
 
+	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/transcript"
 )
 
@@ -20,13 +23,16 @@ const maxCommandOutput = 64 << 10
 // CommandSummarizer summarises by running a program, such as
 // `claude -p --model haiku`: the prompt (system prompt, then the
 // transcript) goes to its standard input and its standard output is the
-// summary.
+// summary. The program runs with STOPHOOK_DISABLE=1 added to its
+// environment, so a nested `claude -p` does not run this project's Stop
+// hooks again (and escalate its own summary run).
 type CommandSummarizer struct {
 	// Path is the program; it is looked up in PATH. Required.
 	Path string
 	// Args are its arguments.
 	Args []string
 	// Env, when non-nil, is the program's environment; default the hook's.
+	// STOPHOOK_DISABLE=1 is always added.
 	Env []string
 	// Timeout bounds the run; default [DefaultCommandTimeout].
 	Timeout time.Duration
@@ -63,7 +69,11 @@ func (s *CommandSummarizer) Summarize(ctx context.Context, msgs []transcript.Mes
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, s.Path, s.Args...)
-	cmd.Env = s.Env
+	env := s.Env
+	if env == nil {
+		env = os.Environ()
+	}
+	cmd.Env = append(slices.Clip(env), stophook.DisableEnv+"=1")
 	cmd.Stdin = strings.NewReader(system + "\n\nSession transcript (most recent last):\n\n" + input)
 	var stdout, stderr limitedBuffer
 	stdout.max, stderr.max = maxCommandOutput, 2048

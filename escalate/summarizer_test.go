@@ -32,6 +32,8 @@ func TestMain(m *testing.M) {
 	case "hang":
 		time.Sleep(time.Minute)
 	case "empty":
+	case "env":
+		fmt.Println("STOPHOOK_DISABLE=" + os.Getenv("STOPHOOK_DISABLE"))
 	}
 	os.Exit(0)
 }
@@ -136,6 +138,10 @@ func TestCommandSummarizer(t *testing.T) {
 
 	_, err = helperSummarizer("hang", 200*time.Millisecond).Summarize(context.Background(), testMsgs)
 	assert.ErrorIs(t, err, context.DeadlineExceeded)
+
+	got, err = helperSummarizer("env", 0).Summarize(context.Background(), testMsgs)
+	require.NoError(t, err)
+	assert.Equal(t, "STOPHOOK_DISABLE=1", got, "a nested claude -p must not run our hooks")
 
 	_, err = NewCommandSummarizer("").Summarize(context.Background(), testMsgs)
 	assert.ErrorContains(t, err, "no program")
