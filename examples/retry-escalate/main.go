@@ -4,12 +4,13 @@
 // the transcript, whether the agent should continue.
 //
 //	retry-escalate [-retry-on-error=true] [-max-retries 2] [-escalate-timeout 5m]
-//	               [-label NAME] [-config FILE] [-state DIR] [-explain]
+//	               [-label NAME] [-summary-command CMD] [-config FILE] [-state DIR] [-explain]
 //
 // Escalation is on when TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID are set
 // (TELEGRAM_API_URL overrides https://api.telegram.org). The summary uses
 // ANTHROPIC_API_KEY and ANTHROPIC_BASE_URL (STOPHOOK_SUMMARY_MODEL picks the
-// model) and is skipped without a key. Register the command for Stop and
+// model) and is skipped without a key; -summary-command runs a program
+// instead (the prompt on its stdin). Register the command for Stop and
 // SessionEnd; SessionEnd clears the session's retry count and record.
 //
 // The optional JSON config file holds the seed's settings; flags given on
@@ -26,6 +27,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/stophook/stophook"
@@ -44,6 +46,7 @@ type Config struct {
 	EscalateToTelegram bool
 	EscalateTimeout    time.Duration
 	Label              string
+	SummaryCommand     []string
 	State              string
 	Explain            bool
 }
@@ -69,6 +72,7 @@ func parseConfig(args []string, stderr io.Writer) (Config, error) {
 	fs.IntVar(&c.MaxRetries, "max-retries", 2, "retries in a row per session before escalating")
 	fs.DurationVar(&c.EscalateTimeout, "escalate-timeout", 5*time.Minute, "how long to wait for the human (keep well below the hook timeout)")
 	fs.StringVar(&c.Label, "label", "", "session label in the Telegram message (default: <dir> · <session id>)")
+	summaryCmd := fs.String("summary-command", "", "summarise with this `COMMAND` (prompt on stdin, e.g. \"claude -p --model haiku\") instead of the Messages API")
 	configFile := fs.String("config", "", "JSON config `FILE`: {\"stop\":{\"retryOnError\",\"maxRetries\",\"escalateToTelegram\"}}")
 	fs.StringVar(&c.State, "state", "", "state `DIR` (default $STOPHOOK_STATE_DIR, else <cwd>/.claude/stophook)")
 	fs.BoolVar(&c.Explain, "explain", false, "print the decision trace on stderr")
@@ -76,6 +80,7 @@ func parseConfig(args []string, stderr io.Writer) (Config, error) {
 	if err := fs.Parse(args); err != nil {
 		return Config{}, err
 	}
+	c.SummaryCommand = strings.Fields(*summaryCmd)
 	if *configFile != "" {
 		set := map[string]bool{}
 		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
@@ -151,7 +156,9 @@ func build(c Config, stderr io.Writer) (*stophook.Chain, stophook.RunOptions) {
 			fmt.Fprintf(stderr, "retry-escalate: %v; escalation off\n", err)
 		case ok:
 			esc := &policy.Escalation{Notifier: tg, Store: store, Label: c.Label, Timeout: c.EscalateTimeout}
-			if s, ok := escalate.AnthropicFromEnv(); ok {
+			if len(c.SummaryCommand) > 0 {
+				esc.Summarizer = escalate.NewCommandSummarizer(c.SummaryCommand[0], c.SummaryCommand[1:]...)
+			} else if s, ok := escalate.AnthropicFromEnv(); ok {
 				esc.Summarizer = s
 			}
 			policies = append(policies, esc)

@@ -30,8 +30,9 @@ func TestParseConfig(t *testing.T) {
 		wantErr string
 	}{
 		{"defaults", nil, Config{RetryOnError: true, MaxRetries: 2, EscalateToTelegram: true, EscalateTimeout: 5 * time.Minute}, ""},
-		{"flags", []string{"-retry-on-error=false", "-max-retries", "4", "-escalate-timeout", "90s", "-label", "L", "-state", "S", "-explain"},
-			Config{MaxRetries: 4, EscalateToTelegram: true, EscalateTimeout: 90 * time.Second, Label: "L", State: "S", Explain: true}, ""},
+		{"flags", []string{"-retry-on-error=false", "-max-retries", "4", "-escalate-timeout", "90s", "-label", "L", "-state", "S", "-explain", "-summary-command", " claude  -p --model haiku"},
+			Config{MaxRetries: 4, EscalateToTelegram: true, EscalateTimeout: 90 * time.Second, Label: "L", State: "S", Explain: true,
+				SummaryCommand: []string{"claude", "-p", "--model", "haiku"}}, ""},
 		{"config file", []string{"-config", file}, Config{MaxRetries: 5, EscalateTimeout: 5 * time.Minute}, ""},
 		{"flags win over the file", []string{"-config", file, "-max-retries", "1", "-retry-on-error"},
 			Config{RetryOnError: true, MaxRetries: 1, EscalateTimeout: 5 * time.Minute}, ""},
