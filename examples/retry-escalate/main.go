@@ -80,7 +80,9 @@ func parseConfig(args []string, stderr io.Writer) (Config, error) {
 	if err := fs.Parse(args); err != nil {
 		return Config{}, err
 	}
-	c.SummaryCommand = strings.Fields(*summaryCmd)
+	if f := strings.Fields(*summaryCmd); len(f) > 0 {
+		c.SummaryCommand = f
+	}
 	if *configFile != "" {
 		set := map[string]bool{}
 		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
