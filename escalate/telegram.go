@@ -109,7 +109,7 @@ func (t *Telegram) Ask(ctx context.Context, req Request) (Answer, error) {
 	if t == nil || t.Token == "" || t.ChatID == 0 {
 		return Answer{}, errors.New("escalate: telegram: token and chat id are required")
 	}
-	if req.ID == "" {
+	if !validCallbackID(req.ID) {
 		req.ID = NewRequestID()
 	}
 	c := t.client()
@@ -128,6 +128,20 @@ func (t *Telegram) Ask(ctx context.Context, req Request) (Answer, error) {
 	// The answer stands even if the edit fails; it only leaves stale buttons.
 	_ = c.EditMessageText(fctx, t.ChatID, msg.MessageID, outcomeText(text, ans, err), nil)
 	return ans, err
+}
+
+// validCallbackID reports whether id fits callback data (at most 64
+// bytes in all) and cannot be confused with the action suffix.
+func validCallbackID(id string) bool {
+	if id == "" || len(id) > 40 {
+		return false
+	}
+	for _, c := range id {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_') {
+			return false
+		}
+	}
+	return true
 }
 
 func keyboard(id string) *telegram.InlineKeyboardMarkup {

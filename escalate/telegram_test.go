@@ -231,6 +231,22 @@ func TestTelegramErrorsHideToken(t *testing.T) {
 	})
 }
 
+func TestTelegramReplacesUnusableRequestIDs(t *testing.T) {
+	t.Parallel()
+	for _, id := range []string{"", "a:b", strings.Repeat("x", 41), "sp ace", "é"} {
+		bot := telegramtest.NewServer(testToken)
+		ch := startAsk(t, bot, 5*time.Second, Request{ID: id, LastMessage: "m"})
+		msg, err := bot.NextMessage(waitCtx(t))
+		require.NoError(t, err)
+		data := msg.Buttons[0].CallbackData
+		assert.Regexp(t, `^sh:[0-9a-f]{16}:c$`, data, "id %q", id)
+		bot.Press(testChat, msg.MessageID, data)
+		assert.Equal(t, Continue, result(t, ch).ans.Kind)
+		bot.Close()
+	}
+	assert.True(t, validCallbackID("req_1-A"))
+}
+
 func TestTelegramFromEnv(t *testing.T) {
 	t.Setenv(EnvTelegramToken, "")
 	t.Setenv(EnvTelegramChatID, "")
