@@ -56,10 +56,10 @@ var parse = func(src []byte) ast.Node {
 // Should goldmark ever panic, Prose returns the (cut) text unblanked: a
 // signal is then found rather than an internal error keeping a loop alive.
 func Prose(text string) string {
-	src := []byte(tail(text))
-	blanked, ok := blankCode(src)
+	text = tail(text)
+	blanked, ok := blankCode([]byte(text))
 	if !ok {
-		return string(src)
+		return text
 	}
 	return string(blanked)
 }
