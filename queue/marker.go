@@ -60,4 +60,3 @@ func (d *Dir) dropMarker(session string) {
 		os.Remove(path)
 	}
 }
-
