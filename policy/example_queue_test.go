@@ -32,8 +32,8 @@ func ExampleQueueAdvance() {
 	proc.Drive(context.Background(), "main", []string{"run the tests"}, time.Now())
 
 	d := chain.Evaluate(context.Background(), stophooktest.Stop("All 12 tests pass."))
-	fmt.Println(d.Verdict, "-", d.Why)
+	fmt.Println(d.Verdict, "-", d.Trace[0])
 	// Output:
 	// wake: queue-complete 1/1 commands completed
-	// pass - queue completed: command 1 done on Stop
+	// pass - QueueAdvance: pass: queue completed: command 1 done on Stop
 }
