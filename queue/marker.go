@@ -11,8 +11,14 @@ import (
 // cancelMarker remembers that manual input cancelled a queue mid-turn, so
 // the Stop that ends that turn (which finds no queue) is not taken for a
 // fresh first wake. It lives in queue-<name>.cancelled.json.
+//
+// Measured on Claude Code 2.1.330: a prompt typed while a turn runs fires
+// UserPromptSubmit at once with the prompt_id of the running turn, and that
+// turn's Stop carries the same prompt_id; the typed prompt then runs as its
+// own turn, whose Stop has a new prompt_id.
 type cancelMarker struct {
 	SessionID   string    `json:"session_id,omitempty"`
+	PromptID    string    `json:"prompt_id,omitempty"`
 	Prompt      string    `json:"prompt,omitempty"`
 	CancelledAt time.Time `json:"cancelled_at"`
 }

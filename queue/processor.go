@@ -218,7 +218,7 @@ func (p *Processor) transition(session string, in stophook.Input, now time.Time)
 		if err != nil {
 			return Outcome{Action: Ignored}, -1, err
 		}
-		if err := p.Dir.writeMarker(session, cancelMarker{SessionID: in.SessionID, Prompt: truncate(in.Prompt, 1000), CancelledAt: now}); err != nil {
+		if err := p.Dir.writeMarker(session, cancelMarker{SessionID: in.SessionID, PromptID: in.PromptID, Prompt: truncate(in.Prompt, 1000), CancelledAt: now}); err != nil {
 			p.log().Warn("queue: cannot write cancel marker", "session", session, "error", err)
 		}
 		remaining, _ := json.Marshal(q.Remaining())
@@ -272,8 +272,7 @@ func (p *Processor) noQueue(session string, in stophook.Input) Outcome {
 	case in.HookEventName != stophook.EventStop:
 		return Outcome{Action: Ignored, Why: "no queue"}
 	}
-	if m, ok := p.Dir.takeMarker(session); ok && in.Time().Sub(m.CancelledAt) < markerTTL &&
-		(m.SessionID == "" || in.SessionID == "" || m.SessionID == in.SessionID) {
+	if m, ok := p.Dir.takeMarker(session); ok && endsCancelledTurn(m, in) {
 		return Outcome{Action: Skipped, Why: "end of the turn in which manual input cancelled the queue"}
 	}
 	switch {
@@ -287,6 +286,19 @@ func (p *Processor) noQueue(session string, in stophook.Input) Outcome {
 		LastAssistantMessage: in.LastAssistantMessage,
 		SuggestedCommands:    signals.SuggestedCommands(in.LastAssistantMessage),
 	}}
+}
+
+// endsCancelledTurn reports whether the Stop in ends the turn during which
+// the queue was cancelled: same session and prompt_id (the first Stop after
+// the cancel when either has no prompt_id), within [markerTTL].
+func endsCancelledTurn(m cancelMarker, in stophook.Input) bool {
+	if in.Time().Sub(m.CancelledAt) >= markerTTL {
+		return false
+	}
+	if m.SessionID != "" && in.SessionID != "" && m.SessionID != in.SessionID {
+		return false
+	}
+	return m.PromptID == "" || in.PromptID == "" || m.PromptID == in.PromptID
 }
 
 // wake fills in the payload's metadata and instructions and delivers it,

@@ -232,6 +232,30 @@ func TestManualPromptCancels(t *testing.T) {
 	assert.Equal(t, Woke, out.Action)
 }
 
+// Measured in the TUI: the manual prompt's UserPromptSubmit carries the
+// running turn's prompt_id; that turn's Stop is skipped, the Stop of the
+// person's own turn (a new prompt_id) wakes the brain.
+func TestCancelMarkerMatchesPromptID(t *testing.T) {
+	t.Parallel()
+	withID := func(in stophook.Input, id string) stophook.Input { in.PromptID = id; return in }
+	p, r := newProcessor(t)
+	_, err := p.Drive(ctxT(t), sess, []string{"first task", "second task"}, stophooktest.T0)
+	require.NoError(t, err)
+	require.Equal(t, OwnPrompt, handle(t, p, withID(stophooktest.UserPromptSubmit("first task"), "turn-1")).Action)
+	require.Equal(t, Cancelled, handle(t, p, withID(stophooktest.UserPromptSubmit("what time is it?"), "turn-1")).Action)
+	assert.Equal(t, Skipped, handle(t, p, withID(stophooktest.Stop("Reply to the first task."), "turn-1")).Action)
+	out := handle(t, p, withID(stophooktest.Stop("It is noon."), "turn-2"))
+	assert.Equal(t, Woke, out.Action)
+	assert.Equal(t, "It is noon.", out.Wake.LastAssistantMessage)
+
+	// An interrupted turn never stops: the next turn's Stop is not skipped.
+	_, err = p.Drive(ctxT(t), sess, []string{"third task"}, stophooktest.T0)
+	require.NoError(t, err)
+	require.Equal(t, Cancelled, handle(t, p, withID(stophooktest.UserPromptSubmit("manual"), "turn-3")).Action)
+	assert.Equal(t, Woke, handle(t, p, withID(stophooktest.Stop("x"), "turn-4")).Action)
+	assert.Len(t, r.Wakes(), 4)
+}
+
 func TestOwnPromptOnlyOnce(t *testing.T) {
 	t.Parallel()
 	p, _ := newProcessor(t)
