@@ -229,6 +229,45 @@ func TestQueueTUIManualInputCancels(t *testing.T) {
 	}
 }
 
+// A custom slash command of the project (typed as "/gsd:x 3", submitted
+// raw in UserPromptSubmit) advances on Stop; a trailing /clear completes the
+// queue on SessionStart(clear); an unknown command is refused up front,
+// since the TUI would answer it with no hook at all.
+func TestQueueTUISlashCommands(t *testing.T) {
+	t.Parallel()
+	q := newQueueEnv(t)
+	cmdFile := filepath.Join(q.Dir, ".claude", "commands", "gsd", "x.md")
+	if err := os.MkdirAll(filepath.Dir(cmdFile), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(cmdFile, []byte("Say hi for phase $ARGUMENTS.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	q.API.SetScript(OnLastUser("Say hi for phase 3", Text("Hi, phase 3.")))
+	s := q.StartTUI()
+
+	list, _ := json.Marshal([]string{"/gsd:x 3", "/gsd:nope 1"})
+	refuse := exec.Command(q.bin, "drive", "--session", "e2e", "--queues", q.queues, string(list))
+	refuse.Dir = q.Dir
+	refuse.Env = append(os.Environ(), "HOME="+q.Home)
+	if out, err := refuse.CombinedOutput(); err == nil || !strings.Contains(string(out), "unknown slash command: /gsd:nope") {
+		t.Errorf("drive with an unknown command: %v %s; want a refusal", err, out)
+	}
+
+	q.drive(s, "/gsd:x 3", "/clear")
+	w := q.waitWake(queue.WakeComplete, 60*time.Second)
+	if w.Summary != "2/2 commands completed" || w.Commands[0].Result == nil || *w.Commands[0].Result != "Hi, phase 3." {
+		t.Errorf("got payload %+v, want 2/2 with the command's reply", w)
+	}
+	Eventually(t, "the last hook call to finish", 10*time.Second, func() bool {
+		calls := q.HookCalls("queue")
+		return len(calls) == 4 && calls[3].Done
+	})
+	if got, want := q.events(), "SessionStart(startup) UserPromptSubmit(/gsd:x 3) Stop SessionStart(clear)"; got != want {
+		t.Errorf("hook events: got %q, want %q", got, want)
+	}
+}
+
 // Restarting Claude Code with a queue on disk retires it as stale and
 // tells the brain.
 func TestQueueTUIStaleOnRestart(t *testing.T) {
