@@ -47,4 +47,3 @@ func BenchmarkNoQueueStop(b *testing.B) {
 		}
 	}
 }
-
