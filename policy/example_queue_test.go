@@ -37,3 +37,14 @@ func ExampleQueueAdvance() {
 	// wake: queue-complete 1/1 commands completed
 	// pass - QueueAdvance: pass: queue completed: command 1 done on Stop
 }
+
+// In a Go hook, blocking policies go in Then, so the queue only advances
+// on a Stop that really ends the turn. (This is the README's snippet.)
+func ExampleQueueAdvance_then() {
+	url, token := "http://127.0.0.1:8700/wake", os.Getenv("STOPHOOK_WAKE_TOKEN")
+	chain := stophook.NewChain(&policy.QueueAdvance{
+		Processor: &queue.Processor{Dir: queue.NewDir(queue.DefaultPath("")), Driver: queue.Tmux{}, Waker: &queue.Gateway{URL: url, Token: token}},
+		Then:      stophook.NewChain(policy.StopActive{}, &policy.ErrorRetry{}),
+	})
+	stophook.Main(chain, stophook.RunOptions{Events: []string{"Stop", "SessionStart", "UserPromptSubmit"}})
+}
