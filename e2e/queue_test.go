@@ -38,11 +38,14 @@ func newQueueEnv(t *testing.T) *queueEnv {
 }
 
 // drive runs `queue drive` from outside tmux, as the brain would.
-func (q *queueEnv) drive(s *TUI, commands ...string) {
+func (q *queueEnv) drive(s *TUI, commands ...string) { q.driveWith(s, nil, commands...) }
+
+func (q *queueEnv) driveWith(s *TUI, flags []string, commands ...string) {
 	q.T.Helper()
 	socket := strings.TrimSpace(s.Tmux("display-message", "-p", "#{socket_path}"))
 	list, _ := json.Marshal(commands)
-	cmd := exec.Command(q.bin, "drive", "--session", "e2e", "--queues", q.queues, "--tmux-socket", socket, string(list))
+	args := append([]string{"drive", "--session", "e2e", "--queues", q.queues, "--tmux-socket", socket}, flags...)
+	cmd := exec.Command(q.bin, append(args, string(list))...)
 	cmd.Dir = q.Dir
 	cmd.Env = append(os.Environ(), "HOME="+q.Home, "TMUX=")
 	out, err := cmd.CombinedOutput()
@@ -264,6 +267,31 @@ func TestQueueTUISlashCommands(t *testing.T) {
 		return len(calls) == 4 && calls[3].Done
 	})
 	if got, want := q.events(), "SessionStart(startup) UserPromptSubmit(/gsd:x 3) Stop SessionStart(clear)"; got != want {
+		t.Errorf("hook events: got %q, want %q", got, want)
+	}
+}
+
+// With --tab the driver types a command's name, lets the TUI complete it
+// with Tab, then presses Enter; the UserPromptSubmit carries the completed
+// name and still counts as the driver's own typing.
+func TestQueueTUITabCompletion(t *testing.T) {
+	t.Parallel()
+	q := newQueueEnv(t)
+	cmdFile := filepath.Join(q.Dir, ".claude", "commands", "gsd", "plan-phase.md")
+	if err := os.MkdirAll(filepath.Dir(cmdFile), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(cmdFile, []byte("Plan the phase.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	q.API.SetScript(OnLastUser("Plan the phase", Text("Planned.")))
+	s := q.StartTUI()
+	q.driveWith(s, []string{"--tab", "--no-check", "--key-delay", "200ms"}, "/gsd:plan")
+	w := q.waitWake(queue.WakeComplete, 60*time.Second)
+	if w.Commands[0].Result == nil || *w.Commands[0].Result != "Planned." {
+		t.Errorf("got payload %+v, want the completed command's reply", w)
+	}
+	if got, want := q.events(), "SessionStart(startup) UserPromptSubmit(/gsd:plan-phase) Stop"; got != want {
 		t.Errorf("hook events: got %q, want %q", got, want)
 	}
 }
