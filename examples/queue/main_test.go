@@ -107,3 +107,25 @@ func TestDriveBadArgs(t *testing.T) {
 		}
 	}
 }
+
+func TestStatusShowsActiveCommand(t *testing.T) {
+	dir := t.TempDir()
+	q := `{"commands":[{"id":1,"command":"/gsd:x 3","status":"active","awaits":{"hook":"Stop","sub":null},"result":null,"completed_at":null,"started_at":"2020-01-01T00:00:00Z"}]}`
+	if err := os.WriteFile(filepath.Join(dir, "queue-s.json"), []byte(q), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := runMain(t, "", "status", "--session", "s", "--queues", dir)
+	var rep struct {
+		Exists bool `json:"exists"`
+		Active struct {
+			Command        string  `json:"command"`
+			WaitingSeconds float64 `json:"waiting_seconds"`
+		} `json:"active"`
+	}
+	if code != 0 || json.Unmarshal([]byte(stdout), &rep) != nil {
+		t.Fatalf("got %d %q %q, want 0 and JSON", code, stdout, stderr)
+	}
+	if !rep.Exists || rep.Active.Command != "/gsd:x 3" || rep.Active.WaitingSeconds < 3600 {
+		t.Errorf("got %+v, want the active command waiting for years", rep)
+	}
+}
