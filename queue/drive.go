@@ -15,9 +15,6 @@ import (
 // the lock, then types. If typing fails the queue is removed again and the
 // error returned: nothing was started.
 func (p *Processor) Drive(ctx context.Context, session string, commands []string, now time.Time) (*Queue, error) {
-	if p.Dir == nil {
-		return nil, errors.New("queue: processor has no Dir")
-	}
 	if err := ValidateCommands(commands); err != nil {
 		return nil, err
 	}
@@ -30,25 +27,25 @@ func (p *Processor) Drive(ctx context.Context, session string, commands []string
 	if err != nil {
 		return nil, err
 	}
-	unlock, err := p.Dir.Lock(ctx, session)
+	unlock, err := p.dir().Lock(ctx, session)
 	if err != nil {
 		return nil, err
 	}
-	old, err := p.Dir.Load(session)
+	old, err := p.dir().Load(session)
 	switch {
 	case err == nil:
 		unlock()
 		return nil, fmt.Errorf("%w (%d/%d done; cancel it first)", ErrBusy, old.DoneCount(), len(old.Commands))
 	case errors.Is(err, ErrMalformed):
-		if moved, merr := p.Dir.MoveAside(session, now); merr == nil {
+		if moved, merr := p.dir().MoveAside(session, now); merr == nil {
 			p.log().Warn("queue: malformed queue file moved aside", "session", session, "to", moved, "error", err)
 		}
 	case !errors.Is(err, ErrNoQueue):
 		unlock()
 		return nil, err
 	}
-	p.Dir.dropMarker(session)
-	err = p.Dir.Save(session, q)
+	p.dir().dropMarker(session)
+	err = p.dir().Save(session, q)
 	unlock()
 	if err != nil {
 		return nil, err
@@ -65,16 +62,16 @@ func (p *Processor) Drive(ctx context.Context, session string, commands []string
 func (p *Processor) undo(session string, q *Queue) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	unlock, err := p.Dir.Lock(ctx, session)
+	unlock, err := p.dir().Lock(ctx, session)
 	if err != nil {
 		return
 	}
 	defer unlock()
-	cur, err := p.Dir.Load(session)
+	cur, err := p.dir().Load(session)
 	if err != nil || cur.CreatedAt == nil || q.CreatedAt == nil || !cur.CreatedAt.Equal(*q.CreatedAt) {
 		return
 	}
-	if path, err := p.Dir.File(session); err == nil {
+	if path, err := p.dir().File(session); err == nil {
 		os.Remove(path)
 	}
 }
@@ -83,20 +80,17 @@ func (p *Processor) undo(session string, q *Queue) {
 // status cancelled, without waking anyone, and returns it ([ErrNoQueue]
 // when there is none).
 func (p *Processor) Cancel(ctx context.Context, session string) (*Queue, error) {
-	if p.Dir == nil {
-		return nil, errors.New("queue: processor has no Dir")
-	}
-	unlock, err := p.Dir.Lock(ctx, session)
+	unlock, err := p.dir().Lock(ctx, session)
 	if err != nil {
 		return nil, err
 	}
 	defer unlock()
-	q, err := p.Dir.Load(session)
+	q, err := p.dir().Load(session)
 	if err != nil {
 		return nil, err
 	}
 	q.Status = QueueCancelled
-	if _, err := p.Dir.Retire(session, SuffixStale, q); err != nil {
+	if _, err := p.dir().Retire(session, SuffixStale, q); err != nil {
 		return nil, err
 	}
 	return q, nil

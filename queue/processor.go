@@ -67,13 +67,11 @@ var ErrBusy = errors.New("queue: session already has a queue")
 // per-session lock only while reading and writing the queue file, never
 // while typing or waking.
 //
-// The zero value is not usable: Dir is required. Other nil fields have safe
-// defaults, named on each field.
+// The zero value works: every nil field has a safe default, named on it.
 type Processor struct {
-	// Dir holds the queue files.
+	// Dir holds the queue files. Nil: [DefaultPath] of the working directory.
 	Dir *Dir
-	// Driver types commands into sessions. Nil: typing fails, and the
-	// failure is recorded on the command.
+	// Driver types commands into sessions. Nil: [Tmux]{}.
 	Driver Driver
 	// Waker wakes the brain. Nil: [Discard].
 	Waker Waker
@@ -90,6 +88,13 @@ type Processor struct {
 	StopPrompt string
 	// Logger receives one line per action and every error. Nil: slog.Default().
 	Logger *slog.Logger
+}
+
+func (p *Processor) dir() *Dir {
+	if p.Dir == nil {
+		return NewDir(DefaultPath(""))
+	}
+	return p.Dir
 }
 
 func (p *Processor) log() *slog.Logger {
@@ -117,11 +122,8 @@ func (p *Processor) log() *slog.Logger {
 // treated as no queue. Errors are returned for logging only: Handle never
 // asks the session to do anything.
 func (p *Processor) Handle(ctx context.Context, session string, in stophook.Input) (Outcome, error) {
-	if p.Dir == nil {
-		return Outcome{Action: Ignored}, errors.New("queue: processor has no Dir")
-	}
 	now := in.Time().UTC()
-	unlock, err := p.Dir.Lock(ctx, session)
+	unlock, err := p.dir().Lock(ctx, session)
 	if err != nil {
 		return Outcome{Action: Ignored}, err
 	}
@@ -151,10 +153,10 @@ func (p *Processor) Handle(ctx context.Context, session string, in stophook.Inpu
 // transition decides and persists the effect of in, under the lock. It
 // returns the index of the command to type next, or -1.
 func (p *Processor) transition(session string, in stophook.Input, now time.Time) (Outcome, int, error) {
-	q, err := p.Dir.Load(session)
+	q, err := p.dir().Load(session)
 	switch {
 	case errors.Is(err, ErrMalformed):
-		moved, merr := p.Dir.MoveAside(session, now)
+		moved, merr := p.dir().MoveAside(session, now)
 		if merr != nil {
 			return Outcome{Action: Ignored}, -1, fmt.Errorf("%w (and moving it aside failed: %v)", err, merr)
 		}
@@ -169,7 +171,7 @@ func (p *Processor) transition(session string, in stophook.Input, now time.Time)
 		return p.noQueue(session, in), -1, nil
 	}
 	if in.HookEventName == stophook.EventSessionStart {
-		p.Dir.dropMarker(session)
+		p.dir().dropMarker(session)
 	}
 
 	i := q.Active()
@@ -178,7 +180,7 @@ func (p *Processor) transition(session string, in stophook.Input, now time.Time)
 		// activate it now rather than waiting forever.
 		j := q.next()
 		q.Commands[j].Status, q.Commands[j].StartedAt = Active, &now
-		if err := p.Dir.Save(session, q); err != nil {
+		if err := p.dir().Save(session, q); err != nil {
 			return Outcome{Action: Ignored}, -1, err
 		}
 		return Outcome{Action: Advanced, Why: fmt.Sprintf("resumed at command %d", j+1), Queue: q}, j, nil
@@ -200,25 +202,25 @@ func (p *Processor) transition(session string, in stophook.Input, now time.Time)
 			return p.complete(session, q, fmt.Sprintf("command %d done on %s", c.ID, c.Awaits))
 		}
 		q.Commands[j].Status, q.Commands[j].StartedAt = Active, &now
-		if err := p.Dir.Save(session, q); err != nil {
+		if err := p.dir().Save(session, q); err != nil {
 			return Outcome{Action: Ignored}, -1, err
 		}
 		return Outcome{Action: Advanced, Why: fmt.Sprintf("command %d done on %s; typing command %d", c.ID, c.Awaits, q.Commands[j].ID), Queue: q}, j, nil
 
 	case in.HookEventName == stophook.EventUserPromptSubmit && c.PromptSeenAt == nil && samePrompt(in.Prompt, c.Command):
 		c.PromptSeenAt, c.PromptID = &now, in.PromptID
-		if err := p.Dir.Save(session, q); err != nil {
+		if err := p.dir().Save(session, q); err != nil {
 			return Outcome{Action: Ignored}, -1, err
 		}
 		return Outcome{Action: OwnPrompt, Why: fmt.Sprintf("prompt of command %d submitted", c.ID), Queue: q}, -1, nil
 
 	case in.HookEventName == stophook.EventUserPromptSubmit:
 		q.Status = QueueCancelled
-		file, err := p.Dir.Retire(session, SuffixStale, q)
+		file, err := p.dir().Retire(session, SuffixStale, q)
 		if err != nil {
 			return Outcome{Action: Ignored}, -1, err
 		}
-		if err := p.Dir.writeMarker(session, cancelMarker{SessionID: in.SessionID, PromptID: in.PromptID, Prompt: truncate(in.Prompt, 1000), CancelledAt: now}); err != nil {
+		if err := p.dir().writeMarker(session, cancelMarker{SessionID: in.SessionID, PromptID: in.PromptID, Prompt: truncate(in.Prompt, 1000), CancelledAt: now}); err != nil {
 			p.log().Warn("queue: cannot write cancel marker", "session", session, "error", err)
 		}
 		remaining, _ := json.Marshal(q.Remaining())
@@ -233,7 +235,7 @@ func (p *Processor) transition(session string, in stophook.Input, now time.Time)
 
 	case in.HookEventName == stophook.EventSessionStart && in.Source == "startup":
 		q.Status = QueueStale
-		file, err := p.Dir.Retire(session, SuffixStale, q)
+		file, err := p.dir().Retire(session, SuffixStale, q)
 		if err != nil {
 			return Outcome{Action: Ignored}, -1, err
 		}
@@ -250,7 +252,7 @@ func (p *Processor) transition(session string, in stophook.Input, now time.Time)
 
 func (p *Processor) complete(session string, q *Queue, why string) (Outcome, int, error) {
 	q.Status = QueueCompleted
-	file, err := p.Dir.Retire(session, SuffixDone, q)
+	file, err := p.dir().Retire(session, SuffixDone, q)
 	if err != nil {
 		return Outcome{Action: Ignored}, -1, err
 	}
@@ -267,12 +269,12 @@ func (p *Processor) complete(session string, q *Queue, why string) (Outcome, int
 func (p *Processor) noQueue(session string, in stophook.Input) Outcome {
 	switch {
 	case in.HookEventName == stophook.EventSessionStart:
-		p.Dir.dropMarker(session)
+		p.dir().dropMarker(session)
 		return Outcome{Action: Ignored, Why: "no queue"}
 	case in.HookEventName != stophook.EventStop:
 		return Outcome{Action: Ignored, Why: "no queue"}
 	}
-	if m, ok := p.Dir.takeMarker(session); ok && endsCancelledTurn(m, in) {
+	if m, ok := p.dir().takeMarker(session); ok && endsCancelledTurn(m, in) {
 		return Outcome{Action: Skipped, Why: "end of the turn in which manual input cancelled the queue"}
 	}
 	switch {
@@ -343,7 +345,7 @@ func (p *Processor) stopPrompt() string {
 
 func (p *Processor) typeCommand(ctx context.Context, session, text string) error {
 	if p.Driver == nil {
-		return errors.New("queue: no driver")
+		return Tmux{}.Type(ctx, session, text)
 	}
 	return p.Driver.Type(ctx, session, text)
 }
@@ -353,19 +355,19 @@ func (p *Processor) typeCommand(ctx context.Context, session, text string) error
 func (p *Processor) recordTypeError(ctx context.Context, session string, id int, terr error, now time.Time) *Payload {
 	msg := fmt.Sprintf("Could not type command %d: %v", id, terr)
 	pl := &Payload{Event: WakeError, Message: msg}
-	unlock, err := p.Dir.Lock(ctx, session)
+	unlock, err := p.dir().Lock(ctx, session)
 	if err != nil {
 		return pl
 	}
 	defer unlock()
-	q, err := p.Dir.Load(session)
+	q, err := p.dir().Load(session)
 	if err != nil {
 		return pl
 	}
 	for i := range q.Commands {
 		if q.Commands[i].ID == id && q.Commands[i].Status == Active {
 			q.Commands[i].Error = truncate(terr.Error(), 1000)
-			if p.Dir.Save(session, q) == nil {
+			if p.dir().Save(session, q) == nil {
 				pl.Commands = q.Commands
 			}
 		}
