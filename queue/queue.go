@@ -197,8 +197,13 @@ func (q *Queue) check() error {
 		if c.Awaits.Hook == "" {
 			return fmt.Errorf("command %d: awaits no hook", i+1)
 		}
-		if c.Command == "" {
+		switch {
+		case strings.TrimSpace(c.Command) == "":
 			return fmt.Errorf("command %d: empty", i+1)
+		case len(c.Command) > MaxCommandLen:
+			return fmt.Errorf("command %d: %d bytes, at most %d", i+1, len(c.Command), MaxCommandLen)
+		case strings.ContainsAny(c.Command, "\r\n\x00"):
+			return fmt.Errorf("command %d spans several lines", i+1)
 		}
 	}
 	if active > 1 {
