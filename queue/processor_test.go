@@ -378,6 +378,7 @@ func TestMalformedQueueMovedAside(t *testing.T) {
 		"trailing data":  `{"commands":[{"id":1,"command":"a","status":"active","awaits":{"hook":"Stop"}}]} {}`,
 		"wrong type":     `{"commands":"a"}`,
 		"awaits nothing": `{"commands":[{"id":1,"command":"a","status":"active","awaits":{"hook":""}}]}`,
+		"multi-line":     `{"commands":[{"id":1,"command":"a\nrm -rf /","status":"active","awaits":{"hook":"Stop"}}]}`,
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
