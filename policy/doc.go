@@ -10,6 +10,13 @@
 // [ErrorRetry] sends the agent back when its last message reports an error,
 // a bounded number of times per session, counting in a [stophook.Store].
 //
+// # Command queues
+//
+// [QueueAdvance] hands Stop, SessionStart and UserPromptSubmit events to a
+// [queue.Processor], which advances a session's command queue and wakes an
+// outside agent. It never blocks; policies that may block go in its Then
+// chain, so the queue only advances on stops that end the turn.
+//
 // # Ordering
 //
 // A [stophook.Chain] runs policies in order and the first Allow or Block
