@@ -19,6 +19,13 @@
 // button sends the agent back to work, anything else lets it stop. The
 // seed's full chain is Register, StopActive, ErrorRetry, Escalation.
 //
+// # Command queues
+//
+// [QueueAdvance] hands Stop, SessionStart and UserPromptSubmit events to a
+// [queue.Processor], which advances a session's command queue and wakes an
+// outside agent. It never blocks; policies that may block go in its Then
+// chain, so the queue only advances on stops that end the turn.
+//
 // # Ordering
 //
 // A [stophook.Chain] runs policies in order and the first Allow or Block
