@@ -82,11 +82,12 @@ func (p *MemoryTriage) Evaluate(ctx context.Context, in stophook.Input) (stophoo
 	msgs := p.read(ctx, in, cfg.MaxMessages())
 	turn := triage.WithLast(triage.Turn(msgs), in.LastAssistantMessage)
 	res := scorer.Score(turn)
-	if !res.Strong() {
+	hybrid := cfg.Mode != ModeHeuristic
+	if !res.Strong() && !(hybrid && cfg.LLMMinScore > 0 && bestText(res) >= cfg.LLMMinScore) {
 		return stophook.PassOn("nothing to save: " + bestScores(res)), nil
 	}
 	findings, how := res.Findings, "heuristic"
-	if cfg.Mode != ModeHeuristic {
+	if hybrid {
 		if refined, why, ok := p.refine(ctx, cfg, res, turn); ok {
 			findings, how = refined, "llm"
 		} else if why != "" {
@@ -94,7 +95,7 @@ func (p *MemoryTriage) Evaluate(ctx context.Context, in stophook.Input) (stophoo
 		}
 	}
 	if len(findings) == 0 {
-		return stophook.PassOn("llm: nothing worth saving (heuristic: " + bestScores(res) + ")"), nil
+		return stophook.PassOn(how + ": nothing worth saving (heuristic: " + bestScores(res) + ")"), nil
 	}
 	why := fmt.Sprintf("%s: %d to save: %s", how, len(findings), categories(findings))
 	if !cfg.IsBlocking() {
@@ -225,6 +226,17 @@ func (p *MemoryTriage) warn(ctx context.Context, msg string, err error) {
 		return
 	}
 	l.LogAttrs(ctx, slog.LevelWarn, msg)
+}
+
+// bestText returns the best score of the text categories.
+func bestText(res triage.Result) float64 {
+	var best float64
+	for c, v := range res.Best {
+		if c != triage.SessionSummary {
+			best = max(best, v)
+		}
+	}
+	return best
 }
 
 // bestScores formats the best score of each category for traces.

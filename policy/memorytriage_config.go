@@ -53,6 +53,13 @@ type TriageConfig struct {
 	// LLMTimeoutMS bounds the whole refinement, retry included; default
 	// 10000, at most 60000.
 	LLMTimeoutMS int `json:"llm_timeout_ms,omitempty"`
+	// LLMMinScore, when above 0, also asks the LLM (hybrid mode) about a
+	// turn whose best sentence scored at least this much without reaching
+	// HeuristicThreshold; the LLM's answer is then the only source of
+	// memories. Default 0: the LLM only refines turns where the heuristics
+	// found something. Keyword cues miss memories phrased in words they do
+	// not know; this trades LLM calls for recall.
+	LLMMinScore float64 `json:"llm_min_score,omitempty"`
 	// Blocking false reports the findings to the user (systemMessage)
 	// instead of sending the agent back to save them; default true.
 	Blocking *bool `json:"blocking,omitempty"`
@@ -95,6 +102,8 @@ func (c TriageConfig) Validate() error {
 		return fmt.Errorf("policy: triage mode %q is not %q or %q", c.Mode, ModeHybrid, ModeHeuristic)
 	case c.HeuristicThreshold < 0 || c.HeuristicThreshold > 1:
 		return fmt.Errorf("policy: triage heuristic_threshold %v is outside (0, 1]", c.HeuristicThreshold)
+	case c.LLMMinScore < 0 || c.LLMMinScore > 1:
+		return fmt.Errorf("policy: triage llm_min_score %v is outside [0, 1]", c.LLMMinScore)
 	case c.MaxTranscriptMessages < 0:
 		return fmt.Errorf("policy: triage max_transcript_messages %d is negative", c.MaxTranscriptMessages)
 	case c.LLMTimeoutMS < 0:

@@ -327,6 +327,44 @@ func TestMemoryTriageClassifier(t *testing.T) {
 	}
 }
 
+func TestMemoryTriageLLMMinScore(t *testing.T) {
+	t.Parallel()
+	const weak = "The export writes Parquet instead of CSV now." // DECISION 0.25
+	answer := `{"memories":[{"category":"DECISION","text":"Exports use Parquet, not CSV"}]}`
+	tests := []struct {
+		name      string
+		config    string
+		fake      *fakeClassifier
+		wantCalls int32
+		blocks    bool
+	}{
+		{"off by default", `{"triage":{}}`, &fakeClassifier{answers: []string{answer}}, 0, false},
+		{"below the gate", `{"triage":{"llm_min_score":0.3}}`, &fakeClassifier{answers: []string{answer}}, 0, false},
+		{"at the gate", `{"triage":{"llm_min_score":0.2}}`, &fakeClassifier{answers: []string{answer}}, 1, true},
+		{"heuristic mode ignores it", `{"triage":{"llm_min_score":0.2,"mode":"heuristic"}}`, &fakeClassifier{answers: []string{answer}}, 0, false},
+		{"llm failure: nothing", `{"triage":{"llm_min_score":0.2}}`, &fakeClassifier{answers: []string{"??"}}, 2, false},
+		{"llm says nothing", `{"triage":{"llm_min_score":0.2}}`, &fakeClassifier{answers: []string{`{"memories":[]}`}}, 1, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			in := stop(t, weak)
+			writeConfig(t, in.CWD, tt.config)
+			p, _ := logged(&policy.MemoryTriage{Classifier: tt.fake})
+			d := evaluate(t, p, in)
+			if d.Blocks() != tt.blocks || tt.fake.calls.Load() != tt.wantCalls {
+				t.Errorf("got blocks=%v (%s) after %d calls, want %v after %d", d.Blocks(), d.Why, tt.fake.calls.Load(), tt.blocks, tt.wantCalls)
+			}
+			if tt.blocks && !strings.Contains(d.Reason, "- [DECISION] Exports use Parquet, not CSV\n") {
+				t.Errorf("reason %q", d.Reason)
+			}
+		})
+	}
+	if err := (policy.TriageConfig{LLMMinScore: 2}).Validate(); err == nil {
+		t.Error("llm_min_score 2: got no error")
+	}
+}
+
 func TestMemoryTriageClassifierPrompt(t *testing.T) {
 	t.Parallel()
 	f := &fakeClassifier{answers: []string{`{"memories":[]}`}}

@@ -37,6 +37,9 @@ A keyword scan suggested these candidates:
 	for _, f := range res.Findings {
 		fmt.Fprintf(&b, "- [%s] %s\n", f.Category, f.Text)
 	}
+	if len(res.Findings) == 0 {
+		b.WriteString("(none clear enough; judge from the excerpt)\n")
+	}
 	b.WriteString("\nSession excerpt (most recent last):\n<session>\n")
 	b.WriteString(excerpt)
 	b.WriteString(`
