@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/stophook/stophook/internal/anthropic"
+	"github.com/stophook/stophook/internal/gemini"
 	"github.com/stophook/stophook/policy/triage"
 )
 
@@ -35,6 +36,9 @@ func (f ClassifierFunc) Classify(ctx context.Context, prompt string) (string, er
 const (
 	ProviderNone      = ""
 	ProviderAnthropic = "anthropic"
+	// ProviderGeminiFlash is the seed's provider: GEMINI_API_KEY (or
+	// GOOGLE_API_KEY), GEMINI_BASE_URL; "gemini" is accepted too.
+	ProviderGeminiFlash = "gemini-flash"
 )
 
 // classifierFor returns the classifier of provider, or nil with the
@@ -48,6 +52,14 @@ func classifierFor(provider string) (c Classifier, why string, unknown bool) {
 		client, ok := anthropic.FromEnv()
 		if !ok {
 			return nil, "llm_provider anthropic: no " + anthropic.EnvAPIKey, false
+		}
+		return ClassifierFunc(func(ctx context.Context, prompt string) (string, error) {
+			return client.Complete(ctx, triage.System, prompt)
+		}), "", false
+	case ProviderGeminiFlash, "gemini":
+		client, ok := gemini.FromEnv()
+		if !ok {
+			return nil, "llm_provider " + provider + ": no " + gemini.EnvAPIKey, false
 		}
 		return ClassifierFunc(func(ctx context.Context, prompt string) (string, error) {
 			return client.Complete(ctx, triage.System, prompt)

@@ -46,7 +46,8 @@ type TriageConfig struct {
 	// HeuristicThreshold is the score in (0, 1] a sentence needs; default 0.6.
 	HeuristicThreshold float64 `json:"heuristic_threshold,omitempty"`
 	// LLMProvider names the LLM that refines findings in hybrid mode:
-	// "anthropic" (ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL) or "" for none
+	// "anthropic" (ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL), "gemini-flash"
+	// (GEMINI_API_KEY or GOOGLE_API_KEY, GEMINI_BASE_URL) or "" for none
 	// (default). Without its API key, or for an unknown name, triage is
 	// heuristic only.
 	LLMProvider string `json:"llm_provider,omitempty"`

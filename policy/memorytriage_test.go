@@ -418,3 +418,36 @@ func TestMemoryTriageAnthropicProvider(t *testing.T) {
 		t.Errorf("with key: got %d calls, reason %q", calls.Load(), d.Reason)
 	}
 }
+
+// TestMemoryTriageGeminiProvider runs the "gemini-flash" provider against
+// a fake generateContent endpoint.
+func TestMemoryTriageGeminiProvider(t *testing.T) {
+	var calls atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		calls.Add(1)
+		if r.Header.Get("x-goog-api-key") != "g-key" || !strings.HasSuffix(r.URL.Path, ":generateContent") {
+			http.Error(w, `{"error":{"status":"PERMISSION_DENIED","message":"bad"}}`, http.StatusForbidden)
+			return
+		}
+		io.WriteString(w, `{"candidates":[{"content":{"parts":[{"text":"{\"memories\":[{\"category\":\"DECISION\",\"text\":\"SQLite over Redis\"}]}"}]}}]}`)
+	}))
+	defer srv.Close()
+	t.Setenv("GEMINI_BASE_URL", srv.URL)
+	t.Setenv("GOOGLE_API_KEY", "")
+	t.Setenv("GEMINI_API_KEY", "g-key")
+	in := stop(t, decisionAndTODO)
+	writeConfig(t, in.CWD, `{"triage":{"llm_provider":"gemini-flash"}}`)
+	d := evaluate(t, &policy.MemoryTriage{}, in)
+	if !strings.Contains(d.Reason, "- [DECISION] SQLite over Redis\n") || calls.Load() != 1 {
+		t.Errorf("got %d calls, reason %q", calls.Load(), d.Reason)
+	}
+
+	t.Setenv("GEMINI_API_KEY", "")
+	in = stop(t, decisionAndTODO)
+	writeConfig(t, in.CWD, `{"triage":{"llm_provider":"gemini"}}`)
+	p, logs := logged(&policy.MemoryTriage{})
+	stophooktest.AssertBlocks(t, evaluate(t, p, in), wantReason)
+	if calls.Load() != 1 || logs.Len() != 0 {
+		t.Errorf("no key: got %d calls, warnings %q; want heuristic only, quietly", calls.Load(), logs)
+	}
+}
