@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"log/slog"
 	"os"
@@ -121,10 +122,12 @@ func (p *MemoryTriage) loopGuard(in stophook.Input) (stophook.Decision, bool) {
 		os.Remove(flag)
 		return stophook.PassOn("stop_hook_active: memories were already requested this turn"), true
 	}
-	data, err := os.ReadFile(flag)
+	f, err := os.Open(flag)
 	if err != nil {
 		return stophook.Decision{}, false
 	}
+	data, _ := io.ReadAll(io.LimitReader(f, 256)) // a session id, or junk
+	f.Close()
 	os.Remove(flag)
 	owner := strings.TrimSpace(string(data))
 	if owner != "" && in.SessionID != "" && owner != in.SessionID {
@@ -253,10 +256,11 @@ func bestScores(res triage.Result) string {
 	return strings.Join(parts, ", ")
 }
 
+// categories formats findings for traces: "DECISION 0.85, TECH_DEBT 0.60".
 func categories(fs []triage.Finding) string {
 	var out []string
 	for _, f := range fs {
-		out = append(out, string(f.Category))
+		out = append(out, fmt.Sprintf("%s %.2f", f.Category, f.Score))
 	}
 	return strings.Join(out, ", ")
 }

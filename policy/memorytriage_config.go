@@ -110,8 +110,15 @@ func (c TriageConfig) Validate() error {
 	case c.LLMTimeoutMS < 0:
 		return fmt.Errorf("policy: triage llm_timeout_ms %d is negative", c.LLMTimeoutMS)
 	}
-	_, err := c.Scorer()
-	return err
+	for name := range c.Cues {
+		if strings.TrimSpace(name) == "" {
+			return fmt.Errorf("policy: triage cues: empty category name")
+		}
+	}
+	if _, err := c.Scorer(); err != nil {
+		return fmt.Errorf("policy: triage cues: %w", err)
+	}
+	return nil
 }
 
 // Scorer builds the heuristic scorer the config describes.

@@ -451,3 +451,32 @@ func TestMemoryTriageGeminiProvider(t *testing.T) {
 		t.Errorf("no key: got %d calls, warnings %q; want heuristic only, quietly", calls.Load(), logs)
 	}
 }
+
+// FuzzLoadTriageConfig checks that any config file loads without panic,
+// and that a config that loads without error builds a scorer.
+func FuzzLoadTriageConfig(f *testing.F) {
+	f.Add(`{"triage":{"mode":"hybrid","max_transcript_messages":50,"heuristic_threshold":0.6,"llm_provider":"anthropic","llm_timeout_ms":10000,"blocking":true}}`)
+	f.Add(`{"triage":{"cues":{"DECISION":[{"pattern":"(?:a|b)+","weight":-1}]},"session_summary":{"files_modified":-1}}}`)
+	f.Add(`{"triage":null}`)
+	f.Add(`[]`)
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, data string) {
+		path := filepath.Join(dir, "memory-config.json")
+		if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cfg, err := policy.LoadTriageConfig(path)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "policy: ") {
+				t.Fatalf("error %q lacks the package prefix", err)
+			}
+			return
+		}
+		if _, err := cfg.Scorer(); err != nil {
+			t.Fatalf("config loaded without error but its scorer fails: %v", err)
+		}
+		if cfg.MaxMessages() < 1 || cfg.MaxMessages() > 1000 || cfg.LLMTimeout() <= 0 {
+			t.Fatalf("limits out of range: %d messages, %v", cfg.MaxMessages(), cfg.LLMTimeout())
+		}
+	})
+}

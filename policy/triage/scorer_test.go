@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stophook/stophook/policy/triage"
 	"github.com/stophook/stophook/transcript"
@@ -272,4 +273,32 @@ func TestLongSentenceIsCut(t *testing.T) {
 	if n := len([]rune(res.Findings[0].Text)); n > 240 || !strings.HasSuffix(res.Findings[0].Text, "…") {
 		t.Errorf("got %d runes %q, want at most 240 ending in …", n, res.Findings[0].Text)
 	}
+}
+
+// FuzzScore checks that any text gives findings of clean, bounded,
+// one-line sentences, and never panics.
+func FuzzScore(f *testing.F) {
+	f.Add("Chose X over Y for reliability.\n\n```go\n// TODO\n```\nTODO: later", "from now on always use pnpm")
+	f.Add("\xff\xfe decided \u212Aludge instead of\r\n- **TODO**: x", "")
+	s, err := triage.New(triage.Options{MaxPerCategory: 50})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, reply, prompt string) {
+		res := s.Score([]transcript.Message{user(prompt), assistant(reply),
+			{Role: "user", ToolResults: []transcript.ToolResult{{Text: reply, IsError: true}}}})
+		for _, f := range res.Findings {
+			if f.Text == "" || strings.ContainsAny(f.Text, "\n\r") || !utf8.ValidString(f.Text) || utf8.RuneCountInString(f.Text) > 240 {
+				t.Fatalf("bad finding text %q", f.Text)
+			}
+			if f.Score < 0.6-1e-9 || f.Score > 1 {
+				t.Fatalf("finding score %v outside [0.6, 1]", f.Score)
+			}
+		}
+		for c, v := range res.Best {
+			if v < 0 || v > 1 {
+				t.Fatalf("best %s = %v outside [0, 1]", c, v)
+			}
+		}
+	})
 }
