@@ -32,12 +32,13 @@ func leadsFor(s *Scorer, id int) []string {
 	var out []string
 	add := func(es []leadEntry) {
 		for _, e := range es {
-			for _, ref := range e.refs {
-				if s.rules[ref.rule].base+ref.cue == id {
-					out = append(out, e.lead)
-				}
+			if e.id == id {
+				out = append(out, e.lead)
 			}
 		}
+	}
+	for _, es := range s.words {
+		add(es)
 	}
 	for _, es := range s.index1 {
 		add(es)
@@ -66,7 +67,7 @@ func TestLeadsNeverHideAMatch(t *testing.T) {
 				texts = append(texts, r.Text)
 			}
 			for _, text := range texts {
-				for _, sp := range sentences(text) {
+				for _, sp := range sentences(text, nil) {
 					checkLeads(t, s, text[sp.start:sp.end])
 				}
 			}

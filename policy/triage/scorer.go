@@ -52,8 +52,9 @@ type Options struct {
 // safe for concurrent use.
 type Scorer struct {
 	rules     []compiledRule
-	index1    [256][]leadEntry       // one-byte leads, by that byte
-	index2    map[uint16][]leadEntry // longer leads, by their first two bytes
+	words     map[string][]leadEntry // literal cues, by their first word
+	index1    [256][]leadEntry       // one-byte leads of other cues, by that byte
+	index2    map[uint16][]leadEntry // longer leads of other cues, by their first two bytes
 	always    []cueRef               // cues without leads
 	ncues     int
 	threshold float64
@@ -87,7 +88,7 @@ type cueRef struct{ rule, cue int }
 type leadEntry struct {
 	lead  string
 	exact bool // lead is a whole match of the cue: lead + \b means a match
-	refs  []cueRef
+	id    int  // the cue, as an index among all cues
 }
 
 // mark says what the lead index knows about a cue in a sentence.
@@ -119,32 +120,47 @@ func New(opts Options) (*Scorer, error) {
 	if rules == nil {
 		rules = DefaultRules()
 	}
-	s.index2 = map[uint16][]leadEntry{}
-	for ri, r := range rules {
+	type analyzed struct {
+		expr string
+		analysis
+	}
+	var all [][]analyzed
+	nlits := 0
+	for _, r := range rules {
 		if r.Category == "" {
 			return nil, fmt.Errorf("triage: rule without a category")
 		}
-		cr := compiledRule{Rule: r, base: s.ncues}
-		for ci, c := range r.Cues {
+		var as []analyzed
+		for _, c := range r.Cues {
 			expr := `(?i)\b(?:` + c.Pattern + `)\b`
 			an, err := analyze(expr)
 			if err != nil {
 				return nil, fmt.Errorf("triage: %s cue %q: %w", r.Category, c.Pattern, err)
 			}
-			cr.cues = append(cr.cues, &lazyRegexp{expr: expr})
+			as = append(as, analyzed{expr, an})
+			nlits += len(an.literals)
+		}
+		all = append(all, as)
+	}
+	s.words = make(map[string][]leadEntry, nlits)
+	s.index2 = map[uint16][]leadEntry{}
+	for ri, r := range rules {
+		cr := compiledRule{Rule: r, base: s.ncues, cues: make([]*lazyRegexp, len(r.Cues))}
+		for ci, an := range all[ri] {
+			cr.cues[ci] = &lazyRegexp{expr: an.expr}
+			id := s.ncues
 			s.ncues++
-			ref := cueRef{ri, ci}
 			switch {
 			case an.literals != nil:
 				for _, l := range an.literals {
-					s.addLead(l, true, ref)
+					s.addLead(l, true, id)
 				}
 			case an.leads != nil:
 				for _, l := range an.leads {
-					s.addLead(l, false, ref)
+					s.addLead(l, false, id)
 				}
 			default:
-				s.always = append(s.always, ref)
+				s.always = append(s.always, cueRef{ri, ci})
 			}
 		}
 		s.rules = append(s.rules, cr)
@@ -152,22 +168,27 @@ func New(opts Options) (*Scorer, error) {
 	return s, nil
 }
 
-func (s *Scorer) addLead(lead string, exact bool, ref cueRef) {
-	add := func(es []leadEntry) []leadEntry {
-		for i := range es {
-			if es[i].lead == lead && es[i].exact == exact {
-				es[i].refs = append(es[i].refs, ref)
-				return es
-			}
-		}
-		return append(es, leadEntry{lead: lead, exact: exact, refs: []cueRef{ref}})
+func (s *Scorer) addLead(lead string, exact bool, id int) {
+	e := leadEntry{lead: lead, exact: exact, id: id}
+	switch {
+	case exact:
+		w := lead[:wordLen(lead)]
+		s.words[w] = append(s.words[w], e)
+	case len(lead) == 1:
+		s.index1[lead[0]] = append(s.index1[lead[0]], e)
+	default:
+		k := uint16(lead[0])<<8 | uint16(lead[1])
+		s.index2[k] = append(s.index2[k], e)
 	}
-	if len(lead) == 1 {
-		s.index1[lead[0]] = add(s.index1[lead[0]])
-		return
+}
+
+// wordLen returns the length of the run of word characters opening s.
+func wordLen[T string | []byte](s T) int {
+	i := 0
+	for i < len(s) && isWordChar(s[i]) {
+		i++
 	}
-	k := uint16(lead[0])<<8 | uint16(lead[1])
-	s.index2[k] = add(s.index2[k])
+	return i
 }
 
 // kelvin (K) and longS (ſ) are the non-ASCII runes (?i) folds into ASCII letters.
@@ -199,18 +220,23 @@ func (s *Scorer) possible(lower []byte, starts []int, marks []mark) {
 				}
 				m = matched
 			}
-			for _, ref := range e.refs {
-				if i := s.rules[ref.rule].base + ref.cue; marks[i] < m {
-					marks[i] = m
-				}
+			if marks[e.id] < m {
+				marks[e.id] = m
 			}
 		}
 	}
 	for _, p := range starts {
 		rest := lower[p:]
-		mark(rest, s.index1[rest[0]])
+		if es, ok := s.words[string(rest[:wordLen(rest)])]; ok {
+			mark(rest, es)
+		}
+		if es := s.index1[rest[0]]; es != nil {
+			mark(rest, es)
+		}
 		if len(rest) >= 2 {
-			mark(rest, s.index2[uint16(rest[0])<<8|uint16(rest[1])])
+			if es, ok := s.index2[uint16(rest[0])<<8|uint16(rest[1])]; ok {
+				mark(rest, es)
+			}
 		}
 	}
 }
@@ -305,6 +331,7 @@ func (s *Scorer) Score(msgs []transcript.Message) Result {
 
 // work is scratch space reused across the sentences of one Score call.
 type work struct {
+	spans  []span
 	lower  []byte
 	starts []int
 	marks  []mark
@@ -327,7 +354,8 @@ func (s *Scorer) scoreText(w *work, res *Result, cands map[Category][]Finding, t
 	if len(prose) != len(text) {
 		orig = prose
 	}
-	for _, sp := range sentences(prose) {
+	w.spans = sentences(prose, w.spans)
+	for _, sp := range w.spans {
 		sentence := prose[sp.start:sp.end]
 		w.lower = lowerASCII(sentence, w.lower)
 		w.starts = tokenStarts(w.lower, w.starts)

@@ -15,11 +15,11 @@ var abbreviations = map[string]bool{
 	"mr": true, "ms": true, "dr": true, "no": true, "fig": true, "incl": true, "esp": true,
 }
 
-// sentences splits text into sentence spans: at line breaks, and after '.',
+// sentences splits text into sentence spans, reusing buf,: at line breaks, and after '.',
 // '!' or '?' followed by white space (unless the word before the period is
 // a known abbreviation). Blank spans are dropped.
-func sentences(text string) []span {
-	var out []span
+func sentences(text string, buf []span) []span {
+	out := buf[:0]
 	start := 0
 	emit := func(end int) {
 		s, e := start, end
