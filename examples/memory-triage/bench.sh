@@ -23,24 +23,30 @@ mkdir -p "$tmp/cwd"
 printf '{"session_id":"bench","transcript_path":"%s","cwd":"%s","hook_event_name":"Stop","stop_hook_active":false,"last_assistant_message":"Renamed the field; tests pass."}' \
 	"$transcript" "$tmp/cwd" >"$tmp/in.json"
 
+printf '{"session_id":"bench","transcript_path":"%s","cwd":"%s","hook_event_name":"Stop","stop_hook_active":false,"last_assistant_message":"Renamed the field; tests pass."}' \
+	"$tmp/missing.jsonl" "$tmp/cwd" >"$tmp/in0.json"
+
 # Check the path once: it must score the tail and block.
 "$tmp/memory-triage" <"$tmp/in.json" | grep -q '"decision":"block"' || { echo "bench: expected a block" >&2; exit 1; }
 rm -f "$tmp/cwd/.claude/.stop_hook_active"
 
-time_runs() { # time_runs CMD... : "WALL CPU" ms per run of CMD <in.json
-	local t
+time_runs() { # time_runs INPUT CMD... : "WALL CPU" ms per run of CMD <INPUT
+	local t in=$1
+	shift
 	t=$( { TIMEFORMAT='%R %U %S'; time {
 		for ((i = 0; i < runs; i++)); do
-			"$@" <"$tmp/in.json" >/dev/null
+			"$@" <"$in" >/dev/null
 			rm -f "$tmp/cwd/.claude/.stop_hook_active" # every run takes the full path
 		done
 	}; } 2>&1)
 	awk -v t="$t" -v n="$runs" 'BEGIN { split(t, a, " "); printf "%.2f %.2f\n", a[1] * 1000 / n, (a[2] + a[3]) * 1000 / n }'
 }
-read -r base_wall base_cpu < <(time_runs /bin/true)
-read -r floor_wall floor_cpu < <(time_runs "$tmp/floor-hook")
-read -r hook_wall hook_cpu < <(time_runs "$tmp/memory-triage")
+read -r base_wall base_cpu < <(time_runs "$tmp/in.json" /bin/true)
+read -r floor_wall floor_cpu < <(time_runs "$tmp/in.json" "$tmp/floor-hook")
+read -r none_wall none_cpu < <(time_runs "$tmp/in0.json" "$tmp/memory-triage")
+read -r hook_wall hook_cpu < <(time_runs "$tmp/in.json" "$tmp/memory-triage")
 echo "memory-triage:          ${hook_wall} ms wall, ${hook_cpu} ms CPU per run over $runs runs"
+echo "  without a transcript: ${none_wall} ms wall, ${none_cpu} ms CPU per run"
 echo "minimal Go hook:        ${floor_wall} ms wall, ${floor_cpu} ms CPU per run"
 echo "/bin/true (loop cost):  ${base_wall} ms wall, ${base_cpu} ms CPU per run"
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) CPUs"
