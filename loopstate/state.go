@@ -114,18 +114,18 @@ type Kind string
 
 // Corruption kinds reported by [Parse].
 const (
-	KindTooLarge  Kind = "too-large"  // more than MaxStateSize bytes
-	KindMalformed Kind = "malformed"  // not a JSON object
-	KindSchema    Kind = "schema"     // schema missing or not a positive integer
-	KindNewer     Kind = "newer"      // schema newer than SchemaVersion
-	KindEvent     Kind = "event"      // event missing or not STATE|DONE|ABORT
-	KindTime      Kind = "time"       // updated_at or started_at missing or not ISO 8601
-	KindStack     Kind = "stack"      // stack not an array of objects, or too deep
-	KindIteration Kind = "iteration"  // iter missing, non-numeric or out of range
-	KindMax       Kind = "max"        // max missing, non-numeric or out of range
-	KindMode      Kind = "mode"       // unknown mode
-	KindPrompt    Kind = "prompt"     // prompt not a string or too long
-	KindText      Kind = "text"       // run_id or reason not a string
+	KindTooLarge  Kind = "too-large" // more than MaxStateSize bytes
+	KindMalformed Kind = "malformed" // not a JSON object
+	KindSchema    Kind = "schema"    // schema missing or not a positive integer
+	KindNewer     Kind = "newer"     // schema newer than SchemaVersion
+	KindEvent     Kind = "event"     // event missing or not STATE|DONE|ABORT
+	KindTime      Kind = "time"      // updated_at or started_at missing or not ISO 8601
+	KindStack     Kind = "stack"     // stack not an array of objects, or too deep
+	KindIteration Kind = "iteration" // iter missing, non-numeric or out of range
+	KindMax       Kind = "max"       // max missing, non-numeric or out of range
+	KindMode      Kind = "mode"      // unknown mode
+	KindPrompt    Kind = "prompt"    // prompt not a string or too long
+	KindText      Kind = "text"      // run_id or reason not a string
 )
 
 // CorruptError reports a state record that cannot be trusted. It wraps
