@@ -94,7 +94,8 @@ func safeEvaluate(ctx context.Context, p Policy, in Input) (d Decision, err erro
 	defer func() {
 		if r := recover(); r != nil {
 			d = Decision{}
-			err = fmt.Errorf("stophook: policy panicked: %v\n%s", r, debug.Stack())
+			err = fmt.Errorf("stophook: policy panicked: %v", r)
+			slog.Debug("stophook: policy panic", "stack", string(debug.Stack()))
 		}
 	}()
 	if p == nil {

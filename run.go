@@ -2,8 +2,12 @@ package stophook
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"io"
 	"log/slog"
+	"os"
+	"strings"
 	"time"
 )
 
@@ -11,25 +15,177 @@ import (
 type OutputMode int
 
 const (
-	// JSONMode (the default) exits 0 with {"decision":"block","reason":…} on stdout.
+	// JSONMode (the default) exits 0 with {"decision":"block","reason":…}
+	// on stdout.
 	JSONMode OutputMode = iota
-	// ExitCodeMode exits 2 on block, with the same JSON on stdout and the reason on stderr.
+	// ExitCodeMode exits 2 on block, with the same JSON on stdout and the
+	// reason on stderr, for hooks ported from scripts that relied on exit 2.
 	ExitCodeMode
+)
+
+// DisableEnv names the environment variable that, set to 1, makes [Run]
+// and [Handler] let every session stop without reading anything.
+const DisableEnv = "STOPHOOK_DISABLE"
+
+// Defaults used by [Run] and [Handler].
+const (
+	DefaultMaxInput    = 8 << 20
+	DefaultReadTimeout = 10 * time.Second
+	DefaultBudget      = 50 * time.Second
 )
 
 // RunOptions configures [Run]. The zero value means every default.
 type RunOptions struct {
-	Stdin          io.Reader     // default os.Stdin
-	Stdout, Stderr io.Writer     // default os.Stdout, os.Stderr
-	Mode           OutputMode    // default JSONMode
-	Events         []string      // accepted hook_event_name values; default Stop and SubagentStop
-	MaxInput       int64         // stdin size limit; default 8 MiB
-	ReadTimeout    time.Duration // default 10s
-	Budget         time.Duration // time to decide; default 50s
-	Explain        bool          // print the decision trace on stderr
-	Logger         *slog.Logger  // default: warnings to Stderr
-	Now            func() time.Time
+	// Stdin, Stdout and Stderr default to the process's.
+	Stdin          io.Reader
+	Stdout, Stderr io.Writer
+	// Mode defaults to JSONMode.
+	Mode OutputMode
+	// Events lists the hook_event_name values the hook handles; others are
+	// allowed at once. Default: Stop and SubagentStop.
+	Events []string
+	// MaxInput bounds the hook input; default DefaultMaxInput (8 MiB).
+	MaxInput int64
+	// ReadTimeout bounds reading stdin; default DefaultReadTimeout.
+	ReadTimeout time.Duration
+	// Budget bounds the decision; when it runs out the session stops.
+	// Keep it below the hook's timeout in settings.json (600 s unless
+	// set). Default DefaultBudget.
+	Budget time.Duration
+	// Explain prints the decision trace on Stderr.
+	Explain bool
+	// Logger receives warnings; default a text logger on Stderr at level Warn.
+	Logger *slog.Logger
+	// Now stamps Input.Now; default time.Now.
+	Now func() time.Time
 }
 
-// Run runs chain as a command hook and returns the exit code.
-func Run(ctx context.Context, chain *Chain, opts RunOptions) int { panic("unimplemented") }
+func (o RunOptions) withDefaults() RunOptions {
+	if o.Stdin == nil {
+		o.Stdin = os.Stdin
+	}
+	if o.Stdout == nil {
+		o.Stdout = os.Stdout
+	}
+	if o.Stderr == nil {
+		o.Stderr = os.Stderr
+	}
+	if o.MaxInput <= 0 {
+		o.MaxInput = DefaultMaxInput
+	}
+	if o.ReadTimeout <= 0 {
+		o.ReadTimeout = DefaultReadTimeout
+	}
+	if o.Budget <= 0 {
+		o.Budget = DefaultBudget
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.NewTextHandler(o.Stderr, &slog.HandlerOptions{
+			Level: slog.LevelWarn,
+			ReplaceAttr: func(groups []string, a slog.Attr) slog.Attr {
+				if len(groups) == 0 && a.Key == slog.TimeKey {
+					return slog.Attr{} // hook stderr is read by people: keep lines short
+				}
+				return a
+			},
+		}))
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	return o
+}
+
+// Main runs chain as a command hook and exits the process with the code
+// [Run] returns.
+func Main(chain *Chain, opts RunOptions) {
+	os.Exit(Run(context.Background(), chain, opts))
+}
+
+// Run runs chain as a command hook: it reads the hook input from Stdin,
+// decides within the budget, writes Claude Code's output to Stdout and
+// returns the exit code. It fails open: unreadable or malformed input, an
+// event not in Events, a policy error or panic, or an exhausted budget all
+// let the session stop (exit 0) with one line on Stderr. The only non-zero
+// exit code is 2, for a block in ExitCodeMode.
+func Run(ctx context.Context, chain *Chain, opts RunOptions) (code int) {
+	opts = opts.withDefaults()
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(opts.Stderr, "stophook: internal error, allowing stop: %v\n", r)
+			code = 0
+		}
+	}()
+	if os.Getenv(DisableEnv) == "1" {
+		return 0
+	}
+	data, err := readInput(opts.Stdin, opts.MaxInput, opts.ReadTimeout)
+	if err != nil {
+		fmt.Fprintf(opts.Stderr, "stophook: %v; allowing stop\n", err)
+		return 0
+	}
+	in, err := ParseInput(data)
+	if err != nil {
+		fmt.Fprintf(opts.Stderr, "%v; allowing stop\n", err)
+		return 0
+	}
+	in.Now = opts.Now()
+	if !acceptsEvent(opts.Events, in.HookEventName) {
+		fmt.Fprintf(opts.Stderr, "stophook: event %q is not handled by this hook; allowing\n", in.HookEventName)
+		return 0
+	}
+	d := decide(ctx, chain.WithLogger(opts.Logger), in, opts.Budget)
+	if d.Policy == "deadline" {
+		fmt.Fprintf(opts.Stderr, "stophook: %s; allowing stop\n", d.Why)
+	}
+	if opts.Explain {
+		writeExplain(opts.Stderr, d)
+	}
+	out := NewOutput(in, d)
+	opts.Stdout.Write(append(out.JSON(), '\n'))
+	if d.Blocks() && opts.Mode == ExitCodeMode {
+		fmt.Fprintln(opts.Stderr, out.Reason)
+		return 2
+	}
+	return 0
+}
+
+func writeExplain(w io.Writer, d Decision) {
+	var b strings.Builder
+	for _, s := range d.Trace {
+		fmt.Fprintf(&b, "stophook: explain: %s\n", s)
+	}
+	by := d.Policy
+	if by == "" {
+		by = "(no policy)"
+	}
+	fmt.Fprintf(&b, "stophook: decision: %s by %s: %s\n", d.Verdict, by, d.Why)
+	io.WriteString(w, b.String())
+}
+
+// readInput reads at most max bytes within timeout.
+func readInput(r io.Reader, max int64, timeout time.Duration) ([]byte, error) {
+	type result struct {
+		data []byte
+		err  error
+	}
+	ch := make(chan result, 1)
+	go func() {
+		data, err := io.ReadAll(io.LimitReader(r, max+1))
+		ch <- result{data, err}
+	}()
+	t := time.NewTimer(timeout)
+	defer t.Stop()
+	select {
+	case res := <-ch:
+		if res.err != nil {
+			return nil, fmt.Errorf("read hook input: %w", res.err)
+		}
+		if int64(len(res.data)) > max {
+			return nil, fmt.Errorf("hook input larger than %d bytes", max)
+		}
+		return res.data, nil
+	case <-t.C:
+		return nil, errors.New("timed out reading hook input after " + timeout.String())
+	}
+}

@@ -1,0 +1,130 @@
+package policy
+
+import (
+	"context"
+	"encoding/json"
+
+	"fmt"
+	"time"
+
+	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/signals"
+)
+
+// DefaultRetryReason is the block reason of [ErrorRetry], from the seed.
+const DefaultRetryReason = "The previous approach hit an error. Try a different approach to accomplish the task."
+
+// Matcher decides whether an assistant message reports an error.
+type Matcher interface {
+	Match(text string) bool
+}
+
+// ErrorRetry sends the agent back to work when its last message reports an
+// error, up to MaxRetries times in a row per session; then it clears the
+// count and passes, so a later policy (escalation) or the stop decides.
+//
+// The count lives in a [stophook.Store] under "retry/<session_id>". It is
+// cleared when a stop does not look like an error, when the session ends
+// (register the hook for SessionEnd too), and it expires after TTL, so
+// sessions that crash do not leave counts behind for ever.
+type ErrorRetry struct {
+	// Store holds the counts. Nil means a FileStore in
+	// stophook.StateDir(Input.CWD).
+	Store stophook.Store
+	// MaxRetries is the number of blocks in a row; 0 means 2.
+	MaxRetries int
+	// Matcher detects errors; nil means signals.ErrorMatcher{} (the seed's
+	// error pattern unless the success anti-pattern also matches).
+	Matcher Matcher
+	// TTL is how long a count survives without a new error; 0 means 24h.
+	TTL time.Duration
+	// Reason is the block reason; empty means DefaultRetryReason.
+	Reason string
+}
+
+var _ stophook.Policy = (*ErrorRetry)(nil)
+
+// Name implements the optional name interface of [stophook.PolicyName].
+func (*ErrorRetry) Name() string { return "ErrorRetry" }
+
+type retryState struct {
+	Count     int       `json:"count"`
+	UpdatedAt time.Time `json:"updated_at"`
+}
+
+// Evaluate implements [stophook.Policy].
+func (p *ErrorRetry) Evaluate(ctx context.Context, in stophook.Input) (stophook.Decision, error) {
+	if in.SessionID == "" {
+		return stophook.PassOn("no session_id"), nil
+	}
+	store := storeFor(p.Store, in)
+	key := "retry/" + in.SessionID
+	if in.HookEventName == stophook.EventSessionEnd {
+		if err := store.Delete(ctx, key); err != nil {
+			return stophook.Decision{}, err
+		}
+		return stophook.PassOn("session ended: retry count cleared"), nil
+	}
+	if !in.IsStop() {
+		return stophook.PassOn("not a stop"), nil
+	}
+	if in.LastAssistantMessage == "" {
+		return stophook.PassOn("no last_assistant_message"), nil
+	}
+	var m Matcher = signals.ErrorMatcher{}
+	if p.Matcher != nil {
+		m = p.Matcher
+	}
+	if !m.Match(in.LastAssistantMessage) {
+		if err := store.Delete(ctx, key); err != nil {
+			return stophook.Decision{}, err
+		}
+		return stophook.PassOn("last message reports no error"), nil
+	}
+	max := p.MaxRetries
+	if max <= 0 {
+		max = 2
+	}
+	ttl := p.TTL
+	if ttl <= 0 {
+		ttl = 24 * time.Hour
+	}
+	now := in.Time()
+	var retry bool
+	var count int
+	err := store.Update(ctx, key, func(old []byte) ([]byte, error) {
+		var st retryState
+		if old != nil {
+			if err := json.Unmarshal(old, &st); err != nil || st.Count < 0 || now.Sub(st.UpdatedAt) > ttl {
+				st = retryState{} // corrupt or expired: start again
+			}
+		}
+		if st.Count >= max {
+			retry, count = false, st.Count
+			return nil, nil
+		}
+		retry, count = true, st.Count+1
+		return json.Marshal(retryState{Count: count, UpdatedAt: now})
+	})
+	if err != nil {
+		return stophook.Decision{}, fmt.Errorf("policy: error retry: %w", err)
+	}
+	if !retry {
+		return stophook.PassOn(fmt.Sprintf("error detected but %d retries used: count cleared", count)), nil
+	}
+	reason := p.Reason
+	if reason == "" {
+		reason = DefaultRetryReason
+	}
+	d := stophook.BlockWith(reason)
+	d.Why = fmt.Sprintf("error detected in last message: retry %d/%d", count, max)
+	return d, nil
+}
+
+// storeFor returns s, or a FileStore in the input's state dir.
+func storeFor(s stophook.Store, in stophook.Input) stophook.Store {
+	if s != nil {
+		return s
+	}
+	return stophook.NewFileStore(stophook.StateDir(in.CWD))
+}
