@@ -318,6 +318,9 @@ func ParseTime(s string) (time.Time, error) {
 	if err != nil {
 		return time.Time{}, fmt.Errorf("loopstate: time %q is not ISO 8601", clipString(s))
 	}
+	if y := t.UTC().Year(); y < 1 || y > 9999 {
+		return time.Time{}, fmt.Errorf("loopstate: time %q is out of range", clipString(s))
+	}
 	return t, nil
 }
 
