@@ -1,0 +1,131 @@
+package policy_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/policy"
+	"github.com/stophook/stophook/stophooktest"
+)
+
+// containsError is a Matcher for tests that must not depend on the default
+// heuristic.
+type containsError struct{}
+
+func (containsError) Match(s string) bool { return strings.Contains(s, "ERR") }
+
+func TestErrorRetryCountsThenFallsThrough(t *testing.T) {
+	t.Parallel()
+	store := stophook.NewMemoryStore()
+	p := &policy.ErrorRetry{Store: store, MaxRetries: 2, Matcher: containsError{}}
+	in := stophooktest.Stop("ERR: build failed")
+	for i, wantBlock := range []bool{true, true, false, true} {
+		d := stophooktest.Run(t, in, p)
+		if d.Blocks() != wantBlock {
+			t.Fatalf("stop %d: got blocks=%v (%s), want %v", i+1, d.Blocks(), d.Why, wantBlock)
+		}
+		if wantBlock && d.Reason != policy.DefaultRetryReason {
+			t.Errorf("stop %d: got reason %q, want the seed text", i+1, d.Reason)
+		}
+	}
+}
+
+func TestErrorRetryClearsOnSuccessAndSessionEnd(t *testing.T) {
+	t.Parallel()
+	store := stophook.NewMemoryStore()
+	p := &policy.ErrorRetry{Store: store, MaxRetries: 1, Matcher: containsError{}}
+	stophooktest.AssertBlocks(t, stophooktest.Run(t, stophooktest.Stop("ERR"), p), "")
+	stophooktest.AssertStops(t, stophooktest.Run(t, stophooktest.Stop("all good"), p))
+	stophooktest.AssertBlocks(t, stophooktest.Run(t, stophooktest.Stop("ERR"), p), "") // count was cleared
+	stophooktest.Run(t, stophooktest.SessionEnd("other"), p)
+	if _, err := store.Get(context.Background(), "retry/"+stophooktest.SessionID); !errors.Is(err, stophook.ErrNotFound) {
+		t.Errorf("after SessionEnd: got %v, want the count deleted", err)
+	}
+	stophooktest.AssertBlocks(t, stophooktest.Run(t, stophooktest.Stop("ERR"), p), "")
+}
+
+func TestErrorRetryTTL(t *testing.T) {
+	t.Parallel()
+	store := stophook.NewMemoryStore()
+	p := &policy.ErrorRetry{Store: store, MaxRetries: 1, TTL: time.Hour, Matcher: containsError{}}
+	in := stophooktest.Stop("ERR")
+	stophooktest.AssertBlocks(t, stophooktest.Run(t, in, p), "")
+	stophooktest.AssertStops(t, stophooktest.Run(t, in, p)) // exhausted
+	stophooktest.AssertBlocks(t, stophooktest.Run(t, in, p), "")
+	in.Now = in.Now.Add(2 * time.Hour) // the count expired
+	stophooktest.AssertBlocks(t, stophooktest.Run(t, in, p), "")
+}
+
+func TestErrorRetryPassesWithout(t *testing.T) {
+	t.Parallel()
+	p := &policy.ErrorRetry{Store: stophook.NewMemoryStore(), Matcher: containsError{}}
+	noSession := stophooktest.Stop("ERR")
+	noSession.SessionID = ""
+	for name, in := range map[string]stophook.Input{
+		"no last message": stophooktest.Stop(""),
+		"no session":      noSession,
+		"not a stop":      stophooktest.UserPromptSubmit("ERR"),
+	} {
+		t.Run(name, func(t *testing.T) {
+			if d := stophooktest.Run(t, in, p); d.Verdict != stophook.Pass {
+				t.Errorf("got %v, want pass", d.Verdict)
+			}
+		})
+	}
+}
+
+func TestErrorRetryStoreFailureFailsOpen(t *testing.T) {
+	t.Parallel()
+	broken := &stophooktest.Store{UpdateFunc: func(context.Context, string, func([]byte) ([]byte, error)) error {
+		return errors.New("disk full")
+	}}
+	d := stophooktest.Run(t, stophooktest.Stop("ERR"), &policy.ErrorRetry{Store: broken, Matcher: containsError{}})
+	stophooktest.AssertStops(t, d)
+	if len(d.Trace) != 1 || d.Trace[0].Err == nil {
+		t.Errorf("got trace %v, want the store error recorded", d.Trace)
+	}
+}
+
+func TestErrorRetryDefaultHeuristic(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		msg       string
+		wantBlock bool
+	}{
+		{"Error: build failed", true},
+		{"The command failed with exit code 1", true},
+		{"Traceback (most recent call last): ...", true},
+		{"I cannot find the file", true},
+		{"Error was successfully resolved", false},
+		{"All tests pass.", false},
+		{"Fixed the failed test", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.msg, func(t *testing.T) {
+			t.Parallel()
+			p := &policy.ErrorRetry{Store: stophook.NewMemoryStore()}
+			if d := stophooktest.Run(t, stophooktest.Stop(tt.msg), p); d.Blocks() != tt.wantBlock {
+				t.Errorf("got blocks=%v (%v), want %v", d.Blocks(), d.Trace, tt.wantBlock)
+			}
+		})
+	}
+}
+
+func TestStopActiveGuardsRetry(t *testing.T) {
+	t.Parallel()
+	in := stophooktest.Stop("ERR")
+	in.StopHookActive = true
+	d := stophooktest.Run(t, in, policy.StopActive{}, &policy.ErrorRetry{Store: stophook.NewMemoryStore(), Matcher: containsError{}})
+	stophooktest.AssertStops(t, d)
+	if d.Policy != "StopActive" {
+		t.Errorf("decided by %q, want StopActive", d.Policy)
+	}
+	first := stophooktest.Stop("ERR")
+	if d := stophooktest.Run(t, first, policy.StopActive{}); d.Verdict != stophook.Pass {
+		t.Errorf("first stop: got %v, want pass", d.Verdict)
+	}
+}

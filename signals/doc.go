@@ -1,0 +1,32 @@
+// Package signals reads what an agent's last message says: whether it
+// printed a completion signal, whether it reports an error, and which
+// commands it suggests.
+//
+// # Completion signals outside code
+//
+// Loops end when the agent prints a signal such as
+// <loop-done>COMPLETE</loop-done> on a line of its own. Bash hooks grep for
+// it and so also stop when the agent merely shows the signal in a code block
+// while explaining it. [Find] counts a signal only outside code: [Prose]
+// parses the message as CommonMark with goldmark, blanks every fenced block
+// (``` and ~~~, closed or not, also inside lists and block quotes), indented
+// code block and inline code span, and [Lines] splits what remains into
+// trimmed lines. A [Tag] matches a line that is exactly <Name>VALUE</Name>
+// with VALUE one of its Values.
+//
+// Blanking rather than walking text nodes matters: a signal alone on a line
+// is inline raw HTML inside a paragraph to a Markdown parser, not text.
+//
+// # Limits
+//
+// Messages are untrusted. Only the last [MaxInput] bytes of a message are
+// examined for signals; CRLF and lone CR line endings and invalid UTF-8 are
+// accepted, and no input makes these functions panic.
+//
+// # Heuristics from the seeds
+//
+// [ErrorMatcher] (and [IsError]) report a message that matches an error
+// pattern unless it also matches a success pattern, as the seed's retry hook
+// does; both patterns can be replaced. [SuggestedCommands] extracts the
+// /gsd:… and /clear commands a message recommends, deduplicated in order.
+package signals

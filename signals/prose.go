@@ -1,0 +1,121 @@
+package signals
+
+import (
+	"strings"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+)
+
+// MaxInput is the number of bytes of a message that [Prose], [Lines] and
+// [Find] examine. A longer message is cut to its last MaxInput bytes, and the
+// partial line at the cut is dropped: a completion signal belongs at the end
+// of a message. A code fence opened before the cut and closed after it is not
+// seen as a fence.
+const MaxInput = 1 << 20
+
+// mdParser is the CommonMark parser (no extensions) used to find code. A
+// goldmark parser is safe for concurrent use once built.
+var mdParser = goldmark.DefaultParser()
+
+// parse is the seam through which Prose calls goldmark; tests replace it.
+var parse = func(src []byte) ast.Node {
+	return mdParser.Parse(text.NewReader(src), parser.WithContext(parser.NewContext()))
+}
+
+// Prose returns text with every code region (fenced ``` and ~~~ blocks,
+// indented code blocks, inline code spans) blanked out, found with goldmark.
+//
+// Blanking replaces each byte of code with a space and keeps line endings, so
+// the result has the same lines as text and code can never join two lines.
+// Fence lines and backticks stay; only what is between them is blanked.
+// Invalid UTF-8 is left as it is. Text longer than [MaxInput] is cut first.
+//
+// Should goldmark ever panic, Prose returns the (cut) text unblanked: a
+// signal is then found rather than an internal error keeping a loop alive.
+func Prose(text string) string {
+	src := []byte(tail(text))
+	blanked, ok := blankCode(src)
+	if !ok {
+		return string(src)
+	}
+	return string(blanked)
+}
+
+// Lines returns the trimmed, non-empty lines of Prose(text). Like goldmark,
+// it ends lines at "\n", "\r\n" and a lone "\r".
+func Lines(text string) []string {
+	var lines []string
+	for _, line := range strings.FieldsFunc(Prose(text), isLineEnd) {
+		if line = strings.TrimSpace(line); line != "" {
+			lines = append(lines, line)
+		}
+	}
+	return lines
+}
+
+func isLineEnd(r rune) bool { return r == '\n' || r == '\r' }
+
+// tail cuts text to its last MaxInput bytes, starting after the first
+// newline in that window so that no partial line remains.
+func tail(text string) string {
+	if len(text) <= MaxInput {
+		return text
+	}
+	window := text[len(text)-MaxInput:]
+	i := strings.IndexAny(window, "\r\n")
+	if i < 0 {
+		return ""
+	}
+	return window[i+1:]
+}
+
+// blankCode blanks the code regions goldmark finds in src, in place. It
+// reports false if goldmark panicked.
+func blankCode(src []byte) (out []byte, ok bool) {
+	defer func() {
+		if recover() != nil {
+			out, ok = nil, false
+		}
+	}()
+	doc := parse(src)
+	// Walk is iterative over siblings and recursive over depth; the callback
+	// never fails, so its error is always nil.
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch n := n.(type) {
+		case *ast.FencedCodeBlock, *ast.CodeBlock:
+			lines := n.Lines()
+			for i := range lines.Len() {
+				seg := lines.At(i)
+				blank(src, seg.Start, seg.Stop)
+			}
+			return ast.WalkSkipChildren, nil
+		case *ast.CodeSpan:
+			for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+				if t, isText := c.(*ast.Text); isText {
+					blank(src, t.Segment.Start, t.Segment.Stop)
+				}
+			}
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	return src, true
+}
+
+// blank replaces src[start:stop] with spaces, keeping line endings. Offsets
+// out of range are clamped, so a bad segment cannot panic.
+func blank(src []byte, start, stop int) {
+	start = max(start, 0)
+	stop = min(stop, len(src))
+	for i := start; i < stop; i++ {
+		if src[i] != '\n' && src[i] != '\r' {
+			src[i] = ' '
+		}
+	}
+}
