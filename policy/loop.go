@@ -59,8 +59,9 @@ type LoopIterator struct {
 	VerifyTimeout time.Duration
 	// Getenv reads the environment (IDLE_LOOP_DISABLE). Nil means os.Getenv.
 	Getenv func(string) string
-	// LastAssistantText returns the last assistant message. Nil means
-	// [transcript.LastAssistantText].
+	// LastAssistantText reads the last assistant message from the
+	// transcript when the input carries no last_assistant_message. Nil
+	// means [transcript.LastAssistantText].
 	LastAssistantText func(last, path string) (string, error)
 }
 
@@ -99,13 +100,16 @@ func (p *LoopIterator) Evaluate(ctx context.Context, in stophook.Input) (stophoo
 	var msg string
 	var v *loopstate.Verification
 	if phase == loopstate.Active {
-		last := p.LastAssistantText
-		if last == nil {
-			last = transcript.LastAssistantText
-		}
-		msg, err = last(in.LastAssistantMessage, in.TranscriptPath)
-		if err != nil && msg == "" {
-			return stophook.Decision{}, fmt.Errorf("policy: loop: last assistant message: %w", err)
+		msg = in.LastAssistantMessage
+		if msg == "" {
+			last := p.LastAssistantText
+			if last == nil {
+				last = transcript.LastAssistantText
+			}
+			msg, err = last("", in.TranscriptPath)
+			if err != nil && msg == "" {
+				return stophook.Decision{}, fmt.Errorf("policy: loop: last assistant message: %w", err)
+			}
 		}
 		if len(p.Verify) > 0 {
 			if pre := p.Machine.Step(raw, msg, now, nil); pre.Phase == loopstate.Completing {
