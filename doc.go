@@ -1,0 +1,42 @@
+// Package stophook decides what happens when a coding agent stops.
+//
+// Claude Code runs Stop hooks when the agent finishes a turn. A hook may
+// let the session stop, or block the stop and send the agent back to work
+// with a reason: retry after an error, run the next loop iteration, take
+// the next queued command, save memories first, or ask a human. stophook
+// replaces the bash and jq scripts usually written for this with one
+// tested library.
+//
+// # Inputs and decisions
+//
+// [Input] is the hook payload (stdin of a command hook, body of an http
+// hook), parsed by [ParseInput]. Every field Claude Code sends is typed;
+// unknown fields stay readable through [Input.Field]. [Decision] is the
+// answer: its zero value lets the session stop; [BlockWith] sends the
+// agent back with a reason.
+//
+// # Policies and chains
+//
+// A [Policy] looks at an input and says [Pass] (no opinion), [Allow] or
+// [Block]. A [Chain] runs policies in order until one says Allow or Block;
+// when all pass, the session stops. A policy that fails or panics is
+// logged and treated as Pass, and a chain whose context is done lets the
+// session stop: stophook fails open, so a broken hook never traps a
+// session. Built-in policies live in package policy.
+//
+// # Running a hook
+//
+// [Run] (and [Main]) turns a chain into a command hook: it reads stdin with
+// a size limit and a timeout, decides within a budget, writes the JSON
+// output and picks the exit code, in [JSONMode] (exit 0, the default) or
+// [ExitCodeMode] (exit 2 on block). [Handler] serves the same chain for
+// type:"http" hooks, with an optional bearer token. Setting
+// STOPHOOK_DISABLE=1 lets every session stop.
+//
+// # State
+//
+// Policies keep state (retry counts, loop iterations) in a [Store].
+// [FileStore] keeps one file per key under [StateDir], with flock for
+// atomic read-modify-write across processes and atomic renames so a crash
+// never leaves a torn file. [MemoryStore] serves tests and servers.
+package stophook
