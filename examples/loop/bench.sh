@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# Whole-process benchmark of the loop Stop hook.
+#
+#   examples/loop/bench.sh [TRANSCRIPT] [RUNS]
+#
+# Times the loop hook deciding one stop of an ACTIVE loop on a large
+# transcript (100 MB by default, generated with internal/gentranscript)
+# from a hook input WITHOUT last_assistant_message, so the hook must find
+# the last assistant message in the transcript. It times the same decision
+# made by a bash hook in the style of the idle plugin's stop-hook.sh
+# (jq + tail -n 20 | jq | grep). Prints both medians, the ratio and the
+# peak RSS of the Go hook (targets: <= 5 ms, >= 25x, <= 20 MiB).
+#
+# Needs: go, jq, bash 5 (EPOCHREALTIME); /usr/bin/time for RSS. Run from
+# anywhere inside the repository.
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/../.." && pwd)
+transcript=${1:-}
+runs=${2:-51}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+command -v jq >/dev/null || { echo "bench: jq is required" >&2; exit 1; }
+
+echo "bench: building examples/loop" >&2
+(cd "$root" && go build -o "$work/loop" ./examples/loop)
+
+if [[ -z "$transcript" ]]; then
+	transcript=$work/transcript.jsonl
+	echo "bench: generating a 100 MB transcript" >&2
+	(cd "$root" && go run ./internal/gentranscript/cmd/gentranscript -size 100MB \
+		-last "Reworked the parser; two tests still fail, continuing." -o "$transcript")
+fi
+size=$(stat -c %s "$transcript" 2>/dev/null || stat -f %z "$transcript")
+
+session=bench-0000-4000-8000-000000000001
+state=$work/state
+input=$work/input.json
+jq -cn --arg s "$session" --arg t "$transcript" --arg c "$work" \
+	'{session_id:$s, transcript_path:$t, cwd:$c, hook_event_name:"Stop", stop_hook_active:true}' >"$input"
+
+# An ACTIVE loop that stays active for every run.
+CLAUDE_CODE_SESSION_ID=$session "$work/loop" start -max 1000000 -state "$state" "benchmark task" >/dev/null
+
+# The bash hook: the seed's approach, on an equivalent state file.
+seedstate=$work/seed-state.json
+cat >"$seedstate" <<JSON
+{"schema":1,"event":"STATE","run_id":"bench","updated_at":"$(date -u +%Y-%m-%dT%H:%M:%SZ)","stack":[{"mode":"loop","iter":1,"max":1000000,"prompt":"benchmark task"}]}
+JSON
+cat >"$work/seed-hook.sh" <<'SH'
+#!/usr/bin/env bash
+# The idle plugin's stop-hook.sh approach: jq on the state, tail -n 20 of
+# the transcript through jq, grep -F for the signal.
+set -u
+[[ "${IDLE_LOOP_DISABLE:-}" == 1 ]] && exit 0
+INPUT=$(cat)
+TRANSCRIPT=$(echo "$INPUT" | jq -r '.transcript_path // empty')
+STATE=$(cat "$SEED_STATE" 2>/dev/null) || exit 0
+EVENT=$(echo "$STATE" | jq -r '.event // empty') || exit 0
+[[ "$EVENT" == STATE ]] || exit 0
+ITER=$(echo "$STATE" | jq -r '.stack[-1].iter')
+MAX=$(echo "$STATE" | jq -r '.stack[-1].max')
+MODE=$(echo "$STATE" | jq -r '.stack[-1].mode')
+UPDATED=$(echo "$STATE" | jq -r '.updated_at')
+[[ "$ITER" =~ ^[0-9]+$ && "$MAX" =~ ^[0-9]+$ ]] || exit 0
+AGE=$(( $(date -u +%s) - $(date -u -d "$UPDATED" +%s) ))
+(( AGE > 7200 )) && exit 0
+LAST=$(tail -n 20 "$TRANSCRIPT" | jq -r 'select(.type == "assistant") | .message.content[]? | select(.type == "text") | .text' 2>/dev/null)
+case "$MODE" in
+	grind) SIGNALS='<grind-done>NO_MORE_ISSUES</grind-done>
+<grind-done>MAX_ISSUES</grind-done>' ;;
+	*) SIGNALS='<loop-done>COMPLETE</loop-done>
+<loop-done>MAX_ITERATIONS</loop-done>
+<loop-done>STUCK</loop-done>
+<issue-complete>DONE</issue-complete>' ;;
+esac
+if echo "$LAST" | grep -qF "$SIGNALS"; then exit 0; fi
+(( ITER >= MAX )) && exit 0
+NEW=$((ITER + 1))
+echo "$STATE" | jq -c ".stack[-1].iter = $NEW | .updated_at = \"$(date -u +%Y-%m-%dT%H:%M:%SZ)\"" >"$SEED_STATE.tmp" && mv "$SEED_STATE.tmp" "$SEED_STATE"
+jq -cn --arg r "[ITERATION $NEW/$MAX] Continue working on the task. Check your progress and either complete the task or keep iterating." '{decision:"block", reason:$r}'
+SH
+chmod +x "$work/seed-hook.sh"
+export SEED_STATE=$seedstate IDLE_LOOP_DISABLE= STOPHOOK_DISABLE=
+
+# median_ms CMD...: runs CMD <input >/dev/null $runs times (after 3 warm-ups)
+# and prints the median wall time in milliseconds.
+median_ms() {
+	local i t0 t1 times=()
+	for ((i = 0; i < 3; i++)); do "$@" <"$input" >/dev/null; done
+	for ((i = 0; i < runs; i++)); do
+		t0=$EPOCHREALTIME
+		"$@" <"$input" >/dev/null
+		t1=$EPOCHREALTIME
+		times+=("$(awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.4f", (b-a)*1000}')")
+	done
+	printf '%s\n' "${times[@]}" | sort -g | awk '{v[NR]=$1} END{print (NR%2 ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2)}'
+}
+
+# Both hooks must block on this transcript, or the comparison is void.
+out=$("$work/loop" -state "$state" <"$input")
+[[ "$out" == *'"decision":"block"'* ]] || { echo "bench: loop hook did not block: $out" >&2; exit 1; }
+out=$("$work/seed-hook.sh" <"$input")
+[[ "$out" == *'"decision":"block"'* ]] || { echo "bench: bash hook did not block: $out" >&2; exit 1; }
+
+go_ms=$(median_ms "$work/loop" -state "$state")
+bash_ms=$(median_ms "$work/seed-hook.sh")
+rss=n/a
+if [[ -x /usr/bin/time ]]; then
+	rss_kb=$( { /usr/bin/time -v "$work/loop" -state "$state" <"$input" >/dev/null; } 2>&1 | awk -F': ' '/Maximum resident set size/{print $2}')
+	rss=$(awk -v k="$rss_kb" 'BEGIN{printf "%.1f MiB", k/1024}')
+fi
+ratio=$(awk -v a="$bash_ms" -v b="$go_ms" 'BEGIN{printf "%.1f", a/b}')
+
+printf 'transcript:        %s (%.1f MB), no last_assistant_message, %d runs each\n' "$transcript" "$(awk -v s="$size" 'BEGIN{print s/1e6}')" "$runs"
+printf 'loop hook (Go):    median %s ms   (target <= 5 ms)\n' "$go_ms"
+printf 'bash+jq hook:      median %s ms\n' "$bash_ms"
+printf 'speed-up:          %sx   (target >= 25x)\n' "$ratio"
+printf 'loop hook peak RSS: %s   (target <= 20 MiB)\n' "$rss"
