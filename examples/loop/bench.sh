@@ -8,11 +8,12 @@
 # from a hook input WITHOUT last_assistant_message, so the hook must find
 # the last assistant message in the transcript. It times the same decision
 # made by a bash hook in the style of the idle plugin's stop-hook.sh
-# (jq + tail -n 20 | jq | grep). Prints both medians, the ratio and the
-# peak RSS of the Go hook (targets: <= 5 ms, >= 25x, <= 20 MiB).
+# (jq + tail -n 20 | jq | grep). Prints both medians (wall clock, and CPU
+# time from rusage, which a loaded machine disturbs less), the ratios and
+# the peak RSS of the Go hook (targets: <= 5 ms, >= 25x, <= 20 MiB).
+# State files go under $TMPDIR (the Go hook fsyncs them).
 #
-# Needs: go, jq, bash 5 (EPOCHREALTIME); /usr/bin/time for RSS. Run from
-# anywhere inside the repository.
+# Needs: go, jq, bash. Run from anywhere inside the repository.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -24,7 +25,7 @@ trap 'rm -rf "$work"' EXIT
 command -v jq >/dev/null || { echo "bench: jq is required" >&2; exit 1; }
 
 echo "bench: building examples/loop" >&2
-(cd "$root" && go build -o "$work/loop" ./examples/loop)
+(cd "$root" && go build -o "$work/loop" ./examples/loop && go build -o "$work/proctime" ./examples/loop/internal/proctime)
 
 if [[ -z "$transcript" ]]; then
 	transcript=$work/transcript.jsonl
@@ -84,37 +85,21 @@ SH
 chmod +x "$work/seed-hook.sh"
 export SEED_STATE=$seedstate IDLE_LOOP_DISABLE= STOPHOOK_DISABLE=
 
-# median_ms CMD...: runs CMD <input >/dev/null $runs times (after 3 warm-ups)
-# and prints the median wall time in milliseconds.
-median_ms() {
-	local i t0 t1 times=()
-	for ((i = 0; i < 3; i++)); do "$@" <"$input" >/dev/null; done
-	for ((i = 0; i < runs; i++)); do
-		t0=$EPOCHREALTIME
-		"$@" <"$input" >/dev/null
-		t1=$EPOCHREALTIME
-		times+=("$(awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.4f", (b-a)*1000}')")
-	done
-	printf '%s\n' "${times[@]}" | sort -g | awk '{v[NR]=$1} END{print (NR%2 ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2)}'
-}
-
 # Both hooks must block on this transcript, or the comparison is void.
 out=$("$work/loop" -state "$state" <"$input")
 [[ "$out" == *'"decision":"block"'* ]] || { echo "bench: loop hook did not block: $out" >&2; exit 1; }
 out=$("$work/seed-hook.sh" <"$input")
 [[ "$out" == *'"decision":"block"'* ]] || { echo "bench: bash hook did not block: $out" >&2; exit 1; }
 
-go_ms=$(median_ms "$work/loop" -state "$state")
-bash_ms=$(median_ms "$work/seed-hook.sh")
-rss=n/a
-if [[ -x /usr/bin/time ]]; then
-	rss_kb=$( { /usr/bin/time -v "$work/loop" -state "$state" <"$input" >/dev/null; } 2>&1 | awk -F': ' '/Maximum resident set size/{print $2}')
-	rss=$(awk -v k="$rss_kb" 'BEGIN{printf "%.1f MiB", k/1024}')
-fi
+read -r go_ms go_cpu go_rss < <("$work/proctime" -n "$runs" -stdin "$input" -- "$work/loop" -state "$state")
+read -r bash_ms bash_cpu _ < <("$work/proctime" -n "$runs" -stdin "$input" -- "$work/seed-hook.sh")
 ratio=$(awk -v a="$bash_ms" -v b="$go_ms" 'BEGIN{printf "%.1f", a/b}')
+cpu_ratio=$(awk -v a="$bash_cpu" -v b="$go_cpu" 'BEGIN{printf "%.1f", (b > 0 ? a/b : 0)}')
+rss=$(awk -v k="$go_rss" 'BEGIN{printf "%.1f MiB", k/1024}')
 
-printf 'transcript:        %s (%.1f MB), no last_assistant_message, %d runs each\n' "$transcript" "$(awk -v s="$size" 'BEGIN{print s/1e6}')" "$runs"
-printf 'loop hook (Go):    median %s ms   (target <= 5 ms)\n' "$go_ms"
-printf 'bash+jq hook:      median %s ms\n' "$bash_ms"
-printf 'speed-up:          %sx   (target >= 25x)\n' "$ratio"
+printf 'transcript:         %s (%.1f MB), no last_assistant_message, %d runs each, load %s\n' \
+	"$transcript" "$(awk -v s="$size" 'BEGIN{print s/1e6}')" "$runs" "$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo n/a)"
+printf 'loop hook (Go):     median %s ms wall, %s ms CPU   (target <= 5 ms)\n' "$go_ms" "$go_cpu"
+printf 'bash+jq hook:       median %s ms wall, %s ms CPU\n' "$bash_ms" "$bash_cpu"
+printf 'speed-up:           %sx wall, %sx CPU   (target >= 25x)\n' "$ratio" "$cpu_ratio"
 printf 'loop hook peak RSS: %s   (target <= 20 MiB)\n' "$rss"
