@@ -27,15 +27,18 @@ func BlockCap(getenv func(string) string) int {
 	return DefaultBlockCap
 }
 
-// CapWarning returns a warning when a loop of max iterations can run into
-// the block cap, else "". Every iteration after the first is one block, and
-// Claude Code ends the turn after cap consecutive blocks, so a loop with
-// max > cap is cut short unless the variable is raised.
+// CapWarning returns a warning when a loop of max iterations is above the
+// block cap, else "". A loop blocks up to max-1 stops in a row, and Claude
+// Code ends the turn instead of feeding back the block after cap
+// consecutive ones (measured: with a cap of N, N blocks are fed back), so
+// a max above the cap is flagged for the user to raise the cap; the
+// margin of one iteration is deliberate.
 func CapWarning(max, cap int) string {
 	if max <= cap {
 		return ""
 	}
-	return fmt.Sprintf("warning: max %d is above Claude Code's cap of %d consecutive Stop-hook blocks: "+
-		"the turn ends after %d blocks unless %s is raised (e.g. %s=%d in the environment Claude Code starts with)",
-		max, cap, cap, BlockCapEnv, BlockCapEnv, max)
+	return fmt.Sprintf("warning: max %d is above %d, Claude Code's cap on consecutive Stop-hook blocks: "+
+		"the loop may block up to %d times in a row, and Claude Code ends the turn rather than feed back more than %d; "+
+		"to be safe set %s=%d in the environment Claude Code starts with",
+		max, cap, max-1, cap, BlockCapEnv, max)
 }

@@ -56,7 +56,7 @@ func TestCommands(t *testing.T) {
 		t.Fatalf("nested start: code %d, out %q", code, out)
 	}
 	_, out, errs = cli(t, env, t0.Add(2*time.Minute), "", append([]string{"start", "-mode", "grind", "-max", "9"}, append(st, "grind")...)...)
-	if !strings.Contains(errs, "max 9 is above Claude Code's cap of 8") || !strings.Contains(errs, loopstate.BlockCapEnv) {
+	if !strings.Contains(errs, "max 9 is above 8, Claude Code's cap") || !strings.Contains(errs, loopstate.BlockCapEnv) {
 		t.Errorf("start -max 9: stderr %q, want the block-cap warning", errs)
 	}
 	env[loopstate.BlockCapEnv] = "20"
