@@ -1,0 +1,46 @@
+// Package transcript reads the end of a Claude Code transcript cheaply.
+//
+// A transcript is a JSONL file under ~/.claude/projects that grows to
+// hundreds of megabytes; a Stop hook needs only its last few messages. This
+// package reads the file backwards from the end in chunks (64 KiB, doubling
+// up to 1 MiB), so the cost of a call depends on how much it reads, not on
+// the size of the file.
+//
+// # Messages
+//
+// Each line is one JSON record. Lines of type "user" and "assistant" are
+// messages; every other record type (attachment, queue-operation,
+// api-request, api-request-blob, system, last-prompt, cost-state, summary,
+// file-history-snapshot, progress, and types added later) is skipped after
+// reading its type with gjson, without decoding the rest of the line.
+//
+// Claude Code writes an assistant reply one content block (text, tool_use,
+// thinking) per line, the lines sharing message.id; consecutive lines of one
+// reply are merged into one [Message] holding its text, [ToolUse] calls and,
+// for user lines, [ToolResult] blocks. Stop hook feedback is a user message
+// with IsMeta set.
+//
+// # Reading the end
+//
+// [Tail] returns the last n messages, oldest first; [Backward] yields
+// messages newest first and stops reading when the loop ends;
+// [LastAssistantText] prefers the hook's last_assistant_message and falls
+// back to the transcript within the current turn. [Path] picks the
+// subagent's transcript for SubagentStop. [Options] bounds the bytes read
+// per call and the length of a line; the package-level functions use its
+// defaults.
+//
+// # Untrusted input
+//
+// The transcript lags behind the hook call: it may lack the final reply or
+// not exist yet, and its last line may be half written. Such a line,
+// malformed JSON, blank lines, CRLF endings and over-long lines are skipped;
+// invalid UTF-8 becomes U+FFFD. A missing file or an empty path is an error
+// wrapping fs.ErrNotExist. Nothing in a transcript makes this package panic.
+//
+// # Tool calls
+//
+// [ToolUse.String] formats a call the way Claude Code shows it:
+// Edit(src/foo.ts), Bash(npm test), Read(package.json). [RecentTools] lists
+// the last few calls of a set of messages.
+package transcript

@@ -1,0 +1,196 @@
+package transcript
+
+import (
+	"fmt"
+	"io"
+	"io/fs"
+	"iter"
+	"os"
+	"slices"
+)
+
+// Default limits of [Options].
+const (
+	DefaultMaxBytes     = 64 << 20
+	DefaultMaxLineBytes = 16 << 20
+)
+
+// ErrNoPath is returned for an empty transcript path. It wraps
+// [fs.ErrNotExist], so errors.Is(err, fs.ErrNotExist) covers both "the hook
+// sent no path" and "the file is not there yet".
+var ErrNoPath = fmt.Errorf("transcript: no path: %w", fs.ErrNotExist)
+
+// Options bounds the work done on one transcript. The zero value uses every
+// default; the package-level functions use the zero value.
+type Options struct {
+	// MaxBytes is the most bytes read from the end of the file per call.
+	// Messages that start further back are not returned. Zero or less
+	// means [DefaultMaxBytes] (64 MiB).
+	MaxBytes int64
+
+	// MaxLineBytes is the longest line decoded. A longer line is skipped
+	// as it is read, without being held in memory whole. Zero or less
+	// means [DefaultMaxLineBytes] (16 MiB).
+	MaxLineBytes int
+
+	chunk, chunkMax int // read sizes; tests shrink them
+}
+
+func (o Options) maxBytes() int64 {
+	if o.MaxBytes <= 0 {
+		return DefaultMaxBytes
+	}
+	return o.MaxBytes
+}
+
+func (o Options) maxLine() int {
+	if o.MaxLineBytes <= 0 {
+		return DefaultMaxLineBytes
+	}
+	return o.MaxLineBytes
+}
+
+func (o Options) chunkSize() int {
+	if o.chunk <= 0 {
+		return firstChunk
+	}
+	return o.chunk
+}
+
+func (o Options) chunkMaxSize() int {
+	if o.chunkMax <= 0 {
+		return maxChunk
+	}
+	return o.chunkMax
+}
+
+// Tail returns the last n messages of the transcript at path, oldest first,
+// reading backwards from the end in chunks. A missing file is an error
+// wrapping fs.ErrNotExist.
+func Tail(path string, n int) ([]Message, error) { return Options{}.Tail(path, n) }
+
+// TailReader is [Tail] on the first size bytes of r.
+func TailReader(r io.ReaderAt, size int64, n int) ([]Message, error) {
+	return Options{}.TailReader(r, size, n)
+}
+
+// Backward yields the messages of the transcript at path newest first. See
+// [Options.BackwardReader].
+func Backward(path string) iter.Seq2[Message, error] { return Options{}.Backward(path) }
+
+// Tail returns the last n messages of the transcript at path, oldest first.
+// n <= 0 returns none. On a read error it returns the messages read so far
+// with the error.
+func (o Options) Tail(path string, n int) ([]Message, error) {
+	f, size, err := open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return o.TailReader(f, size, n)
+}
+
+// TailReader is [Options.Tail] on the first size bytes of r.
+func (o Options) TailReader(r io.ReaderAt, size int64, n int) ([]Message, error) {
+	if n <= 0 {
+		return nil, nil
+	}
+	var msgs []Message
+	var err error
+	for m, e := range o.BackwardReader(r, size) {
+		if e != nil {
+			err = e
+			break
+		}
+		msgs = append(msgs, m)
+		if len(msgs) == n {
+			break
+		}
+	}
+	slices.Reverse(msgs)
+	return msgs, err
+}
+
+// Backward yields the messages of the transcript at path newest first. An
+// error opening the file is yielded once, with a zero Message.
+func (o Options) Backward(path string) iter.Seq2[Message, error] {
+	return func(yield func(Message, error) bool) {
+		f, size, err := open(path)
+		if err != nil {
+			yield(Message{}, err)
+			return
+		}
+		defer f.Close()
+		for m, err := range o.BackwardReader(f, size) {
+			if !yield(m, err) {
+				return
+			}
+		}
+	}
+}
+
+// BackwardReader yields the messages in the first size bytes of r newest
+// first, reading backwards in chunks: stopping early reads no further.
+//
+// A message is yielded once the line before it shows it complete (lines of
+// one assistant reply are merged). Lines that are not user or assistant
+// messages, malformed JSON, blank lines and over-long lines are skipped; an
+// unterminated last line is used only if it is complete JSON. A read error
+// is yielded last, with a zero Message.
+func (o Options) BackwardReader(r io.ReaderAt, size int64) iter.Seq2[Message, error] {
+	return func(yield func(Message, error) bool) {
+		s := newLineScanner(r, size, o)
+		var cur Message
+		have := false
+		for {
+			line, ok := s.prev()
+			if !ok {
+				break
+			}
+			m, ok := parseLine(line)
+			if !ok {
+				continue
+			}
+			if have && cur.continues(m) {
+				cur.merge(m)
+				continue
+			}
+			if have && !yield(cur, nil) {
+				return
+			}
+			cur, have = m, true
+		}
+		if s.err != nil {
+			yield(Message{}, s.err)
+			return
+		}
+		if have {
+			yield(cur, nil)
+		}
+	}
+}
+
+// open opens a transcript for reading and returns its current size. It
+// refuses anything but a regular file, so a path naming a FIFO or a device
+// cannot block or flood the hook.
+func open(path string) (*os.File, int64, error) {
+	if path == "" {
+		return nil, 0, ErrNoPath
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, 0, fmt.Errorf("transcript: %w", err)
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, 0, fmt.Errorf("transcript: %s: not a regular file", path)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, 0, fmt.Errorf("transcript: %w", err)
+	}
+	if fi, err = f.Stat(); err != nil {
+		f.Close()
+		return nil, 0, fmt.Errorf("transcript: %w", err)
+	}
+	return f, fi.Size(), nil
+}
