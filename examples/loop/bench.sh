@@ -94,6 +94,7 @@ out=$("$work/seed-hook.sh" <"$input")
 [[ "$out" == *'"decision":"block"'* ]] || { echo "bench: bash hook did not block: $out" >&2; exit 1; }
 
 read -r go_ms go_cpu go_rss < <("$work/proctime" -n "$runs" -stdin "$input" -- "$work/loop" -state "$state")
+read -r help_ms help_cpu _ < <("$work/proctime" -n "$runs" -- "$work/loop" help)
 read -r bash_ms bash_cpu _ < <("$work/proctime" -n "$runs" -stdin "$input" -- "$work/seed-hook.sh")
 ratio=$(awk -v a="$bash_ms" -v b="$go_ms" 'BEGIN{printf "%.1f", a/b}')
 cpu_ratio=$(awk -v a="$bash_cpu" -v b="$go_cpu" 'BEGIN{printf "%.1f", (b > 0 ? a/b : 0)}')
@@ -102,6 +103,7 @@ rss=$(awk -v k="$go_rss" 'BEGIN{printf "%.1f MiB", k/1024}')
 printf 'transcript:         %s (%.1f MB), no last_assistant_message, %d runs each, load %s\n' \
 	"$transcript" "$(awk -v s="$size" 'BEGIN{print s/1e6}')" "$runs" "$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo n/a)"
 printf 'loop hook (Go):     median %s ms wall, %s ms CPU   (target <= 5 ms)\n' "$go_ms" "$go_cpu"
+printf '  same binary, no decision (loop help): %s ms wall, %s ms CPU (process start + package init)\n' "$help_ms" "$help_cpu"
 printf 'bash+jq hook:       median %s ms wall, %s ms CPU\n' "$bash_ms" "$bash_cpu"
 printf 'speed-up:           %sx wall, %sx CPU   (target >= 25x)\n' "$ratio" "$cpu_ratio"
 printf 'loop hook peak RSS: %s   (target <= 20 MiB)\n' "$rss"
