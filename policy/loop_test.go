@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/internal/gentranscript"
 	"github.com/stophook/stophook/loopstate"
 	"github.com/stophook/stophook/policy"
 	"github.com/stophook/stophook/stophooktest"
@@ -344,4 +345,32 @@ type updateFails struct{ stophook.Store }
 
 func (updateFails) Update(context.Context, string, func([]byte) ([]byte, error)) error {
 	return errStore
+}
+
+// The seed read the last 20 transcript lines; a long final reply hid the
+// signal. LoopIterator reads the last assistant message, whole.
+func TestLoopIteratorLongFinalMessageInTranscript(t *testing.T) {
+	t.Parallel()
+	long := "<loop-done>COMPLETE</loop-done>\n\n" + strings.Repeat("A line of the final report.\n", 200)
+	for _, tt := range []struct {
+		name, last string
+		want       stophook.Verdict
+	}{
+		{"signal above 200 lines", long, stophook.Allow},
+		{"signal only in a fence", "```\n<loop-done>COMPLETE</loop-done>\n```\n" + strings.Repeat("more\n", 50), stophook.Block},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			path := filepath.Join(t.TempDir(), "t.jsonl")
+			if err := gentranscript.WriteFile(path, gentranscript.Options{Size: 2 << 20, LastText: tt.last}); err != nil {
+				t.Fatal(err)
+			}
+			li, _ := newLoop(t, sessionKey, loopstate.ModeLoop)
+			in := stophooktest.Stop("")
+			in.TranscriptPath = path
+			if d := stophooktest.Run(t, in, li); d.Verdict != tt.want {
+				t.Errorf("got %s (%s), want %s", d.Verdict, d.Why, tt.want)
+			}
+		})
+	}
 }
