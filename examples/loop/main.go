@@ -101,7 +101,7 @@ func cmdStart(args []string, stdout, stderr io.Writer, getenv env, now func() ti
 	var t target
 	t.register(fs, getenv)
 	mode := fs.String("mode", "loop", "`MODE`: loop, issue or grind (decides the completion signal)")
-	max := fs.Int("max", 10, "stop after `N` iterations")
+	max := fs.Int("max", 8, "stop after `N` iterations (above 8, raise CLAUDE_CODE_STOP_HOOK_BLOCK_CAP)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
