@@ -4,7 +4,9 @@ import (
 	"context"
 	"crypto/rand"
 	"fmt"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -188,6 +190,43 @@ func TestLoopStartedByAgent(t *testing.T) {
 	)
 	r := e.RunOK("start a loop of at most 2 iterations and tidy the docs")
 
+	if got, want := e.API.StopHookFeedback(), []string{iteration(2, 2)}; !slices.Equal(got, want) {
+		e.Dump(r)
+		t.Fatalf("stop hook feedback: got %q, want %q", got, want)
+	}
+	if s := loopRecord(t, e, r.Out.SessionID); s.Event != loopstate.EventDone || s.Reason != "COMPLETE" {
+		t.Errorf("final state: event %s reason %q, want DONE COMPLETE", s.Event, s.Reason)
+	}
+}
+
+// The starter plugin (examples/loop/plugin, loaded with --plugin-dir):
+// its slash command expands to a `loop start …` instruction, and its
+// hooks.json runs `loop` from PATH as the Stop hook.
+func TestLoopPlugin(t *testing.T) {
+	t.Parallel()
+	e := New(t)
+	bin := BuildHook(t, "./examples/loop")
+	binDir := t.TempDir()
+	if err := os.Symlink(bin, filepath.Join(binDir, "loop")); err != nil {
+		t.Fatal(err)
+	}
+	e.Setenv("PATH", binDir+string(os.PathListSeparator)+os.Getenv("PATH"))
+	root, err := ModuleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.API.Enqueue(
+		Bash("loop start -max 2 'tidy the docs'"),
+		Text("Tidied one file."),
+		Text("Tidied the rest.\n<loop-done>COMPLETE</loop-done>"),
+	)
+	r := e.RunOK("/idle-loop:loop -max 2 'tidy the docs'", "--plugin-dir", filepath.Join(root, "examples", "loop", "plugin"))
+
+	conv := e.API.Conversation()
+	if len(conv) == 0 || !strings.Contains(strings.Join(conv[0].UserTexts(), "\n"), "loop start -max 2 'tidy the docs'") {
+		e.Dump(r)
+		t.Fatalf("the first request does not carry the expanded /idle-loop:loop command")
+	}
 	if got, want := e.API.StopHookFeedback(), []string{iteration(2, 2)}; !slices.Equal(got, want) {
 		e.Dump(r)
 		t.Fatalf("stop hook feedback: got %q, want %q", got, want)
