@@ -92,9 +92,13 @@ func TestLoopThreeIterations(t *testing.T) {
 		e.Dump(r)
 		t.Fatalf("got %d Stop calls and %d conversation requests, want 3 and 3", len(calls), len(e.API.Conversation()))
 	}
+	replies := []string{"Iteration 1: fixed the first failing test.", "", final}
 	for i, c := range calls {
 		if c.Blocked() != (i < 2) || c.Input.StopHookActive != (i > 0) || c.Input.SessionID != session {
 			t.Errorf("Stop %d: blocked %v, stop_hook_active %v, session %s", i+1, c.Blocked(), c.Input.StopHookActive, c.Input.SessionID)
+		}
+		if replies[i] != "" && c.Input.LastAssistantMessage != replies[i] {
+			t.Errorf("Stop %d: last_assistant_message %q, want %q", i+1, c.Input.LastAssistantMessage, replies[i])
 		}
 	}
 	if !strings.Contains(calls[2].Stderr, "COMPLETING") {
