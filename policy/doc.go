@@ -19,6 +19,15 @@
 // button sends the agent back to work, anything else lets it stop. The
 // seed's full chain is Register, StopActive, ErrorRetry, Escalation.
 //
+// # Loops
+//
+// [LoopIterator] keeps the agent iterating on a task started with
+// `loop start` (examples/loop): each stop of a running loop is blocked with
+// "[ITERATION N/MAX] Continue working on the task. …" until the agent
+// writes its mode's completion signal on its own line outside code, the
+// loop reaches its max, or its state is stale, aborted or corrupt. The
+// state and the machine live in package loopstate.
+//
 // # Command queues
 //
 // [QueueAdvance] hands Stop, SessionStart and UserPromptSubmit events to a
@@ -43,5 +52,5 @@
 // turn (a loop) must come before [StopActive]; one-shot nudges (error
 // retry, escalation) come after it:
 //
-//	stophook.NewChain(loop, policy.StopActive{}, &policy.ErrorRetry{})
+//	stophook.NewChain(&policy.LoopIterator{}, policy.StopActive{}, &policy.ErrorRetry{})
 package policy
