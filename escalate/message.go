@@ -2,8 +2,9 @@ package escalate
 
 import (
 	"strings"
-	"unicode"
 	"unicode/utf8"
+
+	"github.com/stophook/stophook/escalate/internal/plain"
 )
 
 // Limits applied by [Format] and to replies.
@@ -40,43 +41,43 @@ const Footer = "Reply to send instructions. Buttons to continue or let stop."
 // are omitted when empty. Control characters and invalid UTF-8 are removed.
 // The result fits [MaxMessageLen]: the summary is cut first.
 func Format(req Request, footer string) string {
-	label := oneLine(truncateRunes(clean(req.Label), maxLabelRunes))
+	label := plain.OneLine(plain.TruncateRunes(plain.Clean(req.Label), maxLabelRunes))
 	if label == "" {
 		label = "session"
 	}
 	head := "🛑 Agent stopped — " + label
 
 	var tail []string
-	if last := clean(req.LastMessage); last != "" {
-		tail = append(tail, "Last message:\n"+lastRunes(last, LastMessageRunes))
+	if last := plain.Clean(req.LastMessage); last != "" {
+		tail = append(tail, "Last message:\n"+plain.LastRunes(last, LastMessageRunes))
 	}
 	if tools := toolsLine(req.RecentTools); tools != "" {
 		tail = append(tail, tools)
 	}
-	if f := clean(footer); f != "" {
+	if f := plain.Clean(footer); f != "" {
 		tail = append(tail, f)
 	}
 	rest := strings.Join(tail, "\n\n")
 
 	parts := []string{head}
-	if summary := clean(req.Summary); summary != "" {
+	if summary := plain.Clean(req.Summary); summary != "" {
 		// Room left for the summary block.
-		room := MaxMessageLen - UTF16Len(head) - UTF16Len(rest) - UTF16Len("\n\n📋 Summary:\n") - 2
+		room := MaxMessageLen - plain.UTF16Len(head) - plain.UTF16Len(rest) - plain.UTF16Len("\n\n📋 Summary:\n") - 2
 		if room > 20 {
-			parts = append(parts, "📋 Summary:\n"+truncateUTF16(summary, room))
+			parts = append(parts, "📋 Summary:\n"+plain.TruncateUTF16(summary, room))
 		}
 	}
 	if rest != "" {
 		parts = append(parts, rest)
 	}
-	return truncateUTF16(strings.Join(parts, "\n\n"), MaxMessageLen)
+	return plain.TruncateUTF16(strings.Join(parts, "\n\n"), MaxMessageLen)
 }
 
 func toolsLine(tools []string) string {
 	var items []string
 	n := 0
 	for _, t := range tools {
-		t = oneLine(truncateRunes(clean(t), maxToolRunes))
+		t = plain.OneLine(plain.TruncateRunes(plain.Clean(t), maxToolRunes))
 		if t == "" {
 			continue
 		}
@@ -96,74 +97,8 @@ func toolsLine(tools []string) string {
 // CleanReply prepares an untrusted chat reply for the agent: invalid UTF-8
 // and control characters (except newline and tab) removed, trimmed, cut to
 // [MaxReplyRunes].
-func CleanReply(s string) string { return truncateRunes(clean(s), MaxReplyRunes) }
-
-// clean removes invalid UTF-8 and control characters other than \n and \t,
-// and trims surrounding space.
-func clean(s string) string {
-	s = strings.ToValidUTF8(s, "")
-	s = strings.Map(func(r rune) rune {
-		if r == '\n' || r == '\t' {
-			return r
-		}
-		if r == '\r' || unicode.IsControl(r) || r == '\u2028' || r == '\u2029' || r == utf8.RuneError {
-			return -1
-		}
-		return r
-	}, s)
-	return strings.TrimSpace(s)
-}
-
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
-
-// truncateRunes keeps the first n runes of s, ending with "…" when cut.
-func truncateRunes(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	r := []rune(s)
-	return strings.TrimSpace(string(r[:n-1])) + "…"
-}
-
-// lastRunes keeps the last n runes of s, starting with "…" when cut.
-func lastRunes(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	r := []rune(s)
-	return "…" + strings.TrimSpace(string(r[len(r)-(n-1):]))
-}
+func CleanReply(s string) string { return plain.TruncateRunes(plain.Clean(s), MaxReplyRunes) }
 
 // UTF16Len returns the length of s in UTF-16 code units, the unit of
 // Telegram's message limit.
-func UTF16Len(s string) int {
-	n := 0
-	for _, r := range s {
-		if r >= 0x10000 {
-			n += 2
-		} else {
-			n++
-		}
-	}
-	return n
-}
-
-// truncateUTF16 keeps a prefix of s of at most n UTF-16 units, ending with
-// "…" when cut.
-func truncateUTF16(s string, n int) string {
-	if UTF16Len(s) <= n {
-		return s
-	}
-	used := 0
-	for i, r := range s {
-		w := 1
-		if r >= 0x10000 {
-			w = 2
-		}
-		if used+w > n-1 {
-			return s[:i] + "…"
-		}
-		used += w
-	}
-	return s
-}
+func UTF16Len(s string) int { return plain.UTF16Len(s) }

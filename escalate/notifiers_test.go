@@ -2,11 +2,7 @@ package escalate
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
-	"io"
-	"net/http"
-	"net/http/httptest"
 	"sync/atomic"
 	"testing"
 
@@ -71,55 +67,4 @@ func TestMultiSharesRequestID(t *testing.T) {
 	require.NoError(t, err)
 	assert.NotEmpty(t, ids[0].Load())
 	assert.Equal(t, ids[0].Load(), ids[1].Load())
-}
-
-func TestWebhook(t *testing.T) {
-	t.Parallel()
-	type got struct {
-		ctype, title, body string
-	}
-	ch := make(chan got, 1)
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		b, _ := io.ReadAll(r.Body)
-		ch <- got{r.Header.Get("Content-Type"), r.Header.Get("Title"), string(b)}
-	}))
-	defer srv.Close()
-	req := Request{SessionID: "s1", Label: "app", LastMessage: "done", RecentTools: []string{"Bash(ls)"}}
-
-	w := NewWebhook(srv.URL + "/topic")
-	w.Header = http.Header{"Title": {"stophook"}}
-	a, err := w.Ask(context.Background(), req)
-	require.NoError(t, err)
-	assert.Equal(t, NoAnswer, a.Kind)
-	g := <-ch
-	assert.Equal(t, "text/plain; charset=utf-8", g.ctype)
-	assert.Equal(t, "stophook", g.title)
-	assert.Equal(t, Format(req, ""), g.body)
-	assert.NotContains(t, g.body, Footer, "a notify-only message offers no buttons")
-
-	w.JSON = true
-	_, err = w.Ask(context.Background(), req)
-	require.NoError(t, err)
-	g = <-ch
-	assert.Equal(t, "application/json", g.ctype)
-	var body webhookBody
-	require.NoError(t, json.Unmarshal([]byte(g.body), &body))
-	assert.Equal(t, webhookBody{Text: Format(req, ""), SessionID: "s1", Label: "app", LastMessage: "done", RecentTools: []string{"Bash(ls)"}}, body)
-}
-
-func TestWebhookErrorsHideURL(t *testing.T) {
-	t.Parallel()
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(503) }))
-	_, err := NewWebhook(srv.URL+"/secret-topic").Ask(context.Background(), Request{})
-	assert.ErrorContains(t, err, "HTTP 503")
-	assert.NotContains(t, err.Error(), "secret-topic")
-	srv.Close()
-	_, err = NewWebhook(srv.URL+"/secret-topic").Ask(context.Background(), Request{})
-	require.Error(t, err)
-	assert.NotContains(t, err.Error(), "secret-topic")
-	for _, u := range []string{"", "ftp://x/secret-topic", "::"} {
-		_, err = NewWebhook(u).Ask(context.Background(), Request{})
-		require.Error(t, err, u)
-		assert.NotContains(t, err.Error(), "secret-topic")
-	}
 }

@@ -7,6 +7,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/stophook/stophook/transcript"
+
+	"github.com/stophook/stophook/escalate/internal/plain"
 )
 
 // Limits of summaries and of the transcript text given to a summarizer.
@@ -58,18 +60,18 @@ func RenderTranscript(msgs []transcript.Message, maxRunes int) string {
 		}
 		var b strings.Builder
 		b.WriteString(role + ":")
-		if text := clean(m.Text); text != "" {
-			b.WriteString(" " + truncateRunes(text, maxMessageRunes))
+		if text := plain.Clean(m.Text); text != "" {
+			b.WriteString(" " + plain.TruncateRunes(text, maxMessageRunes))
 		}
 		for _, tu := range m.ToolUses {
-			b.WriteString("\n[tool] " + truncateRunes(oneLine(clean(toolString(tu))), maxToolRunes))
+			b.WriteString("\n[tool] " + plain.TruncateRunes(plain.OneLine(plain.Clean(toolString(tu))), maxToolRunes))
 		}
 		for _, tr := range m.ToolResults {
 			prefix := "[result] "
 			if tr.IsError {
 				prefix = "[error] "
 			}
-			b.WriteString("\n" + prefix + truncateRunes(oneLine(clean(tr.Text)), 300))
+			b.WriteString("\n" + prefix + plain.TruncateRunes(plain.OneLine(plain.Clean(tr.Text)), 300))
 		}
 		if b.Len() > len(role)+1 {
 			blocks = append(blocks, b.String())
@@ -77,7 +79,7 @@ func RenderTranscript(msgs []transcript.Message, maxRunes int) string {
 	}
 	out := strings.Join(blocks, "\n\n")
 	if utf8.RuneCountInString(out) > maxRunes {
-		out = lastRunes(out, maxRunes)
+		out = plain.LastRunes(out, maxRunes)
 	}
 	return out
 }
@@ -95,7 +97,7 @@ func toolString(tu transcript.ToolUse) (s string) {
 
 // cleanSummary tidies a summarizer's output for display.
 func cleanSummary(s string) (string, error) {
-	s = truncateRunes(clean(s), MaxSummaryRunes)
+	s = plain.TruncateRunes(plain.Clean(s), MaxSummaryRunes)
 	if s == "" {
 		return "", fmt.Errorf("escalate: empty summary")
 	}

@@ -13,6 +13,8 @@ import (
 
 	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/transcript"
+
+	"github.com/stophook/stophook/escalate/internal/plain"
 )
 
 // DefaultCommandTimeout bounds a [CommandSummarizer] run.
@@ -83,9 +85,9 @@ func (s *CommandSummarizer) Summarize(ctx context.Context, msgs []transcript.Mes
 		if ctx.Err() != nil {
 			return "", fmt.Errorf("escalate: summarizer %s: %w", s.Path, ctx.Err())
 		}
-		msg := oneLine(clean(stderr.String()))
+		msg := plain.OneLine(plain.Clean(stderr.String()))
 		if msg != "" {
-			return "", fmt.Errorf("escalate: summarizer %s: %w: %s", s.Path, err, truncateRunes(msg, 300))
+			return "", fmt.Errorf("escalate: summarizer %s: %w: %s", s.Path, err, plain.TruncateRunes(msg, 300))
 		}
 		return "", fmt.Errorf("escalate: summarizer %s: %w", s.Path, err)
 	}

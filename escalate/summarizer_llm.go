@@ -5,13 +5,12 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/stophook/stophook/internal/anthropic"
 	"github.com/stophook/stophook/transcript"
 )
 
 // Completer sends one system prompt and one user prompt to a language
 // model and returns its reply. It is the shape of the project's Messages
-// API client.
+// API client; llmsummary.AnthropicFromEnv wires one up.
 type Completer interface {
 	Complete(ctx context.Context, system, prompt string) (string, error)
 }
@@ -30,18 +29,6 @@ var _ Summarizer = (*LLMSummarizer)(nil)
 
 // NewLLMSummarizer returns a summarizer using c.
 func NewLLMSummarizer(c Completer) *LLMSummarizer { return &LLMSummarizer{Client: c} }
-
-// AnthropicFromEnv returns a summarizer calling the Anthropic Messages API
-// (one non-streaming request) configured from ANTHROPIC_API_KEY,
-// ANTHROPIC_BASE_URL and STOPHOOK_SUMMARY_MODEL (default model
-// claude-haiku-4-5). It reports false when no API key is set.
-func AnthropicFromEnv() (*LLMSummarizer, bool) {
-	c, ok := anthropic.FromEnv()
-	if !ok {
-		return nil, false
-	}
-	return NewLLMSummarizer(c), true
-}
 
 // Summarize implements [Summarizer].
 func (s *LLMSummarizer) Summarize(ctx context.Context, msgs []transcript.Message) (string, error) {

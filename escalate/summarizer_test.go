@@ -107,16 +107,6 @@ func TestLLMSummarizerFailures(t *testing.T) {
 	}
 }
 
-func TestAnthropicFromEnv(t *testing.T) {
-	t.Setenv("ANTHROPIC_API_KEY", "")
-	_, ok := AnthropicFromEnv()
-	assert.False(t, ok)
-	t.Setenv("ANTHROPIC_API_KEY", "k")
-	s, ok := AnthropicFromEnv()
-	assert.True(t, ok)
-	assert.NotNil(t, s.Client)
-}
-
 func helperSummarizer(mode string, timeout time.Duration) *CommandSummarizer {
 	s := NewCommandSummarizer(os.Args[0])
 	s.Env = append(os.Environ(), "ESCALATE_TEST_HELPER="+mode)

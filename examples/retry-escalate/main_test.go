@@ -13,7 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stophook/stophook/escalate/telegramtest"
+	"github.com/stophook/stophook/escalate/telegram/telegramtest"
 )
 
 func TestParseConfig(t *testing.T) {

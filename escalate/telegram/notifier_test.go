@@ -1,4 +1,4 @@
-package escalate
+package telegram
 
 import (
 	"context"
@@ -12,8 +12,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stophook/stophook/escalate/telegramtest"
-	"github.com/stophook/stophook/internal/telegram"
+	"github.com/stophook/stophook/escalate"
+	"github.com/stophook/stophook/escalate/telegram/telegramtest"
+	botapi "github.com/stophook/stophook/internal/telegram"
 )
 
 const (
@@ -24,13 +25,13 @@ const (
 // ask runs Telegram.Ask in the background against bot and returns a
 // channel with the result.
 type askResult struct {
-	ans Answer
+	ans escalate.Answer
 	err error
 }
 
-func startAsk(t *testing.T, bot *telegramtest.Server, timeout time.Duration, req Request) <-chan askResult {
+func startAsk(t *testing.T, bot *telegramtest.Server, timeout time.Duration, req escalate.Request) <-chan askResult {
 	t.Helper()
-	tg := &Telegram{Token: testToken, ChatID: testChat, BaseURL: bot.URL(), PollTimeout: 2 * time.Second}
+	tg := &Notifier{Token: testToken, ChatID: testChat, BaseURL: bot.URL(), PollTimeout: 2 * time.Second}
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	ch := make(chan askResult, 1)
 	go func() {
@@ -63,11 +64,11 @@ func TestTelegramSendsMessageWithButtons(t *testing.T) {
 	t.Parallel()
 	bot := telegramtest.NewServer(testToken)
 	defer bot.Close()
-	ch := startAsk(t, bot, 10*time.Second, Request{ID: "req1", Label: "myapp", LastMessage: "Done?"})
+	ch := startAsk(t, bot, 10*time.Second, escalate.Request{ID: "req1", Label: "myapp", LastMessage: "Done?"})
 	msg, err := bot.NextMessage(waitCtx(t))
 	require.NoError(t, err)
 	assert.Equal(t, testChat, msg.ChatID)
-	assert.Equal(t, Format(Request{Label: "myapp", LastMessage: "Done?"}, Footer), msg.Text)
+	assert.Equal(t, escalate.Format(escalate.Request{Label: "myapp", LastMessage: "Done?"}, escalate.Footer), msg.Text)
 	require.Len(t, msg.Buttons, 2)
 	assert.Equal(t, ContinueButton, msg.Buttons[0].Text)
 	assert.Equal(t, "sh:req1:c", msg.Buttons[0].CallbackData)
@@ -76,7 +77,7 @@ func TestTelegramSendsMessageWithButtons(t *testing.T) {
 	bot.Press(testChat, msg.MessageID, "sh:req1:s")
 	r := result(t, ch)
 	require.NoError(t, r.err)
-	assert.Equal(t, LetStop, r.ans.Kind)
+	assert.Equal(t, escalate.LetStop, r.ans.Kind)
 }
 
 func TestTelegramAnswers(t *testing.T) {
@@ -85,7 +86,7 @@ func TestTelegramAnswers(t *testing.T) {
 		name        string
 		act         func(bot *telegramtest.Server, m telegramtest.Sent)
 		timeout     time.Duration
-		want        Answer
+		want        escalate.Answer
 		wantOutcome string
 		wantAcked   bool
 	}{
@@ -94,7 +95,7 @@ func TestTelegramAnswers(t *testing.T) {
 			act: func(bot *telegramtest.Server, m telegramtest.Sent) {
 				bot.Reply(testChat, m.MessageID, "  use the v2 API\x00 ")
 			},
-			want:        Answer{Kind: Reply, Text: "use the v2 API", From: "telegram:4242"},
+			want:        escalate.Answer{Kind: escalate.Reply, Text: "use the v2 API", From: "telegram:4242"},
 			wantOutcome: "✍️ Answered: use the v2 API",
 		},
 		{
@@ -102,7 +103,7 @@ func TestTelegramAnswers(t *testing.T) {
 			act: func(bot *telegramtest.Server, m telegramtest.Sent) {
 				bot.Press(testChat, m.MessageID, m.Buttons[0].CallbackData)
 			},
-			want:        Answer{Kind: Continue, From: "telegram:4242"},
+			want:        escalate.Answer{Kind: escalate.Continue, From: "telegram:4242"},
 			wantOutcome: "▶️ Continued",
 			wantAcked:   true,
 		},
@@ -111,7 +112,7 @@ func TestTelegramAnswers(t *testing.T) {
 			act: func(bot *telegramtest.Server, m telegramtest.Sent) {
 				bot.Press(testChat, m.MessageID, m.Buttons[1].CallbackData)
 			},
-			want:        Answer{Kind: LetStop, From: "telegram:4242"},
+			want:        escalate.Answer{Kind: escalate.LetStop, From: "telegram:4242"},
 			wantOutcome: "⏹️ Let stop",
 			wantAcked:   true,
 		},
@@ -119,7 +120,7 @@ func TestTelegramAnswers(t *testing.T) {
 			name:        "no answer",
 			act:         func(*telegramtest.Server, telegramtest.Sent) {},
 			timeout:     300 * time.Millisecond,
-			want:        Answer{Kind: Timeout},
+			want:        escalate.Answer{Kind: escalate.Timeout},
 			wantOutcome: "⌛ No answer — let stop",
 		},
 	}
@@ -132,7 +133,7 @@ func TestTelegramAnswers(t *testing.T) {
 			if timeout == 0 {
 				timeout = 10 * time.Second
 			}
-			ch := startAsk(t, bot, timeout, Request{Label: "x", LastMessage: "question?"})
+			ch := startAsk(t, bot, timeout, escalate.Request{Label: "x", LastMessage: "question?"})
 			msg, err := bot.NextMessage(waitCtx(t))
 			require.NoError(t, err)
 			tt.act(bot, msg)
@@ -143,7 +144,7 @@ func TestTelegramAnswers(t *testing.T) {
 			edit, err := bot.WaitEdit(waitCtx(t), msg.MessageID)
 			require.NoError(t, err)
 			assert.True(t, strings.HasSuffix(edit.Text, tt.wantOutcome), "got edit %q, want suffix %q", edit.Text, tt.wantOutcome)
-			assert.NotContains(t, edit.Text, Footer)
+			assert.NotContains(t, edit.Text, escalate.Footer)
 			assert.False(t, edit.HasKeyboard, "buttons removed after the answer")
 			assert.Equal(t, tt.wantAcked, len(bot.Answered()) == 1, "got answered callbacks %v", bot.Answered())
 			assert.Zero(t, bot.Pending(), "the answer is confirmed, not left for the next poller")
@@ -157,7 +158,7 @@ func TestTelegramIgnoresOtherChatsAndStaleUpdates(t *testing.T) {
 	defer bot.Close()
 	// Left over from an earlier request, before ours was sent.
 	bot.Press(testChat, 7, "sh:oldreq:c")
-	ch := startAsk(t, bot, 10*time.Second, Request{ID: "req2", Label: "x", LastMessage: "m"})
+	ch := startAsk(t, bot, 10*time.Second, escalate.Request{ID: "req2", Label: "x", LastMessage: "m"})
 	msg, err := bot.NextMessage(waitCtx(t))
 	require.NoError(t, err)
 
@@ -169,12 +170,12 @@ func TestTelegramIgnoresOtherChatsAndStaleUpdates(t *testing.T) {
 	bot.Press(testChat, msg.MessageID, "sh:oldreq:c")         // stale callback on our message
 	bot.Press(testChat, msg.MessageID, "sh:req2:x")           // unknown action
 	bot.Reply(testChat, msg.MessageID, " \x00 ")              // empty after cleaning
-	bot.Push(telegram.Update{})                               // nothing at all
+	bot.Push(botapi.Update{})                                 // nothing at all
 	bot.Reply(testChat, msg.MessageID, "the real answer")
 
 	r := result(t, ch)
 	require.NoError(t, r.err)
-	assert.Equal(t, Answer{Kind: Reply, Text: "the real answer", From: "telegram:4242"}, r.ans)
+	assert.Equal(t, escalate.Answer{Kind: escalate.Reply, Text: "the real answer", From: "telegram:4242"}, r.ans)
 	assert.Empty(t, bot.Answered(), "foreign callbacks are not acknowledged")
 }
 
@@ -182,13 +183,13 @@ func TestTelegramRecoversFromConflict(t *testing.T) {
 	t.Parallel()
 	bot := telegramtest.NewServer(testToken)
 	defer bot.Close()
-	ch := startAsk(t, bot, 10*time.Second, Request{ID: "r", Label: "x", LastMessage: "m"})
+	ch := startAsk(t, bot, 10*time.Second, escalate.Request{ID: "r", Label: "x", LastMessage: "m"})
 	msg, err := bot.NextMessage(waitCtx(t))
 	require.NoError(t, err)
 
 	// Another bot instance polls: the fake ends our waiting poll with 409.
 	require.NoError(t, bot.WaitPoll(waitCtx(t)))
-	c := &telegram.Client{Token: testToken, BaseURL: bot.URL()}
+	c := &botapi.Client{Token: testToken, BaseURL: bot.URL()}
 	_, err = c.GetUpdates(waitCtx(t), 0, 0)
 	require.NoError(t, err)
 	assert.Equal(t, 1, bot.Conflicts())
@@ -196,7 +197,7 @@ func TestTelegramRecoversFromConflict(t *testing.T) {
 	bot.Press(testChat, msg.MessageID, "sh:r:c")
 	r := result(t, ch)
 	require.NoError(t, r.err)
-	assert.Equal(t, Continue, r.ans.Kind)
+	assert.Equal(t, escalate.Continue, r.ans.Kind)
 }
 
 func TestTelegramErrorsHideToken(t *testing.T) {
@@ -205,9 +206,9 @@ func TestTelegramErrorsHideToken(t *testing.T) {
 		t.Parallel()
 		bot := telegramtest.NewServer("another-token")
 		defer bot.Close()
-		r := result(t, startAsk(t, bot, 5*time.Second, Request{LastMessage: "m"}))
+		r := result(t, startAsk(t, bot, 5*time.Second, escalate.Request{LastMessage: "m"}))
 		require.Error(t, r.err)
-		var apiErr *telegram.APIError
+		var apiErr *botapi.APIError
 		assert.True(t, errors.As(r.err, &apiErr))
 		assert.Equal(t, 401, apiErr.Code)
 		assert.NotContains(t, r.err.Error(), "SECRET")
@@ -217,17 +218,17 @@ func TestTelegramErrorsHideToken(t *testing.T) {
 		srv := httptest.NewServer(http.NotFoundHandler())
 		url := srv.URL
 		srv.Close()
-		tg := &Telegram{Token: testToken, ChatID: testChat, BaseURL: url}
-		_, err := tg.Ask(context.Background(), Request{LastMessage: "m"})
+		tg := &Notifier{Token: testToken, ChatID: testChat, BaseURL: url}
+		_, err := tg.Ask(context.Background(), escalate.Request{LastMessage: "m"})
 		require.Error(t, err)
-		assert.True(t, strings.HasPrefix(err.Error(), "escalate: telegram: sendMessage: "), "got %q", err)
+		assert.True(t, strings.HasPrefix(err.Error(), "telegram: sendMessage: "), "got %q", err)
 		assert.NotContains(t, err.Error(), "SECRET")
 		assert.Contains(t, err.Error(), "<token>", "the URL is kept, redacted")
 	})
 	t.Run("missing config", func(t *testing.T) {
 		t.Parallel()
-		_, err := (&Telegram{}).Ask(context.Background(), Request{})
-		assert.ErrorContains(t, err, "escalate: telegram: token and chat id are required")
+		_, err := (&Notifier{}).Ask(context.Background(), escalate.Request{})
+		assert.ErrorContains(t, err, "telegram: token and chat id are required")
 	})
 }
 
@@ -235,45 +236,45 @@ func TestTelegramReplacesUnusableRequestIDs(t *testing.T) {
 	t.Parallel()
 	for _, id := range []string{"", "a:b", strings.Repeat("x", 41), "sp ace", "é"} {
 		bot := telegramtest.NewServer(testToken)
-		ch := startAsk(t, bot, 5*time.Second, Request{ID: id, LastMessage: "m"})
+		ch := startAsk(t, bot, 5*time.Second, escalate.Request{ID: id, LastMessage: "m"})
 		msg, err := bot.NextMessage(waitCtx(t))
 		require.NoError(t, err)
 		data := msg.Buttons[0].CallbackData
 		assert.Regexp(t, `^sh:[0-9a-f]{16}:c$`, data, "id %q", id)
 		bot.Press(testChat, msg.MessageID, data)
-		assert.Equal(t, Continue, result(t, ch).ans.Kind)
+		assert.Equal(t, escalate.Continue, result(t, ch).ans.Kind)
 		bot.Close()
 	}
 	assert.True(t, validCallbackID("req_1-A"))
 }
 
 func TestTelegramFromEnv(t *testing.T) {
-	t.Setenv(EnvTelegramToken, "")
-	t.Setenv(EnvTelegramChatID, "")
-	t.Setenv(EnvTelegramAPIURL, "")
-	_, ok, err := TelegramFromEnv()
+	t.Setenv(EnvToken, "")
+	t.Setenv(EnvChatID, "")
+	t.Setenv(EnvAPIURL, "")
+	_, ok, err := FromEnv()
 	assert.False(t, ok)
 	assert.NoError(t, err)
 
-	t.Setenv(EnvTelegramToken, "tok")
-	t.Setenv(EnvTelegramChatID, "-100123")
-	t.Setenv(EnvTelegramAPIURL, "http://127.0.0.1:1")
-	tg, ok, err := TelegramFromEnv()
+	t.Setenv(EnvToken, "tok")
+	t.Setenv(EnvChatID, "-100123")
+	t.Setenv(EnvAPIURL, "http://127.0.0.1:1")
+	tg, ok, err := FromEnv()
 	require.NoError(t, err)
 	require.True(t, ok)
-	assert.Equal(t, &Telegram{Token: "tok", ChatID: -100123, BaseURL: "http://127.0.0.1:1"}, tg)
+	assert.Equal(t, &Notifier{Token: "tok", ChatID: -100123, BaseURL: "http://127.0.0.1:1"}, tg)
 
-	t.Setenv(EnvTelegramChatID, "@channel")
-	_, ok, err = TelegramFromEnv()
+	t.Setenv(EnvChatID, "@channel")
+	_, ok, err = FromEnv()
 	assert.False(t, ok)
 	assert.ErrorContains(t, err, "not a numeric chat id")
 }
 
 func TestOutcomeTextFitsLimit(t *testing.T) {
 	t.Parallel()
-	text := Format(Request{Summary: strings.Repeat("😀", 4000), LastMessage: "m"}, Footer)
-	got := outcomeText(text, Answer{Kind: Reply, Text: strings.Repeat("a", 2000)}, nil)
-	assert.LessOrEqual(t, UTF16Len(got), MaxMessageLen)
+	text := escalate.Format(escalate.Request{Summary: strings.Repeat("😀", 4000), LastMessage: "m"}, escalate.Footer)
+	got := outcomeText(text, escalate.Answer{Kind: escalate.Reply, Text: strings.Repeat("a", 2000)}, nil)
+	assert.LessOrEqual(t, escalate.UTF16Len(got), escalate.MaxMessageLen)
 	assert.Contains(t, got, "✍️ Answered: aaa")
-	assert.True(t, strings.HasSuffix(outcomeText(text, Answer{}, errors.New("x")), "⚠️ Could not wait for an answer — let stop"))
+	assert.True(t, strings.HasSuffix(outcomeText(text, escalate.Answer{}, errors.New("x")), "⚠️ Could not wait for an answer — let stop"))
 }

@@ -1,4 +1,4 @@
-package escalate
+package webhook
 
 import (
 	"bytes"
@@ -9,13 +9,16 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+
+	"github.com/stophook/stophook/escalate"
+	"github.com/stophook/stophook/escalate/internal/plain"
 )
 
-// Webhook is a notify-only [Notifier]: it POSTs the stop message to URL and
-// returns [NoAnswer] at once, so the session stops. The default body is the
+// Notifier is a notify-only [escalate.Notifier]: it POSTs the stop message to URL and
+// returns [escalate.NoAnswer] at once, so the session stops. The default body is the
 // plain-text message, which suits ntfy (https://ntfy.sh/<topic>) and most
 // chat webhooks; set JSON for a JSON object instead.
-type Webhook struct {
+type Notifier struct {
 	// URL receives the POST. It may hold a secret (an ntfy topic, a
 	// webhook key), so errors name only its host.
 	URL string
@@ -28,12 +31,12 @@ type Webhook struct {
 	HTTPClient *http.Client
 }
 
-var _ Notifier = (*Webhook)(nil)
+var _ escalate.Notifier = (*Notifier)(nil)
 
-// NewWebhook returns a plain-text Webhook posting to url.
-func NewWebhook(url string) *Webhook { return &Webhook{URL: url} }
+// New returns a plain-text Notifier posting to url.
+func New(url string) *Notifier { return &Notifier{URL: url} }
 
-type webhookBody struct {
+type jsonBody struct {
 	Text        string   `json:"text"`
 	SessionID   string   `json:"session_id,omitempty"`
 	Label       string   `json:"label,omitempty"`
@@ -43,32 +46,33 @@ type webhookBody struct {
 	RecentTools []string `json:"recent_tools,omitempty"`
 }
 
-// Ask implements [Notifier]: it posts the message and returns [NoAnswer];
+// Ask implements [escalate.Notifier]: it posts the message and returns
+// [escalate.NoAnswer];
 // a non-2xx status is an error.
-func (w *Webhook) Ask(ctx context.Context, req Request) (Answer, error) {
+func (w *Notifier) Ask(ctx context.Context, req escalate.Request) (escalate.Answer, error) {
 	if w == nil || w.URL == "" {
-		return Answer{}, errors.New("escalate: webhook: no URL")
+		return escalate.Answer{}, errors.New("webhook: no URL")
 	}
 	u, err := url.Parse(w.URL)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return Answer{}, errors.New("escalate: webhook: invalid URL")
+		return escalate.Answer{}, errors.New("webhook: invalid URL")
 	}
-	text := Format(req, "")
+	text := escalate.Format(req, "")
 	body := []byte(text)
 	ctype := "text/plain; charset=utf-8"
 	if w.JSON {
-		body, err = json.Marshal(webhookBody{
-			Text: text, SessionID: req.SessionID, Label: clean(req.Label), CWD: req.CWD,
-			Summary: clean(req.Summary), LastMessage: lastRunes(clean(req.LastMessage), LastMessageRunes), RecentTools: req.RecentTools,
+		body, err = json.Marshal(jsonBody{
+			Text: text, SessionID: req.SessionID, Label: plain.Clean(req.Label), CWD: req.CWD,
+			Summary: plain.Clean(req.Summary), LastMessage: plain.LastRunes(plain.Clean(req.LastMessage), escalate.LastMessageRunes), RecentTools: req.RecentTools,
 		})
 		if err != nil {
-			return Answer{}, fmt.Errorf("escalate: webhook: encode: %w", err)
+			return escalate.Answer{}, fmt.Errorf("webhook: encode: %w", err)
 		}
 		ctype = "application/json"
 	}
 	hreq, err := http.NewRequestWithContext(ctx, http.MethodPost, w.URL, bytes.NewReader(body))
 	if err != nil {
-		return Answer{}, fmt.Errorf("escalate: webhook: %s: build request failed", u.Host)
+		return escalate.Answer{}, fmt.Errorf("webhook: %s: build request failed", u.Host)
 	}
 	for k, vs := range w.Header {
 		for _, v := range vs {
@@ -86,12 +90,12 @@ func (w *Webhook) Ask(ctx context.Context, req Request) (Answer, error) {
 		if errors.As(err, &ue) {
 			err = ue.Err // drop the URL, which may hold a secret
 		}
-		return Answer{}, fmt.Errorf("escalate: webhook: %s: %w", u.Host, err)
+		return escalate.Answer{}, fmt.Errorf("webhook: %s: %w", u.Host, err)
 	}
 	defer resp.Body.Close()
 	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		return Answer{}, fmt.Errorf("escalate: webhook: %s: HTTP %d", u.Host, resp.StatusCode)
+		return escalate.Answer{}, fmt.Errorf("webhook: %s: HTTP %d", u.Host, resp.StatusCode)
 	}
-	return Answer{}, nil
+	return escalate.Answer{}, nil
 }

@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stophook/stophook/escalate/telegramtest"
+	"github.com/stophook/stophook/escalate/telegram/telegramtest"
 	"github.com/stophook/stophook/internal/telegram"
 )
 

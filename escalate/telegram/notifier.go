@@ -1,4 +1,4 @@
-package escalate
+package telegram
 
 import (
 	"context"
@@ -10,19 +10,21 @@ import (
 	"strings"
 	"time"
 
-	"github.com/stophook/stophook/internal/telegram"
+	"github.com/stophook/stophook/escalate"
+	"github.com/stophook/stophook/escalate/internal/plain"
+	botapi "github.com/stophook/stophook/internal/telegram"
 )
 
-// Environment variables read by [TelegramFromEnv].
+// Environment variables read by [FromEnv].
 const (
-	EnvTelegramToken  = "TELEGRAM_BOT_TOKEN"
-	EnvTelegramChatID = "TELEGRAM_CHAT_ID"
-	EnvTelegramAPIURL = "TELEGRAM_API_URL"
+	EnvToken  = "TELEGRAM_BOT_TOKEN"
+	EnvChatID = "TELEGRAM_CHAT_ID"
+	EnvAPIURL = "TELEGRAM_API_URL"
 )
 
-// Defaults of [Telegram].
+// Defaults of [Notifier].
 const (
-	DefaultTelegramURL = telegram.DefaultBaseURL
+	DefaultURL         = botapi.DefaultBaseURL
 	DefaultPollTimeout = 25 * time.Second
 	DefaultStaleAfter  = 15 * time.Minute
 	// finishTimeout bounds the closing editMessageText after ctx has ended.
@@ -38,7 +40,7 @@ const (
 	callbackPrefix = "sh:"
 )
 
-// Telegram asks a human through a Telegram bot: it sends the stop message
+// Notifier asks a human through a Telegram bot: it sends the stop message
 // with two inline buttons and long-polls getUpdates for a button press or a
 // text message replying to it. Only updates from ChatID count; button
 // presses of other requests and replies to other messages are ignored.
@@ -52,13 +54,13 @@ const (
 // after a second), and while other hooks' answers are pending each hook
 // polls about once a second instead of long-polling. A webhook set on the
 // bot makes getUpdates fail altogether.
-type Telegram struct {
+type Notifier struct {
 	// Token is the bot token from @BotFather. It is never logged and never
 	// appears in errors.
 	Token string
 	// ChatID is the only chat whose answers count.
 	ChatID int64
-	// BaseURL is the Bot API root; default [DefaultTelegramURL].
+	// BaseURL is the Bot API root; default [DefaultURL].
 	BaseURL string
 	// HTTPClient sends requests; default http.DefaultClient (ctx bounds calls).
 	HTTPClient *http.Client
@@ -73,53 +75,53 @@ type Telegram struct {
 	now func() time.Time // clock seam for tests; nil means time.Now
 }
 
-var _ Notifier = (*Telegram)(nil)
+var _ escalate.Notifier = (*Notifier)(nil)
 
-// NewTelegram returns a Telegram notifier for the bot token and chat.
-func NewTelegram(token string, chatID int64) *Telegram {
-	return &Telegram{Token: token, ChatID: chatID}
+// New returns a Telegram notifier for the bot token and chat.
+func New(token string, chatID int64) *Notifier {
+	return &Notifier{Token: token, ChatID: chatID}
 }
 
-// TelegramFromEnv builds a Telegram notifier from TELEGRAM_BOT_TOKEN,
+// FromEnv builds a Telegram notifier from TELEGRAM_BOT_TOKEN,
 // TELEGRAM_CHAT_ID and TELEGRAM_API_URL. It reports false when the token or
 // the chat id is unset, and an error when the chat id is not a number.
-func TelegramFromEnv() (*Telegram, bool, error) {
-	token := strings.TrimSpace(os.Getenv(EnvTelegramToken))
-	chat := strings.TrimSpace(os.Getenv(EnvTelegramChatID))
+func FromEnv() (*Notifier, bool, error) {
+	token := strings.TrimSpace(os.Getenv(EnvToken))
+	chat := strings.TrimSpace(os.Getenv(EnvChatID))
 	if token == "" || chat == "" {
 		return nil, false, nil
 	}
 	id, err := strconv.ParseInt(chat, 10, 64)
 	if err != nil {
-		return nil, false, fmt.Errorf("escalate: %s %q is not a numeric chat id", EnvTelegramChatID, chat)
+		return nil, false, fmt.Errorf("telegram: %s %q is not a numeric chat id", EnvChatID, chat)
 	}
-	t := NewTelegram(token, id)
-	t.BaseURL = strings.TrimSpace(os.Getenv(EnvTelegramAPIURL))
+	t := New(token, id)
+	t.BaseURL = strings.TrimSpace(os.Getenv(EnvAPIURL))
 	return t, true, nil
 }
 
-func (t *Telegram) client() *telegram.Client {
-	return &telegram.Client{Token: t.Token, BaseURL: t.BaseURL, HTTPClient: t.HTTPClient}
+func (t *Notifier) client() *botapi.Client {
+	return &botapi.Client{Token: t.Token, BaseURL: t.BaseURL, HTTPClient: t.HTTPClient}
 }
 
-// Ask implements [Notifier]: it sends the message, waits for the answer
+// Ask implements [escalate.Notifier]: it sends the message, waits for the answer
 // until ctx is done, then edits the message to show the outcome and remove
 // the buttons.
-func (t *Telegram) Ask(ctx context.Context, req Request) (Answer, error) {
+func (t *Notifier) Ask(ctx context.Context, req escalate.Request) (escalate.Answer, error) {
 	if t == nil || t.Token == "" || t.ChatID == 0 {
-		return Answer{}, errors.New("escalate: telegram: token and chat id are required")
+		return escalate.Answer{}, errors.New("telegram: token and chat id are required")
 	}
 	if !validCallbackID(req.ID) {
-		req.ID = NewRequestID()
+		req.ID = escalate.NewRequestID()
 	}
 	c := t.client()
-	text := Format(req, Footer)
+	text := escalate.Format(req, escalate.Footer)
 	msg, err := c.SendMessage(ctx, t.ChatID, text, keyboard(req.ID))
 	if err != nil {
 		if ctx.Err() != nil {
-			return Answer{Kind: Timeout}, nil
+			return escalate.Answer{Kind: escalate.Timeout}, nil
 		}
-		return Answer{}, fmt.Errorf("escalate: %w", err)
+		return escalate.Answer{}, err
 	}
 	ans, err := t.wait(ctx, c, msg.MessageID, req.ID)
 
@@ -144,8 +146,8 @@ func validCallbackID(id string) bool {
 	return true
 }
 
-func keyboard(id string) *telegram.InlineKeyboardMarkup {
-	return &telegram.InlineKeyboardMarkup{InlineKeyboard: [][]telegram.InlineKeyboardButton{{
+func keyboard(id string) *botapi.InlineKeyboardMarkup {
+	return &botapi.InlineKeyboardMarkup{InlineKeyboard: [][]botapi.InlineKeyboardButton{{
 		{Text: ContinueButton, CallbackData: callbackPrefix + id + ":c"},
 		{Text: LetStopButton, CallbackData: callbackPrefix + id + ":s"},
 	}}}
@@ -157,12 +159,12 @@ func keyboard(id string) *telegram.InlineKeyboardMarkup {
 // Offsets: passing offset to getUpdates deletes every earlier update on the
 // server, for every process polling the bot. So the offset only moves past
 // updates nobody else can be waiting for: our own answer, updates that are
-// no answer at all, and answers older than [Telegram.StaleAfter]. An update
+// no answer at all, and answers older than [Notifier.StaleAfter]. An update
 // that may answer another waiting hook (a press of a stophook button, a
 // reply to the bot) stays on the server for its owner; while
 // such updates are pending, getUpdates returns at once, so the loop pauses
 // a second between polls that bring nothing new.
-func (t *Telegram) wait(ctx context.Context, c *telegram.Client, msgID int64, id string) (Answer, error) {
+func (t *Notifier) wait(ctx context.Context, c *botapi.Client, msgID int64, id string) (escalate.Answer, error) {
 	poll := t.PollTimeout
 	if poll <= 0 {
 		poll = DefaultPollTimeout
@@ -174,7 +176,7 @@ func (t *Telegram) wait(ctx context.Context, c *telegram.Client, msgID int64, id
 	)
 	for {
 		if ctx.Err() != nil {
-			return Answer{Kind: Timeout}, nil
+			return escalate.Answer{Kind: escalate.Timeout}, nil
 		}
 		wait := poll
 		if dl, ok := ctx.Deadline(); ok {
@@ -183,18 +185,18 @@ func (t *Telegram) wait(ctx context.Context, c *telegram.Client, msgID int64, id
 		ups, err := c.GetUpdates(ctx, offset, wait)
 		if err != nil {
 			if ctx.Err() != nil {
-				return Answer{Kind: Timeout}, nil
+				return escalate.Answer{Kind: escalate.Timeout}, nil
 			}
-			var apiErr *telegram.APIError
+			var apiErr *botapi.APIError
 			if errors.As(err, &apiErr) && (apiErr.Code == http.StatusUnauthorized || apiErr.Code == http.StatusNotFound) {
-				return Answer{}, fmt.Errorf("escalate: %w", err)
+				return escalate.Answer{}, err
 			}
 			delay := retryDelay
 			if apiErr != nil && apiErr.RetryAfter > 0 {
 				delay = time.Duration(apiErr.RetryAfter) * time.Second
 			}
 			if !sleep(ctx, delay) {
-				return Answer{Kind: Timeout}, nil
+				return escalate.Answer{Kind: escalate.Timeout}, nil
 			}
 			continue
 		}
@@ -211,7 +213,7 @@ func (t *Telegram) wait(ctx context.Context, c *telegram.Client, msgID int64, id
 				}
 				if cbID != "" {
 					note := "Continuing"
-					if ans.Kind == LetStop {
+					if ans.Kind == escalate.LetStop {
 						note = "Letting it stop"
 					}
 					_ = c.AnswerCallbackQuery(context.WithoutCancel(ctx), cbID, note)
@@ -229,7 +231,7 @@ func (t *Telegram) wait(ctx context.Context, c *telegram.Client, msgID int64, id
 			}
 		}
 		if pending && !fresh && !sleep(ctx, retryDelay) {
-			return Answer{Kind: Timeout}, nil
+			return escalate.Answer{Kind: escalate.Timeout}, nil
 		}
 	}
 }
@@ -237,7 +239,7 @@ func (t *Telegram) wait(ctx context.Context, c *telegram.Client, msgID int64, id
 // mayAnswerOthers reports whether u could be the answer another hook is
 // waiting for: a press of a stophook button, or a reply to a bot's
 // message, younger than StaleAfter.
-func (t *Telegram) mayAnswerOthers(u telegram.Update) bool {
+func (t *Notifier) mayAnswerOthers(u botapi.Update) bool {
 	stale := t.StaleAfter
 	if stale <= 0 {
 		stale = DefaultStaleAfter
@@ -263,61 +265,61 @@ func (t *Telegram) mayAnswerOthers(u telegram.Update) bool {
 // query to acknowledge) or a non-empty text message in chatID replying to
 // msgID. Updates from other chats, for other requests or messages, and
 // malformed ones do not match.
-func match(u telegram.Update, chatID, msgID int64, id string) (ans Answer, cbID string, ok bool) {
+func match(u botapi.Update, chatID, msgID int64, id string) (ans escalate.Answer, cbID string, ok bool) {
 	if q := u.CallbackQuery; q != nil {
 		if q.Message == nil || q.Message.Chat.ID != chatID || q.Message.MessageID != msgID || id == "" {
-			return Answer{}, "", false
+			return escalate.Answer{}, "", false
 		}
 		rest, found := strings.CutPrefix(q.Data, callbackPrefix+id+":")
 		if !found {
-			return Answer{}, "", false
+			return escalate.Answer{}, "", false
 		}
 		from := "telegram:" + strconv.FormatInt(q.From.ID, 10)
 		switch rest {
 		case "c":
-			return Answer{Kind: Continue, From: from}, q.ID, true
+			return escalate.Answer{Kind: escalate.Continue, From: from}, q.ID, true
 		case "s":
-			return Answer{Kind: LetStop, From: from}, q.ID, true
+			return escalate.Answer{Kind: escalate.LetStop, From: from}, q.ID, true
 		}
-		return Answer{}, "", false
+		return escalate.Answer{}, "", false
 	}
 	if m := u.Message; m != nil {
 		if m.Chat.ID != chatID || m.ReplyToMessage == nil || m.ReplyToMessage.MessageID != msgID || msgID == 0 {
-			return Answer{}, "", false
+			return escalate.Answer{}, "", false
 		}
-		text := CleanReply(m.Text)
+		text := escalate.CleanReply(m.Text)
 		if text == "" {
-			return Answer{}, "", false
+			return escalate.Answer{}, "", false
 		}
 		from := "telegram:" + strconv.FormatInt(chatID, 10)
 		if m.From != nil {
 			from = "telegram:" + strconv.FormatInt(m.From.ID, 10)
 		}
-		return Answer{Kind: Reply, Text: text, From: from}, "", true
+		return escalate.Answer{Kind: escalate.Reply, Text: text, From: from}, "", true
 	}
-	return Answer{}, "", false
+	return escalate.Answer{}, "", false
 }
 
 // outcomeText is the message text after the wait: the original text with
 // the footer replaced by the outcome.
-func outcomeText(text string, a Answer, err error) string {
+func outcomeText(text string, a escalate.Answer, err error) string {
 	var outcome string
 	switch {
 	case err != nil:
 		outcome = "⚠️ Could not wait for an answer — let stop"
-	case a.Kind == Reply:
-		outcome = "✍️ Answered: " + truncateRunes(oneLine(a.Text), 200)
-	case a.Kind == Continue:
+	case a.Kind == escalate.Reply:
+		outcome = "✍️ Answered: " + plain.TruncateRunes(plain.OneLine(a.Text), 200)
+	case a.Kind == escalate.Continue:
 		outcome = "▶️ Continued"
-	case a.Kind == LetStop:
+	case a.Kind == escalate.LetStop:
 		outcome = "⏹️ Let stop"
 	default:
 		outcome = "⌛ No answer — let stop"
 	}
-	body := strings.TrimSuffix(text, Footer)
+	body := strings.TrimSuffix(text, escalate.Footer)
 	body = strings.TrimRight(body, "\n")
-	room := MaxMessageLen - UTF16Len(outcome) - 2
-	return truncateUTF16(body, room) + "\n\n" + outcome
+	room := escalate.MaxMessageLen - plain.UTF16Len(outcome) - 2
+	return plain.TruncateUTF16(body, room) + "\n\n" + outcome
 }
 
 // sleep waits d or until ctx is done; it reports whether d elapsed.
