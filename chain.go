@@ -24,7 +24,10 @@ func NewChain(policies ...Policy) *Chain {
 // WithLogger returns a copy of c that logs each decision to l. The default
 // logger is slog.Default().
 func (c *Chain) WithLogger(l *slog.Logger) *Chain {
-	cp := *c
+	var cp Chain
+	if c != nil {
+		cp = *c
+	}
 	cp.logger = l
 	return &cp
 }

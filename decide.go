@@ -9,16 +9,19 @@ import (
 // defaultEvents are the events a hook runner accepts when none are given.
 var defaultEvents = []string{EventStop, EventSubagentStop}
 
-func acceptsEvent(events []string, name string) bool {
+// HandlesEvent reports whether a hook configured for events handles the
+// event name; an empty list means Stop and SubagentStop.
+func HandlesEvent(events []string, name string) bool {
 	if len(events) == 0 {
 		events = defaultEvents
 	}
 	return slices.Contains(events, name)
 }
 
-// decide evaluates chain within budget. When the budget runs out first the
-// session is allowed to stop, even if a policy is still running.
-func decide(ctx context.Context, chain *Chain, in Input, budget time.Duration) Decision {
+// Decide evaluates the chain within budget. When the budget runs out first
+// the session is allowed to stop (Policy "deadline"), even if a policy is
+// still running and ignores its context. [Run] and http hook servers use it.
+func (chain *Chain) Decide(ctx context.Context, in Input, budget time.Duration) Decision {
 	ctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
 	done := make(chan Decision, 1)

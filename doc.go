@@ -29,8 +29,8 @@
 // [Run] (and [Main]) turns a chain into a command hook: it reads stdin with
 // a size limit and a timeout, decides within a budget, writes the JSON
 // output and picks the exit code, in [JSONMode] (exit 0, the default) or
-// [ExitCodeMode] (exit 2 on block). [Handler] serves the same chain for
-// type:"http" hooks, with an optional bearer token. Setting
+// [ExitCodeMode] (exit 2 on block). Package httphook serves the same chain
+// for type:"http" hooks, with an optional bearer token. Setting
 // STOPHOOK_DISABLE=1 lets every session stop.
 //
 // # State

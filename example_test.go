@@ -3,8 +3,6 @@ package stophook_test
 import (
 	"context"
 	"fmt"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"strings"
 
@@ -53,30 +51,6 @@ func ExampleRun_failOpen() {
 	// Output:
 	// stophook: invalid hook input: not a JSON object; allowing stop
 	// exit 0
-}
-
-// Handler serves type:"http" hooks.
-func ExampleNewHandler() {
-	chain := stophook.NewChain(stophook.PolicyFunc(func(context.Context, stophook.Input) (stophook.Decision, error) {
-		return stophook.BlockWith("keep going"), nil
-	}))
-	srv := httptest.NewServer(stophook.NewHandler(chain, stophook.HandlerOptions{Token: "t0ken"}))
-	defer srv.Close()
-
-	req, _ := http.NewRequest("POST", srv.URL, strings.NewReader(`{"hook_event_name":"Stop"}`))
-	req.Header.Set("Authorization", "Bearer t0ken")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		panic(err)
-	}
-	defer resp.Body.Close()
-	var body strings.Builder
-	fmt.Fprint(&body, resp.Status, " ")
-	buf := make([]byte, 512)
-	n, _ := resp.Body.Read(buf)
-	body.Write(buf[:n])
-	fmt.Println(body.String())
-	// Output: 200 OK {"decision":"block","reason":"keep going"}
 }
 
 // FileStore keeps per-session state in files, safe across processes.

@@ -24,10 +24,10 @@ const (
 )
 
 // DisableEnv names the environment variable that, set to 1, makes [Run]
-// and [Handler] let every session stop without reading anything.
+// and the http hook handler let every session stop without reading anything.
 const DisableEnv = "STOPHOOK_DISABLE"
 
-// Defaults used by [Run] and [Handler].
+// Defaults used by [Run] and the http hook handler.
 const (
 	DefaultMaxInput    = 8 << 20
 	DefaultReadTimeout = 10 * time.Second
@@ -130,11 +130,11 @@ func Run(ctx context.Context, chain *Chain, opts RunOptions) (code int) {
 		return 0
 	}
 	in.Now = opts.Now()
-	if !acceptsEvent(opts.Events, in.HookEventName) {
+	if !HandlesEvent(opts.Events, in.HookEventName) {
 		fmt.Fprintf(opts.Stderr, "stophook: event %q is not handled by this hook; allowing\n", in.HookEventName)
 		return 0
 	}
-	d := decide(ctx, chain.WithLogger(opts.Logger), in, opts.Budget)
+	d := chain.WithLogger(opts.Logger).Decide(ctx, in, opts.Budget)
 	if d.Policy == "deadline" {
 		fmt.Fprintf(opts.Stderr, "stophook: %s; allowing stop\n", d.Why)
 	}

@@ -15,6 +15,7 @@ import (
 	"os"
 
 	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/httphook"
 	"github.com/stophook/stophook/policy"
 )
 
@@ -34,7 +35,7 @@ func main() {
 		&policy.ErrorRetry{MaxRetries: 2, Store: store},
 	)
 	if *addr != "" {
-		h := stophook.NewHandler(chain, stophook.HandlerOptions{Token: os.Getenv("STOPHOOK_HTTP_TOKEN")})
+		h := httphook.New(chain, httphook.Options{Token: os.Getenv("STOPHOOK_HTTP_TOKEN")})
 		log.Fatal(http.ListenAndServe(*addr, h))
 	}
 	opts := stophook.RunOptions{Explain: *explain}

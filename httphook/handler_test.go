@@ -1,17 +1,19 @@
-package stophook_test
+package httphook_test
 
 import (
+	"context"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
 
 	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/httphook"
 )
 
 func TestHandler(t *testing.T) {
 	t.Parallel()
-	h := stophook.NewHandler(blocker("keep going"), stophook.HandlerOptions{Token: "s3cret", MaxBody: 4096})
+	h := httphook.New(blocker("keep going"), httphook.Options{Token: "s3cret", MaxBody: 4096})
 	tests := []struct {
 		name, method, auth, body string
 		wantCode                 int
@@ -48,10 +50,18 @@ func TestHandler(t *testing.T) {
 
 func TestHandlerWithoutToken(t *testing.T) {
 	t.Parallel()
-	h := stophook.NewHandler(blocker("r"), stophook.HandlerOptions{})
+	h := httphook.New(blocker("r"), httphook.Options{})
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/", strings.NewReader(stopPayload)))
 	if rec.Code != 200 || !strings.Contains(rec.Body.String(), "block") {
 		t.Errorf("got %d %q, want 200 block", rec.Code, rec.Body)
 	}
+}
+
+const stopPayload = `{"session_id":"s-1","transcript_path":"/t.jsonl","cwd":"/p","hook_event_name":"Stop","last_assistant_message":"done"}`
+
+func blocker(reason string) *stophook.Chain {
+	return stophook.NewChain(stophook.PolicyFunc(func(context.Context, stophook.Input) (stophook.Decision, error) {
+		return stophook.BlockWith(reason), nil
+	}))
 }

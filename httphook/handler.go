@@ -1,4 +1,4 @@
-package stophook
+package httphook
 
 import (
 	"crypto/subtle"
@@ -9,17 +9,19 @@ import (
 	"net/http"
 	"os"
 	"time"
+
+	"github.com/stophook/stophook"
 )
 
-// HandlerOptions configures [NewHandler]. The zero value means every default.
-type HandlerOptions struct {
+// Options configures [New]. The zero value means every default.
+type Options struct {
 	// Token, when set, is required as "Authorization: Bearer <Token>".
 	Token string
-	// MaxBody bounds the request body; default DefaultMaxInput (8 MiB).
+	// MaxBody bounds the request body; default stophook.DefaultMaxInput (8 MiB).
 	MaxBody int64
 	// Events lists the handled events; default Stop and SubagentStop.
 	Events []string
-	// Budget bounds each decision; default DefaultBudget.
+	// Budget bounds each decision; default stophook.DefaultBudget.
 	Budget time.Duration
 	// Logger defaults to slog.Default().
 	Logger *slog.Logger
@@ -27,23 +29,23 @@ type HandlerOptions struct {
 	Now func() time.Time
 }
 
-// Handler serves Claude Code's type:"http" hooks: it runs a [Chain] on each
+// Handler serves Claude Code's type:"http" hooks: it runs a [stophook.Chain] on each
 // POSTed hook input and answers with the same JSON a command hook prints.
 // It is safe for concurrent use.
 type Handler struct {
-	chain *Chain
-	opts  HandlerOptions
+	chain *stophook.Chain
+	opts  Options
 }
 
 var _ http.Handler = (*Handler)(nil)
 
-// NewHandler returns a Handler running chain.
-func NewHandler(chain *Chain, opts HandlerOptions) *Handler {
+// New returns a Handler running chain.
+func New(chain *stophook.Chain, opts Options) *Handler {
 	if opts.MaxBody <= 0 {
-		opts.MaxBody = DefaultMaxInput
+		opts.MaxBody = stophook.DefaultMaxInput
 	}
 	if opts.Budget <= 0 {
-		opts.Budget = DefaultBudget
+		opts.Budget = stophook.DefaultBudget
 	}
 	if opts.Logger == nil {
 		opts.Logger = slog.Default()
@@ -79,26 +81,26 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Content-Type", "application/json")
-	if os.Getenv(DisableEnv) == "1" {
+	if os.Getenv(stophook.DisableEnv) == "1" {
 		w.Write([]byte("{}"))
 		return
 	}
-	in, err := ParseInput(data)
+	in, err := stophook.ParseInput(data)
 	if err != nil {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
 	}
 	in.Now = h.opts.Now()
-	if !acceptsEvent(h.opts.Events, in.HookEventName) {
+	if !stophook.HandlesEvent(h.opts.Events, in.HookEventName) {
 		w.Write([]byte("{}"))
 		return
 	}
-	d := decide(r.Context(), h.chain, in, h.opts.Budget)
+	d := h.chain.Decide(r.Context(), in, h.opts.Budget)
 	if d.Policy == "deadline" {
 		h.opts.Logger.Warn("stophook: decision budget exceeded; allowing stop", "session_id", in.SessionID, "why", d.Why)
 	}
-	w.Write(NewOutput(in, d).JSON())
+	w.Write(stophook.NewOutput(in, d).JSON())
 }
 
 func validBearer(header, token string) bool {
