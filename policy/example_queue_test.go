@@ -9,6 +9,7 @@ import (
 	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/policy"
 	"github.com/stophook/stophook/queue"
+	"github.com/stophook/stophook/queue/gateway"
 	"github.com/stophook/stophook/stophooktest"
 )
 
@@ -43,7 +44,7 @@ func ExampleQueueAdvance() {
 func ExampleQueueAdvance_then() {
 	url, token := "http://127.0.0.1:8700/wake", os.Getenv("STOPHOOK_WAKE_TOKEN")
 	chain := stophook.NewChain(&policy.QueueAdvance{
-		Processor: &queue.Processor{Dir: queue.NewDir(queue.DefaultPath("")), Driver: queue.Tmux{}, Waker: &queue.Gateway{URL: url, Token: token}},
+		Processor: &queue.Processor{Dir: queue.NewDir(queue.DefaultPath("")), Driver: queue.Tmux{}, Waker: &gateway.Waker{URL: url, Token: token}},
 		Then:      stophook.NewChain(policy.StopActive{}, &policy.ErrorRetry{}),
 	})
 	stophook.Main(chain, stophook.RunOptions{Events: []string{"Stop", "SessionStart", "UserPromptSubmit"}})

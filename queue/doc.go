@@ -40,8 +40,10 @@
 // # Plug points
 //
 // A [Driver] types text ([Tmux]: send-keys -l, then Enter); a [Waker]
-// delivers a [Payload] to the brain ([Gateway] POSTs JSON, [Exec] runs a
-// shell command with the JSON on stdin); a [Registry] maps session names to
-// agent configs ([FileRegistry]; nil registers every session); a [Checker]
-// refuses unknown slash commands before they are queued ([Commands]).
+// delivers a [Payload] to the brain ([Exec] runs a shell command with the
+// JSON on stdin, [Discard] drops it; package queue/gateway POSTs the JSON
+// over HTTP, kept apart so that queue hooks do not load net/http); a
+// [Registry] maps session names to agent configs ([FileRegistry]; nil
+// registers every session); a [Checker] refuses unknown slash commands
+// before they are queued ([Commands]).
 package queue

@@ -28,6 +28,7 @@ import (
 	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/policy"
 	"github.com/stophook/stophook/queue"
+	"github.com/stophook/stophook/queue/gateway"
 )
 
 func main() {
@@ -248,7 +249,7 @@ func hook(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		wakers = append(wakers, &queue.Exec{Command: *wakeCmd})
 	}
 	if *wakeURL != "" {
-		wakers = append(wakers, &queue.Gateway{URL: *wakeURL, Token: os.Getenv(*tokenEnv)})
+		wakers = append(wakers, &gateway.Waker{URL: *wakeURL, Token: os.Getenv(*tokenEnv)})
 	}
 	p.Waker = fanOut(wakers)
 	if *registry != "" {
