@@ -45,6 +45,14 @@
 // loop guard (stop_hook_active, or a flag file for hosts without it) and
 // is configured by <cwd>/.claude/memory-config.json ([TriageConfig]).
 //
+// The config's llm_provider names a [Provider] registered with
+// [RegisterProvider]. This package registers none, so that hooks which
+// never call an LLM do not load an HTTP client (net/http and crypto/tls
+// cost about 2 ms of process start-up); a binary enables "anthropic" and
+// "gemini-flash" with a blank import of the subpackage policy/llm:
+//
+//	import _ "github.com/stophook/stophook/policy/llm"
+//
 // # Ordering
 //
 // A [stophook.Chain] runs policies in order and the first Allow or Block

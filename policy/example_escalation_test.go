@@ -12,7 +12,7 @@ import (
 
 // The seed's stop handler: register, guard, retry errors twice, then ask a
 // human. Here a stand-in notifier answers; a real hook uses
-// escalate.TelegramFromEnv().
+// telegram.FromEnv() (package escalate/telegram).
 func ExampleEscalation() {
 	human := escalate.NotifierFunc(func(_ context.Context, req escalate.Request) (escalate.Answer, error) {
 		fmt.Printf("asked about %q\n", req.LastMessage)
@@ -23,7 +23,7 @@ func ExampleEscalation() {
 		&policy.Register{Store: store},
 		policy.StopActive{},
 		&policy.ErrorRetry{Store: store, MaxRetries: 2},
-		&policy.Escalation{Notifier: human, Store: store}, // Summarizer: escalate.AnthropicFromEnv()
+		&policy.Escalation{Notifier: human, Store: store}, // Summarizer: llmsummary.AnthropicFromEnv()
 	)
 	d := chain.Evaluate(context.Background(), stophooktest.Stop("Done. Shall I deploy?"))
 	fmt.Println(d.Verdict, "by", d.Policy+":", d.Reason)

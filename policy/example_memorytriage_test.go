@@ -65,3 +65,31 @@ func ExampleClassifierFunc() {
 	// Use the memory-management skill to save each item.
 	// After saving, you may stop.
 }
+
+// A provider makes an LLM available under an llm_provider name. Binaries
+// get "anthropic" and "gemini-flash" with a blank import of policy/llm;
+// this one registers a stand-in (normally in an init function).
+func ExampleRegisterProvider() {
+	policy.RegisterProvider("example-llm", func() (policy.Classifier, error) {
+		// A real provider reads its API key here and fails without one.
+		return policy.ClassifierFunc(func(ctx context.Context, prompt string) (string, error) {
+			return `{"memories":[{"category":"TECH_DEBT","text":"Multi-LLM voting is deferred"}]}`, nil
+		}), nil
+	})
+	project, _ := os.MkdirTemp("", "project")
+	defer os.RemoveAll(project)
+	p := &policy.MemoryTriage{Config: &policy.TriageConfig{LLMProvider: "example-llm"}}
+	d, _ := p.Evaluate(context.Background(), stophook.Input{
+		HookEventName: stophook.EventStop,
+		CWD:           project,
+		LastAssistantMessage: "Chose command-type hooks over prompt-type hooks for reliability.\n\n" +
+			"Deferred multi-LLM consensus voting for future implementation.",
+	})
+	fmt.Println(d.Reason)
+	// Output:
+	// Save the following memories before stopping:
+	// - [TECH_DEBT] Multi-LLM voting is deferred
+	//
+	// Use the memory-management skill to save each item.
+	// After saving, you may stop.
+}

@@ -52,7 +52,9 @@ type MemoryTriage struct {
 	// <cwd>/.claude/memory-config.json.
 	ConfigPath string
 	// Classifier refines findings in hybrid mode; nil means the
-	// config's llm_provider.
+	// provider the config's llm_provider names among those registered
+	// with [RegisterProvider] (import policy/llm for "anthropic" and
+	// "gemini-flash").
 	Classifier Classifier
 	// Logger receives warnings; nil means slog.Default().
 	Logger *slog.Logger

@@ -45,11 +45,13 @@ type TriageConfig struct {
 	MaxTranscriptMessages int `json:"max_transcript_messages,omitempty"`
 	// HeuristicThreshold is the score in (0, 1] a sentence needs; default 0.6.
 	HeuristicThreshold float64 `json:"heuristic_threshold,omitempty"`
-	// LLMProvider names the LLM that refines findings in hybrid mode:
-	// "anthropic" (ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL), "gemini-flash"
-	// (GEMINI_API_KEY or GOOGLE_API_KEY, GEMINI_BASE_URL) or "" for none
-	// (default). Without its API key, or for an unknown name, triage is
-	// heuristic only.
+	// LLMProvider names the LLM that refines findings in hybrid mode, a
+	// provider registered with [RegisterProvider]: "anthropic"
+	// (ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL) and "gemini-flash"
+	// (GEMINI_API_KEY or GOOGLE_API_KEY, GEMINI_BASE_URL) once the binary
+	// imports policy/llm; "" for none (default). Without its API key triage
+	// is heuristic only; for a name that is not registered, heuristic only
+	// with a warning.
 	LLMProvider string `json:"llm_provider,omitempty"`
 	// LLMTimeoutMS bounds the whole refinement, retry included; default
 	// 10000, at most 60000.

@@ -16,6 +16,7 @@ import (
 
 	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/policy"
+	_ "github.com/stophook/stophook/policy/llm"
 	"github.com/stophook/stophook/stophooktest"
 )
 

@@ -19,6 +19,7 @@ import (
 
 	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/policy"
+	_ "github.com/stophook/stophook/policy/llm" // llm_provider "anthropic" and "gemini-flash"
 )
 
 func main() {

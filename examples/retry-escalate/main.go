@@ -32,6 +32,8 @@ import (
 
 	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/escalate"
+	"github.com/stophook/stophook/escalate/llmsummary"
+	"github.com/stophook/stophook/escalate/telegram"
 	"github.com/stophook/stophook/policy"
 )
 
@@ -152,7 +154,7 @@ func build(c Config, stderr io.Writer) (*stophook.Chain, stophook.RunOptions) {
 	}
 	policies = append(policies, retry)
 	if c.EscalateToTelegram {
-		tg, ok, err := escalate.TelegramFromEnv()
+		tg, ok, err := telegram.FromEnv()
 		switch {
 		case err != nil:
 			fmt.Fprintf(stderr, "retry-escalate: %v; escalation off\n", err)
@@ -160,7 +162,7 @@ func build(c Config, stderr io.Writer) (*stophook.Chain, stophook.RunOptions) {
 			esc := &policy.Escalation{Notifier: tg, Store: store, Label: c.Label, Timeout: c.EscalateTimeout}
 			if len(c.SummaryCommand) > 0 {
 				esc.Summarizer = escalate.NewCommandSummarizer(c.SummaryCommand[0], c.SummaryCommand[1:]...)
-			} else if s, ok := escalate.AnthropicFromEnv(); ok {
+			} else if s, ok := llmsummary.AnthropicFromEnv(); ok {
 				esc.Summarizer = s
 			}
 			policies = append(policies, esc)
