@@ -1,0 +1,51 @@
+package deps
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// light are the packages (and a binary) a hook loads on its fast path.
+var light = []string{
+	"github.com/stophook/stophook",
+	"github.com/stophook/stophook/policy",
+	"github.com/stophook/stophook/policy/triage",
+	"github.com/stophook/stophook/loopstate",
+	"github.com/stophook/stophook/queue",
+	"github.com/stophook/stophook/escalate",
+	"github.com/stophook/stophook/transcript",
+	"github.com/stophook/stophook/signals",
+	"github.com/stophook/stophook/examples/loop",
+}
+
+// heavy must not be among the dependencies of a light package.
+var heavy = []string{"net/http", "crypto/tls"}
+
+func TestHookPackagesHaveNoHTTP(t *testing.T) {
+	t.Parallel()
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command on PATH")
+	}
+	for _, pkg := range light {
+		t.Run(strings.TrimPrefix(pkg, "github.com/stophook/"), func(t *testing.T) {
+			t.Parallel()
+			out, err := exec.Command(goTool, "list", "-deps", "-f", `{{.ImportPath}}{{range .Imports}} {{.}}{{end}}`, pkg).Output()
+			if err != nil {
+				t.Fatalf("go list -deps %s: %v", pkg, err)
+			}
+			// Each line: a package and its direct imports, to name the culprit.
+			for line := range strings.SplitSeq(strings.TrimSpace(string(out)), "\n") {
+				fields := strings.Fields(line)
+				for _, imp := range fields[1:] {
+					for _, h := range heavy {
+						if imp == h {
+							t.Errorf("%s depends on %s (imported by %s)", pkg, h, fields[0])
+						}
+					}
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,14 @@
+// Package deps has no code: its test keeps net/http and crypto/tls out of
+// the packages every hook process loads.
+//
+// # Why
+//
+// A hook is a short-lived process started by Claude Code at every stop,
+// with a start-up budget of a few milliseconds. Linking net/http (and with
+// it crypto/tls, x509, http2) costs about 2 ms of process start-up before
+// main runs, whether or not the hook makes a request. So the HTTP-speaking
+// parts live in their own packages (escalate/telegram, escalate/webhook,
+// escalate/llmsummary, queue/gateway, policy/llm, httphook), imported only
+// by the binaries that need them, and TestHookPackagesHaveNoHTTP fails when
+// one of the light packages, or examples/loop, starts to depend on them.
+package deps
