@@ -91,7 +91,7 @@ func TestParseLine(t *testing.T) {
 		},
 		{name: "attachment", line: `{"type":"attachment","message":{"content":"x"}}`},
 		{name: "system summary", line: `{"type":"system","subtype":"stop_hook_summary"}`},
-		{name: "api-request-blob", line: `{"type":"api-request-blob","blob":"AAAA"}`},
+		{name: "api-request-blob holds a message too", line: `{"type":"api-request-blob","sessionId":"s","hash":"h","message":{"role":"user","content":[{"type":"text","text":"<system-reminder>"}]}}`},
 		{name: "unknown type", line: `{"type":"future-thing","message":{"content":"x"}}`},
 		{name: "nested type only", line: `{"message":{"type":"user","content":"x"}}`},
 		{name: "type not a string", line: `{"type":1}`},

@@ -2,8 +2,9 @@
 // size for benchmarks and whole-process bench scripts.
 //
 // The records have the shapes Claude Code 2.1.330 writes: turns of a user
-// prompt, attachments, api-request and api-request-blob records (the blob
-// lines run to hundreds of KB), assistant replies written one content block
+// prompt, attachments (a prompt_snapshot of tens of KB per turn),
+// api-request, api-request-shape and api-request-blob records (blob lines
+// hold a "message" object of up to hundreds of KB), assistant replies written one content block
 // (thinking, text, tool_use) per line under a shared message.id, user lines
 // of tool_result blocks, Stop-hook summaries and feedback, and the
 // bookkeeping records (last-prompt, cost-state, file-history-snapshot). The
@@ -143,7 +144,7 @@ func ParseSize(s string) (int64, error) {
 
 // version changes whenever the output for given Options changes, so stale
 // cached files are not reused.
-const version = 1
+const version = 2
 
 func hash(s string) uint32 {
 	h := uint32(2166136261)
