@@ -17,7 +17,7 @@ import (
 var knownSkipped = map[string]bool{
 	"attachment": true, "queue-operation": true, "api-request": true, "api-request-shape": true,
 	"api-request-blob": true, "system": true, "last-prompt": true, "cost-state": true,
-	"atis-latch": true, "summary": true, "file-history-snapshot": true, "progress": true,
+	"atis-latch": true, "tools-used": true, "summary": true, "file-history-snapshot": true, "progress": true,
 }
 
 // TestCapturedTranscripts reads the real transcripts the e2e suite captured
@@ -50,16 +50,15 @@ func TestCapturedTranscripts(t *testing.T) {
 					t.Logf("record type %q not in claude-code-facts.md", typ)
 				}
 			}
-			all := forward(data, DefaultMaxLineBytes)
+			all := forward(data, DefaultMaxLineBytes, maxHeld)
 			require.NotEmpty(t, all, "%d lines, no messages", lines)
 			for _, o := range []Options{{}, {chunk: 97, chunkMax: 4096}} {
 				for _, n := range []int{1, 3, 10, len(all)} {
 					checkAgainstForward(t, data, o, n)
 				}
 			}
-			// A reply whose lines are interleaved with other messages
-			// (tool results written between its tool_use lines) is not
-			// merged: log it, so a capture shows whether that happens.
+			// Lines of one reply separated by anything but tool results
+			// are not merged: log it, so a capture shows when that happens.
 			seen := map[string]int{}
 			for i, m := range all {
 				if m.Role != RoleAssistant {

@@ -11,14 +11,17 @@
 // Each line is one JSON record. Lines of type "user" and "assistant" are
 // messages; every other record type (attachment, queue-operation,
 // api-request, api-request-blob, system, last-prompt, cost-state, summary,
-// file-history-snapshot, progress, and types added later) is skipped after
+// file-history-snapshot, progress, tools-used, and types added later) is skipped after
 // reading its type with gjson, without decoding the rest of the line.
 //
 // Claude Code writes an assistant reply one content block (text, tool_use,
-// thinking) per line, the lines sharing message.id; consecutive lines of one
-// reply are merged into one [Message] holding its text, [ToolUse] calls and,
-// for user lines, [ToolResult] blocks. Stop hook feedback is a user message
-// with IsMeta set.
+// thinking) per line, the lines sharing message.id, and with streaming tool
+// execution it writes a tool's result as soon as the tool has run, between
+// the reply's tool_use lines. The lines of one reply are merged into one
+// [Message] holding its text and [ToolUse] calls, placed before the tool
+// results written in between, as the API sees them; user lines hold text
+// or [ToolResult] blocks. Stop hook feedback is a user message with IsMeta
+// set.
 //
 // # Reading the end
 //
