@@ -63,12 +63,30 @@ func newGen(o Options) *gen {
 	return g
 }
 
+// reset starts the random stream and the counters from the beginning.
+func (g *gen) reset() {
+	g.r = rand.New(rand.NewPCG(g.o.Seed, 0x5700_4800))
+	g.seq = 0
+	g.last = ""
+}
+
+// restart resets the random stream and the counters, so what follows does
+// not depend on what came before.
+func (g *gen) restart() {
+	g.r = rand.New(rand.NewPCG(g.o.Seed, 0x7a11))
+	g.seq = 1 << 24
+	g.last = "00000000-0000-4000-8000-00000000ta11"
+}
+
 // prose returns about n bytes of JSON-escaped text (without quotes).
 func (g *gen) prose(n int) string {
 	n = min(max(n, 1), len(g.text)-1)
 	i := g.r.IntN(len(g.text) - n)
 	s := g.text[i : i+n]
-	if strings.HasSuffix(s, `\`) { // never cut an escape in two
+	// Never cut an escape in two: a window may not end in the backslash of
+	// \n or \", nor start with the quote of \".
+	s = strings.TrimPrefix(s, `"`)
+	if strings.HasSuffix(s, `\`) {
 		s = s[:len(s)-1]
 	}
 	return s
