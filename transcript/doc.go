@@ -3,7 +3,7 @@
 // A transcript is a JSONL file under ~/.claude/projects that grows to
 // hundreds of megabytes; a Stop hook needs only its last few messages. This
 // package reads the file backwards from the end in chunks (64 KiB, doubling
-// up to 1 MiB), so the cost of a call depends on how much it reads, not on
+// up to 256 KiB), so the cost of a call depends on how much it reads, not on
 // the size of the file.
 //
 // # Messages
