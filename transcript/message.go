@@ -60,6 +60,7 @@ func (m Message) IsPrompt() bool {
 // string of the result is a fresh copy holding valid UTF-8.
 func parseLine(line []byte) (Message, bool) {
 	line = bytes.TrimSpace(line) // blank lines, CRLF endings
+	line = bytes.TrimPrefix(line, []byte("\xef\xbb\xbf"))
 	if len(line) == 0 || line[0] != '{' {
 		return Message{}, false
 	}
