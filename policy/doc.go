@@ -10,6 +10,22 @@
 // [ErrorRetry] sends the agent back when its last message reports an error,
 // a bounded number of times per session, counting in a [stophook.Store].
 //
+// # Escalation
+//
+// [Register] records each session (cwd, transcript path, label) in the
+// Store. [Escalation] puts a stop before a human through an
+// escalate.Notifier (Telegram, webhook), with the transcript tail, an
+// optional LLM summary and the recent tool calls; a reply or the Continue
+// button sends the agent back to work, anything else lets it stop. The
+// seed's full chain is Register, StopActive, ErrorRetry, Escalation.
+//
+// # Command queues
+//
+// [QueueAdvance] hands Stop, SessionStart and UserPromptSubmit events to a
+// [queue.Processor], which advances a session's command queue and wakes an
+// outside agent. It never blocks; policies that may block go in its Then
+// chain, so the queue only advances on stops that end the turn.
+//
 // # Ordering
 //
 // A [stophook.Chain] runs policies in order and the first Allow or Block

@@ -20,8 +20,11 @@
 // # Limits
 //
 // Messages are untrusted. Only the last [MaxInput] bytes of a message are
-// examined for signals; CRLF and lone CR line endings and invalid UTF-8 are
-// accepted, and no input makes these functions panic.
+// examined for signals, and containers nested deeper than [MaxNesting] on a
+// line are read as text: goldmark's cost grows faster than its input on some
+// hostile shapes, and these limits bound it. CRLF and lone CR line endings
+// and invalid UTF-8 are accepted, and no input makes these functions panic.
+// [Find] parses only messages that have a line that looks like a signal.
 //
 // # Heuristics from the seeds
 //

@@ -51,10 +51,11 @@ func (t Tag) Match(line string) (value string, ok bool) {
 // signal shown in a fenced block, an indented block or an inline code span
 // does not count either. Only the last [MaxInput] bytes of text are examined.
 func Find(text string, tags ...Tag) (tag Tag, value string, ok bool) {
-	if len(tags) == 0 || !mentionsAny(text, tags) {
+	text = tail(text)
+	if !mentionsAny(text, tags) || !anyCandidate(text, tags) {
 		return Tag{}, "", false
 	}
-	for _, line := range Lines(text) {
+	for line := range trimmedLines(Prose(text)) {
 		for _, t := range tags {
 			if v, ok := t.Match(line); ok {
 				return t, v, true
@@ -70,8 +71,24 @@ func HasTag(text string, tags ...Tag) bool {
 	return ok
 }
 
-// mentionsAny is a cheap pre-check: if no closing tag of tags occurs in text
-// at all, there is nothing to parse for.
+// anyCandidate reports whether some raw line of text is a signal of tags.
+// It is a cheap pre-check that saves the Markdown parse for most messages:
+// blanking code never makes a line a signal, since it only blanks whole
+// lines, line ends after a container prefix, or code spans whose backticks
+// stay on the line.
+func anyCandidate(text string, tags []Tag) bool {
+	for line := range trimmedLines(text) {
+		for _, t := range tags {
+			if _, ok := t.Match(line); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// mentionsAny reports whether a closing tag of tags occurs in text at all, a
+// check faster still than [anyCandidate].
 func mentionsAny(text string, tags []Tag) bool {
 	for _, t := range tags {
 		if t.Name != "" && strings.Contains(text, "</"+t.Name+">") {

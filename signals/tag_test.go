@@ -53,6 +53,9 @@ var placements = []struct {
 	{"own line after invalid UTF-8", true, func(s string) string {
 		return "bad \xff\xfe bytes\n" + s + "\n\xc3"
 	}},
+	{"own line after too deep quotes", true, func(s string) string {
+		return strings.Repeat("> ", 10*signals.MaxNesting) + "x\n\n" + s
+	}},
 	{"heading underline", true, func(s string) string {
 		return s + "\n===\n"
 	}},
@@ -76,6 +79,10 @@ var placements = []struct {
 	}},
 	{"fence in list item", false, func(s string) string {
 		return "- step one:\n\n  ```\n  " + s + "\n  ```\n"
+	}},
+	{"fence in nested block quote", false, func(s string) string {
+		q := strings.Repeat("> ", signals.MaxNesting)
+		return q + "```\n" + q + s + "\n"
 	}},
 	{"fence in block quote", false, func(s string) string {
 		return "> ~~~\n> " + s + "\n> ~~~\n"

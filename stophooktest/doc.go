@@ -15,7 +15,8 @@
 // # Fakes
 //
 // [Store] is a [stophook.Store] with func fields, falling back to an
-// in-memory store; use it to inject failures.
+// in-memory store; use it to inject failures. [Notifier] and [Summarizer]
+// fake the escalation plug points, recording what they were asked.
 //
 // Conformance tests for Store implementations live in package storetest.
 package stophooktest

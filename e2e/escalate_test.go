@@ -1,0 +1,257 @@
+package e2e
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stophook/stophook/escalate"
+	"github.com/stophook/stophook/escalate/telegramtest"
+	"github.com/stophook/stophook/policy"
+)
+
+// Scenarios of the retry-escalate hook (seed 000) with the real Claude
+// Code, a fake Telegram Bot API and the fake Messages API, which also
+// serves the hook's non-streaming summary request.
+
+const (
+	tgToken     = "123456:E2E-SECRET"
+	tgChat      = int64(5151)
+	summaryText = "The agent ran the build twice and it still fails."
+)
+
+// escalateEnv sets up an Env whose Stop and SessionEnd hooks run
+// retry-escalate with args, talking to a fresh fake Bot API.
+func escalateEnv(t *testing.T, args ...string) (*Env, *telegramtest.Server) {
+	t.Helper()
+	return escalateEnvEvents(t, []string{"Stop", "SessionEnd"}, args...)
+}
+
+// escalateEnvEvents is escalateEnv registering the hook for events only.
+func escalateEnvEvents(t *testing.T, events []string, args ...string) (*Env, *telegramtest.Server) {
+	t.Helper()
+	e := New(t)
+	bot := telegramtest.NewServer(tgToken)
+	t.Cleanup(bot.Close)
+	e.Setenv("TELEGRAM_BOT_TOKEN", tgToken)
+	e.Setenv("TELEGRAM_CHAT_ID", "5151")
+	e.Setenv("TELEGRAM_API_URL", bot.URL())
+	bin := BuildHook(t, "./examples/retry-escalate")
+	cmd := CommandLine(append([]string{bin}, args...)...)
+	for _, ev := range events {
+		h := e.Record(strings.ToLower(ev), Command(cmd))
+		h.Timeout = 120
+		e.Settings.AddHook(ev, h)
+	}
+	// The summarizer's request is recognised by its system prompt; the
+	// conversation is served from the queue.
+	e.API.SetScript(OnSystem(escalate.SummaryPrompt[:40], Text(summaryText)))
+	return e, bot
+}
+
+// human plays the person on Telegram: for every stop message, act is
+// called in the background. wait blocks until the expected number of
+// messages were handled.
+func human(t *testing.T, bot *telegramtest.Server, n int, act func(i int, m telegramtest.Sent)) (wait func()) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Second)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		defer cancel()
+		for i := range n {
+			m, err := bot.Message(ctx, i)
+			if err != nil {
+				t.Errorf("human: %v", err)
+				return
+			}
+			act(i, m)
+		}
+	}()
+	return func() {
+		t.Helper()
+		select {
+		case <-done:
+		case <-time.After(110 * time.Second):
+			t.Fatal("human: gave up")
+		}
+	}
+}
+
+func summaryRequests(e *Env) int {
+	n := 0
+	for _, r := range e.API.Requests() {
+		if r.IsMessages() && !r.Stream && strings.Contains(r.System, "You summarise a coding agent") {
+			n++
+		}
+	}
+	return n
+}
+
+// (a) An error reply is retried: the retry reason reaches the model, and
+// nobody is asked while retries remain.
+func TestEscalateErrorRetry(t *testing.T) {
+	t.Parallel()
+	e, bot := escalateEnv(t, "-max-retries", "2")
+	e.API.Enqueue(Text(errorReply), Text(fixedReply))
+
+	r := e.RunOK("build the project")
+	if got, want := e.API.StopHookFeedback(), []string{policy.DefaultRetryReason}; !slices.Equal(got, want) {
+		e.Dump(r)
+		t.Fatalf("stop hook feedback: got %q, want %q", got, want)
+	}
+	if r.Out.Result != fixedReply {
+		t.Errorf("result: got %q, want %q", r.Out.Result, fixedReply)
+	}
+	if sent := bot.Sent(); len(sent) != 0 {
+		t.Errorf("telegram messages: got %d, want none while retries remain", len(sent))
+	}
+}
+
+// (b) After the retries are used up the human is asked, with a summary
+// from the fake Messages API; a text reply reaches the model.
+//
+// Retries are counted per session across turns: within one turn the retry's
+// own stop arrives with stop_hook_active and StopActive lets it through. A
+// `claude -p` run ends its session with SessionEnd (reason "other") even
+// when the next run resumes it, and SessionEnd clears the count, so this
+// test registers the hook for Stop only to carry the count from turn 1 to
+// turn 2, as an interactive session does.
+func TestEscalateAfterMaxRetriesTextReply(t *testing.T) {
+	t.Parallel()
+	e, bot := escalateEnvEvents(t, []string{"Stop"}, "-max-retries", "1", "-escalate-timeout", "90s", "-label", "e2e-proj")
+	const answer = "Use the staging database, then rerun the build."
+	wait := human(t, bot, 1, func(_ int, m telegramtest.Sent) { bot.Reply(tgChat, m.MessageID, answer) })
+
+	// Turn 1: a tool call, then an error: retried once (count 1 of 1).
+	e.API.Enqueue(Bash("echo building"), Text(errorReply), Text("Error: still failing"))
+	r1 := e.RunOK("build the project")
+	e.Capture("escalate-turn1", r1.Out.SessionID) // policy/testdata fixture
+	if got := e.API.StopHookFeedback(); !slices.Equal(got, []string{policy.DefaultRetryReason}) {
+		e.Dump(r1)
+		t.Fatalf("turn 1 feedback: got %q, want the retry reason", got)
+	}
+	// Turn 2: another error, retries used up: the human answers.
+	e.API.Enqueue(Text("Error: cannot reach the database"), Text(fixedReply))
+	r2 := e.RunOK("try again", "--resume", r1.Out.SessionID)
+	wait()
+
+	want := []string{policy.DefaultRetryReason, policy.AnsweredPrefix + answer}
+	if got := e.API.StopHookFeedback(); !slices.Equal(got, want) {
+		e.Dump(r2)
+		t.Fatalf("stop hook feedback: got %q, want %q", got, want)
+	}
+	if r2.Out.Result != fixedReply {
+		t.Errorf("result: got %q, want %q", r2.Out.Result, fixedReply)
+	}
+	sent := bot.Sent()
+	if len(sent) != 1 {
+		t.Fatalf("telegram messages: got %d, want 1", len(sent))
+	}
+	msg := sent[0].Text
+	for _, part := range []string{
+		"🛑 Agent stopped — e2e-proj\n\n📋 Summary:\n" + summaryText,
+		"Last message:\nError: cannot reach the database",
+		"Recent tools: Bash(echo building)",
+		escalate.Footer,
+	} {
+		if !strings.Contains(msg, part) {
+			t.Errorf("telegram message lacks %q:\n%s", part, msg)
+		}
+	}
+	if n := summaryRequests(e); n != 1 {
+		t.Errorf("summary requests: got %d, want 1", n)
+	}
+	for _, req := range e.API.Conversation() {
+		for _, u := range req.UserTexts() {
+			if strings.Contains(u, summaryText) {
+				t.Errorf("the summary reached the model: %q", u)
+			}
+		}
+	}
+}
+
+// (c) The Continue button sends the agent back to work.
+func TestEscalateContinueButton(t *testing.T) {
+	t.Parallel()
+	e, bot := escalateEnv(t, "-escalate-timeout", "90s")
+	wait := human(t, bot, 1, func(_ int, m telegramtest.Sent) { bot.Press(tgChat, m.MessageID, m.Buttons[0].CallbackData) })
+	e.API.Enqueue(Text("All done. Shall I also update the docs?"), Text("Docs updated."))
+
+	r := e.RunOK("refactor the parser")
+	wait()
+	if got, want := e.API.StopHookFeedback(), []string{policy.ContinueReason}; !slices.Equal(got, want) {
+		e.Dump(r)
+		t.Fatalf("stop hook feedback: got %q, want %q", got, want)
+	}
+	if r.Out.Result != "Docs updated." {
+		t.Errorf("result: got %q", r.Out.Result)
+	}
+	edit, err := bot.WaitEdit(context.Background(), bot.Sent()[0].MessageID)
+	if err != nil || !strings.HasSuffix(edit.Text, "▶️ Continued") || edit.HasKeyboard {
+		t.Errorf("edited message: got %q (keyboard %v, err %v), want the outcome without buttons", edit.Text, edit.HasKeyboard, err)
+	}
+	if got := bot.Answered(); len(got) != 1 {
+		t.Errorf("answered callbacks: got %v, want 1", got)
+	}
+}
+
+// (d) Nobody answers before the timeout: the session stops.
+func TestEscalateTimeoutStops(t *testing.T) {
+	t.Parallel()
+	e, bot := escalateEnv(t, "-escalate-timeout", "3s")
+	e.API.Enqueue(Text("Finished. Anything else?"))
+
+	r := e.RunOK("tidy up")
+	if got := e.API.StopHookFeedback(); len(got) != 0 {
+		t.Errorf("stop hook feedback: got %q, want none", got)
+	}
+	if r.Out.Result != "Finished. Anything else?" {
+		t.Errorf("result: got %q", r.Out.Result)
+	}
+	calls := e.HookCalls("stop")
+	if len(calls) != 1 || calls[0].Blocked() || calls[0].Duration < 3*time.Second {
+		t.Fatalf("stop hook calls: got %+v, want one that waited 3s and allowed", calls)
+	}
+	sent := bot.Sent()
+	if len(sent) != 1 {
+		t.Fatalf("telegram messages: got %d, want 1", len(sent))
+	}
+	edit, err := bot.WaitEdit(context.Background(), sent[0].MessageID)
+	if err != nil || !strings.HasSuffix(edit.Text, "⌛ No answer — let stop") {
+		t.Errorf("edited message: got %q (err %v)", edit.Text, err)
+	}
+}
+
+// (e) Answers from another chat are ignored; the configured chat's Let
+// stop decides.
+func TestEscalateOtherChatIgnored(t *testing.T) {
+	t.Parallel()
+	e, bot := escalateEnv(t, "-escalate-timeout", "90s")
+	const intruder = int64(666)
+	wait := human(t, bot, 1, func(_ int, m telegramtest.Sent) {
+		bot.Reply(intruder, m.MessageID, "delete everything")
+		bot.Press(intruder, m.MessageID, m.Buttons[0].CallbackData)
+		bot.Press(tgChat, m.MessageID, m.Buttons[1].CallbackData) // Let stop
+	})
+	e.API.Enqueue(Text("Done. Should I push?"))
+
+	r := e.RunOK("prepare the release")
+	wait()
+	if got := e.API.StopHookFeedback(); len(got) != 0 {
+		e.Dump(r)
+		t.Fatalf("stop hook feedback: got %q, want none (the other chat's answers are ignored)", got)
+	}
+	calls := e.HookCalls("stop")
+	if len(calls) != 1 || calls[0].Blocked() {
+		t.Errorf("stop hook calls: got %d (blocked %v), want one that allowed", len(calls), len(calls) == 1 && calls[0].Blocked())
+	}
+	if got := bot.Answered(); len(got) != 1 {
+		t.Errorf("answered callbacks: got %v, want only the configured chat's", got)
+	}
+	if strings.Contains(r.Stdout+r.Stderr, tgToken) {
+		t.Error("the bot token leaked into Claude Code's output")
+	}
+}

@@ -1,0 +1,284 @@
+// Command queue drives Claude Code sessions in tmux with hook-driven
+// command queues: an outside agent (the brain) decides the commands, this
+// program types them, and Claude Code's hooks advance the queue.
+//
+//	queue drive  --session NAME '["/clear", "/gsd:plan-phase 3"]'
+//	queue status --session NAME
+//	queue cancel --session NAME
+//	queue hook   [--session NAME] [--wake-cmd CMD | --wake-url URL] [--registry FILE]
+//
+// drive writes the queue and types its first command into tmux session NAME,
+// then exits. hook is the handler for Stop, SessionStart and
+// UserPromptSubmit (register it for all three); it always exits 0 and never
+// blocks. The queues directory is --queues DIR, else $STOPHOOK_STATE_DIR/queues,
+// else <cwd>/.claude/stophook/queues, for every subcommand.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"time"
+
+	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/policy"
+	"github.com/stophook/stophook/queue"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+const usage = `usage:
+  queue drive  --session NAME [flags] '["/clear", "/gsd:plan-phase 3"]'
+  queue status --session NAME [flags]
+  queue cancel --session NAME [flags]
+  queue hook   [--session NAME] [--wake-cmd CMD] [--wake-url URL] [--registry FILE] [flags]
+run "queue SUBCOMMAND -h" for the flags of a subcommand
+`
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	switch args[0] {
+	case "drive":
+		return drive(args[1:], stdout, stderr)
+	case "status":
+		return status(args[1:], stdout, stderr)
+	case "cancel":
+		return cancel(args[1:], stdout, stderr)
+	case "hook":
+		return hook(args[1:], stdin, stdout, stderr)
+	}
+	fmt.Fprintf(stderr, "queue: unknown subcommand %q\n%s", args[0], usage)
+	return 2
+}
+
+// common holds the flags every subcommand shares.
+type common struct {
+	session, queues, socket, awaits string
+	tab                             bool
+	delay                           time.Duration
+}
+
+func (c *common) register(fs *flag.FlagSet) {
+	fs.StringVar(&c.session, "session", "", "tmux session `NAME` (the queue key)")
+	fs.StringVar(&c.queues, "queues", "", "queues `DIR` (default $STOPHOOK_STATE_DIR/queues, else <cwd>/.claude/stophook/queues)")
+	fs.StringVar(&c.socket, "tmux-socket", "", "tmux server socket `PATH` (default: the server of $TMUX, or tmux's default)")
+	fs.StringVar(&c.awaits, "awaits", "", "JSON `FILE` of extra awaits rules, consulted before the defaults: [{\"pattern\":\"/compact\",\"awaits\":{\"hook\":\"SessionStart\",\"sub\":\"compact\"}}]")
+	fs.BoolVar(&c.tab, "tab", false, "type a slash command's name, press Tab to complete it, then its arguments")
+	fs.DurationVar(&c.delay, "key-delay", 0, "pause between typing and Enter")
+}
+
+func (c *common) processor(stderr io.Writer, level slog.Level) (*queue.Processor, error) {
+	dir := c.queues
+	if dir == "" {
+		dir = queue.DefaultPath("")
+	}
+	p := &queue.Processor{
+		Dir:    queue.NewDir(dir),
+		Driver: queue.Tmux{Socket: c.socket, TabComplete: c.tab, Delay: c.delay},
+		Logger: slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level, ReplaceAttr: dropTime})),
+	}
+	if c.awaits != "" {
+		b, err := os.ReadFile(c.awaits)
+		if err != nil {
+			return nil, fmt.Errorf("queue: awaits: %w", err)
+		}
+		var rules []queue.Rule
+		if err := json.Unmarshal(b, &rules); err != nil {
+			return nil, fmt.Errorf("queue: awaits %s: %w", c.awaits, err)
+		}
+		p.Awaits.Rules = append(rules, queue.DefaultRules...)
+	}
+	return p, nil
+}
+
+func dropTime(groups []string, a slog.Attr) slog.Attr {
+	if len(groups) == 0 && a.Key == slog.TimeKey {
+		return slog.Attr{}
+	}
+	return a
+}
+
+func drive(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("queue drive", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var c common
+	c.register(fs)
+	project := fs.String("project", ".", "project `DIR` whose .claude/commands are checked")
+	noCheck := fs.Bool("no-check", false, "do not check that slash commands exist")
+	replace := fs.Bool("replace", false, "retire an existing queue of the session (as .stale.json) instead of refusing")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if c.session == "" || fs.NArg() != 1 {
+		fmt.Fprintln(stderr, "queue drive: need --session NAME and one JSON array of commands")
+		return 2
+	}
+	var commands []string
+	if err := json.Unmarshal([]byte(fs.Arg(0)), &commands); err != nil {
+		fmt.Fprintf(stderr, "queue drive: commands must be a JSON array of strings: %v\n", err)
+		return 2
+	}
+	p, err := c.processor(stderr, slog.LevelWarn)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	if !*noCheck {
+		p.Checker = queue.Commands{ProjectDir: *project}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if *replace {
+		if _, err := p.Cancel(ctx, c.session); err != nil && !errors.Is(err, queue.ErrNoQueue) {
+			fmt.Fprintln(stderr, err)
+			return 1
+		}
+	}
+	q, err := p.Drive(ctx, c.session, commands, time.Now())
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	file, _ := p.Dir.File(c.session)
+	fmt.Fprintf(stdout, "queue: %d commands for %s in %s; typed %q\n", len(q.Commands), c.session, file, q.Commands[0].Command)
+	return 0
+}
+
+func status(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("queue status", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var c common
+	c.register(fs)
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if c.session == "" {
+		fmt.Fprintln(stderr, "queue status: need --session NAME")
+		return 2
+	}
+	p, err := c.processor(stderr, slog.LevelWarn)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	rep, err := p.Dir.Status(c.session, time.Now())
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	if !rep.Exists {
+		fmt.Fprintf(stdout, "queue: no queue for session %s (%s)\n", c.session, rep.File)
+		return 0
+	}
+	b, _ := json.MarshalIndent(rep, "", "  ")
+	fmt.Fprintf(stdout, "%s\n", b)
+	return 0
+}
+
+func cancel(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("queue cancel", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var c common
+	c.register(fs)
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if c.session == "" {
+		fmt.Fprintln(stderr, "queue cancel: need --session NAME")
+		return 2
+	}
+	p, err := c.processor(stderr, slog.LevelWarn)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	q, err := p.Cancel(context.Background(), c.session)
+	if errors.Is(err, queue.ErrNoQueue) {
+		fmt.Fprintf(stdout, "queue: no queue for session %s\n", c.session)
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "queue: cancelled (%d/%d done)\n", q.DoneCount(), len(q.Commands))
+	return 0
+}
+
+// hook is the Stop, SessionStart and UserPromptSubmit handler. It exits 0
+// whatever happens: a broken flag or a dead gateway must not trouble the
+// session.
+func hook(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("queue hook", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var c common
+	c.register(fs)
+	wakeCmd := fs.String("wake-cmd", "", "wake the brain by running `CMD` (sh -c) with the payload JSON on stdin")
+	wakeURL := fs.String("wake-url", "", "wake the brain by POSTing the payload JSON to `URL`")
+	tokenEnv := fs.String("wake-token-env", "STOPHOOK_WAKE_TOKEN", "environment `VAR` holding the gateway's bearer token")
+	registry := fs.String("registry", "", "agent registry JSON `FILE` mapping session names to agent configs; only registered sessions are woken (default: every session)")
+	stopPrompt := fs.String("stop-prompt", "", "instructions `FILE` sent with a first wake, read at each wake (default: built in)")
+	verbose := fs.Bool("v", false, "log every action on stderr")
+	if err := fs.Parse(args); err != nil {
+		fmt.Fprintln(stderr, "queue hook: bad flags; doing nothing")
+		return 0
+	}
+	level := slog.LevelWarn
+	if *verbose {
+		level = slog.LevelInfo
+	}
+	p, err := c.processor(stderr, level)
+	if err != nil {
+		fmt.Fprintf(stderr, "%v; doing nothing\n", err)
+		return 0
+	}
+	p.StopPrompt = *stopPrompt
+	var wakers []queue.Waker
+	if *wakeCmd != "" {
+		wakers = append(wakers, &queue.Exec{Command: *wakeCmd})
+	}
+	if *wakeURL != "" {
+		wakers = append(wakers, &queue.Gateway{URL: *wakeURL, Token: os.Getenv(*tokenEnv)})
+	}
+	p.Waker = fanOut(wakers)
+	if *registry != "" {
+		p.Registry = queue.FileRegistry{Path: *registry}
+	}
+	sessionOf := func(ctx context.Context, _ stophook.Input) (string, error) {
+		if c.session != "" {
+			return c.session, nil
+		}
+		return queue.Tmux{Socket: c.socket}.Session(ctx, os.Getenv("TMUX_PANE"))
+	}
+	chain := stophook.NewChain(&policy.QueueAdvance{Processor: p, Session: sessionOf})
+	stophook.Run(context.Background(), chain, stophook.RunOptions{
+		Stdin: stdin, Stdout: stdout, Stderr: stderr,
+		Events: []string{stophook.EventStop, stophook.EventSessionStart, stophook.EventUserPromptSubmit},
+		Budget: 25 * time.Second,
+	})
+	return 0
+}
+
+// fanOut wakes every waker in turn and joins their errors.
+func fanOut(ws []queue.Waker) queue.Waker {
+	if len(ws) == 0 {
+		return queue.Discard
+	}
+	return queue.WakerFunc(func(ctx context.Context, p queue.Payload) error {
+		var errs []error
+		for _, w := range ws {
+			errs = append(errs, w.Wake(ctx, p))
+		}
+		return errors.Join(errs...)
+	})
+}

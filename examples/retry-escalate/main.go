@@ -1,0 +1,193 @@
+// Command retry-escalate is the ClaudeCube stop handler as a Stop hook:
+// register the session, guard against loops, retry when the agent stops on
+// an error, and otherwise ask a human on Telegram, with an LLM summary of
+// the transcript, whether the agent should continue.
+//
+//	retry-escalate [-retry-on-error=true] [-max-retries 2] [-escalate-timeout 5m]
+//	               [-label NAME] [-summary-command CMD] [-config FILE] [-state DIR] [-explain]
+//
+// Escalation is on when TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID are set
+// (TELEGRAM_API_URL overrides https://api.telegram.org). The summary uses
+// ANTHROPIC_API_KEY and ANTHROPIC_BASE_URL (STOPHOOK_SUMMARY_MODEL picks the
+// model) and is skipped without a key; -summary-command runs a program
+// instead (the prompt on its stdin). Register the command for Stop and
+// SessionEnd; SessionEnd clears the session's retry count and record.
+//
+// The optional JSON config file holds the seed's settings; flags given on
+// the command line win over it:
+//
+//	{"stop": {"retryOnError": true, "maxRetries": 2, "escalateToTelegram": true}}
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/escalate"
+	"github.com/stophook/stophook/policy"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// Config is the effective configuration.
+type Config struct {
+	RetryOnError       bool
+	MaxRetries         int
+	EscalateToTelegram bool
+	EscalateTimeout    time.Duration
+	Label              string
+	SummaryCommand     []string
+	State              string
+	Explain            bool
+}
+
+// fileConfig is the JSON config file.
+type fileConfig struct {
+	Stop struct {
+		RetryOnError       *bool `json:"retryOnError"`
+		MaxRetries         *int  `json:"maxRetries"`
+		EscalateToTelegram *bool `json:"escalateToTelegram"`
+	} `json:"stop"`
+}
+
+// maxConfigBytes bounds the config file.
+const maxConfigBytes = 1 << 20
+
+// parseConfig reads flags, then the config file for settings not given as flags.
+func parseConfig(args []string, stderr io.Writer) (Config, error) {
+	fs := flag.NewFlagSet("retry-escalate", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	c := Config{}
+	fs.BoolVar(&c.RetryOnError, "retry-on-error", true, "send the agent back when its last message reports an error")
+	fs.IntVar(&c.MaxRetries, "max-retries", 2, "retries in a row per session before escalating")
+	fs.DurationVar(&c.EscalateTimeout, "escalate-timeout", 5*time.Minute, "how long to wait for the human (keep well below the hook timeout)")
+	fs.StringVar(&c.Label, "label", "", "session label in the Telegram message (default: <dir> · <session id>)")
+	summaryCmd := fs.String("summary-command", "", "summarise with this `COMMAND` (prompt on stdin, e.g. \"claude -p --model haiku\") instead of the Messages API")
+	configFile := fs.String("config", "", "JSON config `FILE`: {\"stop\":{\"retryOnError\",\"maxRetries\",\"escalateToTelegram\"}}")
+	fs.StringVar(&c.State, "state", "", "state `DIR` (default $STOPHOOK_STATE_DIR, else <cwd>/.claude/stophook)")
+	fs.BoolVar(&c.Explain, "explain", false, "print the decision trace on stderr")
+	c.EscalateToTelegram = true
+	if err := fs.Parse(args); err != nil {
+		return Config{}, err
+	}
+	if f := strings.Fields(*summaryCmd); len(f) > 0 {
+		c.SummaryCommand = f
+	}
+	if *configFile != "" {
+		set := map[string]bool{}
+		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+		fc, err := readConfigFile(*configFile)
+		if err != nil {
+			return Config{}, err
+		}
+		if v := fc.Stop.RetryOnError; v != nil && !set["retry-on-error"] {
+			c.RetryOnError = *v
+		}
+		if v := fc.Stop.MaxRetries; v != nil && !set["max-retries"] {
+			c.MaxRetries = *v
+		}
+		if v := fc.Stop.EscalateToTelegram; v != nil {
+			c.EscalateToTelegram = *v
+		}
+	}
+	if c.MaxRetries < 0 {
+		return Config{}, fmt.Errorf("retry-escalate: -max-retries must not be negative")
+	}
+	if c.EscalateTimeout <= 0 {
+		return Config{}, fmt.Errorf("retry-escalate: -escalate-timeout must be positive")
+	}
+	return c, nil
+}
+
+func readConfigFile(path string) (fileConfig, error) {
+	var fc fileConfig
+	f, err := os.Open(path)
+	if err != nil {
+		return fc, fmt.Errorf("retry-escalate: config: %w", err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxConfigBytes+1))
+	if err != nil {
+		return fc, fmt.Errorf("retry-escalate: config: %w", err)
+	}
+	if len(data) > maxConfigBytes {
+		return fc, errors.New("retry-escalate: config: file too large")
+	}
+	if err := json.Unmarshal(data, &fc); err != nil {
+		return fc, fmt.Errorf("retry-escalate: config %s: %w", path, err)
+	}
+	return fc, nil
+}
+
+// slack is added to the escalate timeout for the hook's whole budget: the
+// summary, the transcript and the closing Telegram edit.
+const slack = policy.DefaultSummaryTimeout + 30*time.Second
+
+// build returns the chain and run options for c. The notifier and
+// summarizer come from the environment; problems are reported on stderr
+// and switch the feature off.
+func build(c Config, stderr io.Writer) (*stophook.Chain, stophook.RunOptions) {
+	var store stophook.Store // nil: a FileStore in each input's state dir
+	if c.State != "" {
+		store = stophook.NewFileStore(c.State)
+	}
+	policies := []stophook.Policy{
+		&policy.Register{Store: store, Label: c.Label},
+		policy.StopActive{},
+	}
+	retry := &policy.ErrorRetry{Store: store, MaxRetries: c.MaxRetries}
+	if !c.RetryOnError || c.MaxRetries == 0 {
+		// Never retry, but still clear stale counts on stops and SessionEnd.
+		retry.Matcher = noErrors{}
+	}
+	policies = append(policies, retry)
+	if c.EscalateToTelegram {
+		tg, ok, err := escalate.TelegramFromEnv()
+		switch {
+		case err != nil:
+			fmt.Fprintf(stderr, "retry-escalate: %v; escalation off\n", err)
+		case ok:
+			esc := &policy.Escalation{Notifier: tg, Store: store, Label: c.Label, Timeout: c.EscalateTimeout}
+			if len(c.SummaryCommand) > 0 {
+				esc.Summarizer = escalate.NewCommandSummarizer(c.SummaryCommand[0], c.SummaryCommand[1:]...)
+			} else if s, ok := escalate.AnthropicFromEnv(); ok {
+				esc.Summarizer = s
+			}
+			policies = append(policies, esc)
+		}
+	}
+	opts := stophook.RunOptions{
+		Explain: c.Explain,
+		Events:  []string{stophook.EventStop, stophook.EventSessionEnd},
+		Budget:  c.EscalateTimeout + slack,
+	}
+	return stophook.NewChain(policies...), opts
+}
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	c, err := parseConfig(args, stderr)
+	if err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintf(stderr, "%v; allowing stop\n", err)
+		}
+		return 0 // fail open, even on a bad command line
+	}
+	chain, opts := build(c, stderr)
+	opts.Stdin, opts.Stdout, opts.Stderr = stdin, stdout, stderr
+	return stophook.Run(context.Background(), chain, opts)
+}
+
+// noErrors is a policy.Matcher that never sees an error.
+type noErrors struct{}
+
+func (noErrors) Match(string) bool { return false }

@@ -1,0 +1,145 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/stophook/stophook/escalate/telegramtest"
+)
+
+func TestParseConfig(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "c.json")
+	require.NoError(t, os.WriteFile(file, []byte(`{"stop":{"retryOnError":false,"maxRetries":5,"escalateToTelegram":false}}`), 0o600))
+	bad := filepath.Join(dir, "bad.json")
+	require.NoError(t, os.WriteFile(bad, []byte(`{"stop":`), 0o600))
+
+	tests := []struct {
+		name    string
+		args    []string
+		want    Config
+		wantErr string
+	}{
+		{"defaults", nil, Config{RetryOnError: true, MaxRetries: 2, EscalateToTelegram: true, EscalateTimeout: 5 * time.Minute}, ""},
+		{"flags", []string{"-retry-on-error=false", "-max-retries", "4", "-escalate-timeout", "90s", "-label", "L", "-state", "S", "-explain", "-summary-command", " claude  -p --model haiku"},
+			Config{MaxRetries: 4, EscalateToTelegram: true, EscalateTimeout: 90 * time.Second, Label: "L", State: "S", Explain: true,
+				SummaryCommand: []string{"claude", "-p", "--model", "haiku"}}, ""},
+		{"config file", []string{"-config", file}, Config{MaxRetries: 5, EscalateTimeout: 5 * time.Minute}, ""},
+		{"flags win over the file", []string{"-config", file, "-max-retries", "1", "-retry-on-error"},
+			Config{RetryOnError: true, MaxRetries: 1, EscalateTimeout: 5 * time.Minute}, ""},
+		{"missing file", []string{"-config", filepath.Join(dir, "nope.json")}, Config{}, "retry-escalate: config:"},
+		{"bad file", []string{"-config", bad}, Config{}, "retry-escalate: config"},
+		{"negative retries", []string{"-max-retries", "-1"}, Config{}, "must not be negative"},
+		{"zero timeout", []string{"-escalate-timeout", "0s"}, Config{}, "must be positive"},
+		{"unknown flag", []string{"-nope"}, Config{}, "flag provided but not defined"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := parseConfig(tt.args, &bytes.Buffer{})
+			if tt.wantErr != "" {
+				assert.ErrorContains(t, err, tt.wantErr)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}
+
+func TestBadCommandLineFailsOpen(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"-max-retries", "x"}, strings.NewReader(`{}`), &stdout, &stderr)
+	assert.Equal(t, 0, code)
+	assert.Empty(t, stdout.String())
+	assert.Contains(t, stderr.String(), "allowing stop")
+}
+
+func TestBudgetExceedsEscalateTimeout(t *testing.T) {
+	_, opts := build(Config{EscalateTimeout: 7 * time.Minute}, &bytes.Buffer{})
+	assert.Greater(t, opts.Budget, 7*time.Minute)
+	assert.Less(t, opts.Budget, 10*time.Minute, "stays below Claude Code's default hook timeout")
+	assert.ElementsMatch(t, []string{"Stop", "SessionEnd"}, opts.Events)
+}
+
+func hookInput(t *testing.T, event, last, cwd string) string {
+	t.Helper()
+	b, err := json.Marshal(map[string]any{
+		"hook_event_name": event, "session_id": "sess-1", "cwd": cwd,
+		"transcript_path": filepath.Join(cwd, "missing.jsonl"), "last_assistant_message": last,
+	})
+	require.NoError(t, err)
+	return string(b)
+}
+
+func runHook(t *testing.T, args []string, input string) (map[string]any, string) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	code := run(args, strings.NewReader(input), &stdout, &stderr)
+	require.Equal(t, 0, code, "stderr: %s", stderr.String())
+	out := map[string]any{}
+	if s := strings.TrimSpace(stdout.String()); s != "" {
+		require.NoError(t, json.Unmarshal([]byte(s), &out), "stdout %q", s)
+	}
+	return out, stderr.String()
+}
+
+func TestRetryThenEscalateOverTelegram(t *testing.T) {
+	bot := telegramtest.NewServer("42:TOKEN")
+	defer bot.Close()
+	t.Setenv("TELEGRAM_BOT_TOKEN", "42:TOKEN")
+	t.Setenv("TELEGRAM_CHAT_ID", "777")
+	t.Setenv("TELEGRAM_API_URL", bot.URL())
+	t.Setenv("ANTHROPIC_API_KEY", "")
+	cwd := t.TempDir()
+	args := []string{"-state", t.TempDir(), "-max-retries", "1", "-escalate-timeout", "20s", "-label", "proj"}
+	errMsg := hookInput(t, "Stop", "Error: tests failed", cwd)
+
+	out, _ := runHook(t, args, errMsg)
+	assert.Equal(t, "block", out["decision"])
+	assert.Equal(t, "The previous approach hit an error. Try a different approach to accomplish the task.", out["reason"])
+	assert.Empty(t, bot.Sent(), "no human while retries remain")
+
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+		defer cancel()
+		if msg, err := bot.NextMessage(ctx); err == nil {
+			bot.Reply(msg.ChatID, msg.MessageID, "use the mock server")
+		}
+	}()
+	out, _ = runHook(t, args, errMsg)
+	assert.Equal(t, "block", out["decision"])
+	assert.Equal(t, "User answered: use the mock server", out["reason"])
+	sent := bot.Sent()
+	require.Len(t, sent, 1)
+	assert.Equal(t, int64(777), sent[0].ChatID)
+	assert.True(t, strings.HasPrefix(sent[0].Text, "🛑 Agent stopped — proj\n\nLast message:\nError: tests failed"), "got %q", sent[0].Text)
+
+	// SessionEnd clears the count: the next error is retried again.
+	runHook(t, args, hookInput(t, "SessionEnd", "", cwd))
+	out, _ = runHook(t, args, errMsg)
+	assert.Equal(t, "The previous approach hit an error. Try a different approach to accomplish the task.", out["reason"])
+}
+
+func TestNoTelegramLetsStop(t *testing.T) {
+	t.Setenv("TELEGRAM_BOT_TOKEN", "")
+	t.Setenv("TELEGRAM_CHAT_ID", "")
+	out, _ := runHook(t, []string{"-state", t.TempDir()}, hookInput(t, "Stop", "All done.", t.TempDir()))
+	assert.Empty(t, out["decision"])
+}
+
+func TestBadChatIDFailsOpen(t *testing.T) {
+	t.Setenv("TELEGRAM_BOT_TOKEN", "x")
+	t.Setenv("TELEGRAM_CHAT_ID", "me")
+	out, stderr := runHook(t, []string{"-state", t.TempDir()}, hookInput(t, "Stop", "All done.", t.TempDir()))
+	assert.Empty(t, out["decision"])
+	assert.Contains(t, stderr, "escalation off")
+}

@@ -1,0 +1,161 @@
+package queue
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"time"
+
+	"github.com/stophook/stophook"
+)
+
+// ErrNoQueue is returned by [Dir.Load] when a session has no queue.
+var ErrNoQueue = errors.New("queue: no queue")
+
+// Suffixes of retired queue files, next to the active queue-<name>.json.
+const (
+	// SuffixStale marks a cancelled or abandoned queue: queue-<name>.stale.json.
+	SuffixStale = ".stale"
+	// SuffixDone marks the last completed queue: queue-<name>.done.json.
+	SuffixDone = ".done"
+	// SuffixCorrupt marks a malformed file moved aside:
+	// queue-<name>.corrupt-<unix-nanos>.json.
+	SuffixCorrupt = ".corrupt"
+)
+
+// Dir is a directory of queue files, one per session name:
+// queue-<name>.json, where <name> is [EncodeName] of the session. Writes are
+// atomic (temporary file, fsync, rename); [Dir.Lock] serializes
+// read-modify-write cycles across processes.
+type Dir struct {
+	path string
+}
+
+// NewDir returns the queue directory at path. It is created on first write.
+func NewDir(path string) *Dir { return &Dir{path: path} }
+
+// DefaultPath returns the queues directory for hooks running in cwd:
+// $STOPHOOK_STATE_DIR/queues, else <cwd>/.claude/stophook/queues.
+func DefaultPath(cwd string) string { return filepath.Join(stophook.StateDir(cwd), "queues") }
+
+// Path returns the directory.
+func (d *Dir) Path() string { return d.path }
+
+// File returns the active queue file of session.
+func (d *Dir) File(session string) (string, error) { return d.file(session, "") }
+
+// RetiredFile returns the file a queue of session is moved to with suffix
+// ([SuffixStale], [SuffixDone]).
+func (d *Dir) RetiredFile(session, suffix string) (string, error) { return d.file(session, suffix) }
+
+func (d *Dir) file(session, suffix string) (string, error) {
+	enc, err := EncodeName(session)
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(d.path, "queue-"+enc+suffix+".json"), nil
+}
+
+// Load reads the active queue of session: [ErrNoQueue] when there is none,
+// an error wrapping [ErrMalformed] when the file is unusable.
+func (d *Dir) Load(session string) (*Queue, error) {
+	path, err := d.File(session)
+	if err != nil {
+		return nil, err
+	}
+	return loadFile(path)
+}
+
+func loadFile(path string) (*Queue, error) {
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, ErrNoQueue
+	}
+	if err != nil {
+		return nil, fmt.Errorf("queue: read: %w", err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	if err != nil {
+		return nil, fmt.Errorf("queue: read: %w", err)
+	}
+	return Parse(data)
+}
+
+// writeFile is the atomic write; a variable so tests can simulate a crash.
+var writeFile = stophook.WriteFileAtomic
+
+// Save writes q as the active queue of session, atomically.
+func (d *Dir) Save(session string, q *Queue) error {
+	path, err := d.File(session)
+	if err != nil {
+		return err
+	}
+	data, err := q.Marshal()
+	if err != nil {
+		return err
+	}
+	if err := writeFile(path, data, 0o600); err != nil {
+		return fmt.Errorf("queue: save: %w", err)
+	}
+	return nil
+}
+
+// Retire saves q (when not nil) as the queue-<name><suffix>.json of session,
+// replacing an older one, and removes the active queue file. With q nil the
+// active file is renamed as it is.
+func (d *Dir) Retire(session, suffix string, q *Queue) (string, error) {
+	active, err := d.File(session)
+	if err != nil {
+		return "", err
+	}
+	dst, err := d.file(session, suffix)
+	if err != nil {
+		return "", err
+	}
+	if q == nil {
+		if err := os.Rename(active, dst); err != nil {
+			return "", fmt.Errorf("queue: retire: %w", err)
+		}
+		return dst, nil
+	}
+	data, err := q.Marshal()
+	if err != nil {
+		return "", err
+	}
+	if err := writeFile(dst, data, 0o600); err != nil {
+		return "", fmt.Errorf("queue: retire: %w", err)
+	}
+	if err := os.Remove(active); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return "", fmt.Errorf("queue: retire: %w", err)
+	}
+	return dst, nil
+}
+
+// MoveAside renames the active queue file of session, unread, to
+// queue-<name>.corrupt-<unix-nanos>.json so it is kept for inspection and
+// the session can go on without it.
+func (d *Dir) MoveAside(session string, now time.Time) (string, error) {
+	return d.Retire(session, SuffixCorrupt+"-"+strconv.FormatInt(now.UnixNano(), 10), nil)
+}
+
+// Lock takes the per-session lock that serializes read-modify-write cycles
+// on a queue, waiting until ctx is done. Callers must not hold it while
+// typing into the session: the UserPromptSubmit hook of the typed text may
+// run before typing returns, and needs the lock.
+func (d *Dir) Lock(ctx context.Context, session string) (unlock func(), err error) {
+	enc, err := EncodeName(session)
+	if err != nil {
+		return nil, err
+	}
+	locks := filepath.Join(d.path, ".locks")
+	if err := os.MkdirAll(locks, 0o700); err != nil {
+		return nil, fmt.Errorf("queue: lock: %w", err)
+	}
+	return lockFile(ctx, filepath.Join(locks, "queue-"+enc+".lock"))
+}

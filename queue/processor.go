@@ -1,0 +1,409 @@
+package queue
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/signals"
+)
+
+// Action says what [Processor.Handle] did with an event.
+type Action string
+
+// Actions of an [Outcome].
+const (
+	// Ignored: an event the processor has nothing to do with.
+	Ignored Action = "ignored"
+	// Waiting: a queue exists but the event does not complete its active command.
+	Waiting Action = "waiting"
+	// Advanced: the active command is done and the next one was typed.
+	Advanced Action = "advanced"
+	// Completed: the last command is done; the queue was retired and the brain woken.
+	Completed Action = "completed"
+	// OwnPrompt: the UserPromptSubmit of a command the driver typed.
+	OwnPrompt Action = "own-prompt"
+	// Cancelled: manual input cancelled the queue.
+	Cancelled Action = "cancelled"
+	// Stale: a new Claude Code run found an unfinished queue and retired it.
+	Stale Action = "stale"
+	// Woke: Claude Code stopped with no queue; the brain was woken.
+	Woke Action = "woke"
+	// Skipped: Claude Code stopped with no queue, and wake-up filtering skipped the wake.
+	Skipped Action = "skipped"
+)
+
+// Outcome reports what [Processor.Handle] did.
+type Outcome struct {
+	Action Action
+	// Why explains the action in one line.
+	Why string
+	// Queue is the queue after the event (nil when there was none).
+	Queue *Queue
+	// Typed is the command typed into the session, if any.
+	Typed string
+	// Wake is the payload sent to the brain, if any.
+	Wake *Payload
+}
+
+// Checker tells whether commands can be queued; [Commands] is the
+// implementation that looks for slash commands on disk.
+type Checker interface {
+	Check(commands []string) error
+}
+
+// ErrBusy is returned by [Processor.Drive] when the session already has a queue.
+var ErrBusy = errors.New("queue: session already has a queue")
+
+// Processor is the shared queue processor: every hook handler (Stop,
+// SessionStart, UserPromptSubmit) hands its event to [Processor.Handle],
+// and the driver creates queues with [Processor.Drive]. It holds the
+// per-session lock only while reading and writing the queue file, never
+// while typing or waking.
+//
+// The zero value works: every nil field has a safe default, named on it.
+type Processor struct {
+	// Dir holds the queue files. Nil: [DefaultPath] of the working directory.
+	Dir *Dir
+	// Driver types commands into sessions. Nil: [Tmux]{}.
+	Driver Driver
+	// Waker wakes the brain. Nil: [Discard].
+	Waker Waker
+	// Registry limits waking to registered sessions. Nil: every session is
+	// registered, with no agent config.
+	Registry Registry
+	// Awaits maps commands to the event that completes them; the zero
+	// value is the seed's mapping ([DefaultRules]).
+	Awaits Mapping
+	// Checker vets commands before [Processor.Drive] queues them. Nil: no check.
+	Checker Checker
+	// StopPrompt is the file whose text goes with a first wake as its
+	// instructions, read at every wake. Empty or unreadable: [DefaultStopPrompt].
+	StopPrompt string
+	// Logger receives one line per action and every error. Nil: slog.Default().
+	Logger *slog.Logger
+}
+
+func (p *Processor) dir() *Dir {
+	if p.Dir == nil {
+		return NewDir(DefaultPath(""))
+	}
+	return p.Dir
+}
+
+func (p *Processor) log() *slog.Logger {
+	if p.Logger == nil {
+		return slog.Default()
+	}
+	return p.Logger
+}
+
+// Handle processes one hook event of the Claude Code running in session
+// (the tmux session name the queue is keyed by, not the Claude session id,
+// which /clear changes):
+//
+//   - the event matches the active command's awaits → the command is done
+//     with last_assistant_message as its result; the next one is made
+//     active, saved, then typed; after the last one the queue is retired to
+//     queue-<name>.done.json and the brain gets the queue-complete payload;
+//   - UserPromptSubmit carrying the active command's text → recorded (it is
+//     the driver's own typing); any other UserPromptSubmit → the queue is
+//     cancelled: renamed to .stale.json and the brain told;
+//   - SessionStart(startup) with a queue → renamed to .stale.json, brain told;
+//   - Stop with no queue → wake-up filtering, then a first wake.
+//
+// Anything else changes nothing. A malformed queue file is moved aside and
+// treated as no queue. Errors are returned for logging only: Handle never
+// asks the session to do anything.
+func (p *Processor) Handle(ctx context.Context, session string, in stophook.Input) (Outcome, error) {
+	now := in.Time().UTC()
+	unlock, err := p.dir().Lock(ctx, session)
+	if err != nil {
+		return Outcome{Action: Ignored}, err
+	}
+	out, typeIdx, err := p.transition(session, in, now)
+	unlock()
+	if err != nil {
+		return out, err
+	}
+	var errs []error
+	if typeIdx >= 0 {
+		out.Typed = out.Queue.Commands[typeIdx].Command
+		if err := p.typeCommand(ctx, session, out.Typed); err != nil {
+			errs = append(errs, err)
+			out.Wake = p.recordTypeError(ctx, session, out.Queue.Commands[typeIdx].ID, err, now)
+		}
+	}
+	if out.Wake != nil {
+		if err := p.wake(ctx, session, in, out.Wake); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	p.log().LogAttrs(ctx, slog.LevelInfo, "queue: "+string(out.Action),
+		slog.String("session", session), slog.String("event", in.HookEventName), slog.String("why", out.Why))
+	return out, errors.Join(errs...)
+}
+
+// transition decides and persists the effect of in, under the lock. It
+// returns the index of the command to type next, or -1.
+func (p *Processor) transition(session string, in stophook.Input, now time.Time) (Outcome, int, error) {
+	q, err := p.dir().Load(session)
+	switch {
+	case errors.Is(err, ErrMalformed):
+		moved, merr := p.dir().MoveAside(session, now)
+		if merr != nil {
+			return Outcome{Action: Ignored}, -1, fmt.Errorf("%w (and moving it aside failed: %v)", err, merr)
+		}
+		p.log().Warn("queue: malformed queue file moved aside", "session", session, "to", moved, "error", err)
+		q = nil
+	case errors.Is(err, ErrNoQueue):
+		q = nil
+	case err != nil:
+		return Outcome{Action: Ignored}, -1, err
+	}
+	if q == nil {
+		return p.noQueue(session, in), -1, nil
+	}
+	if in.HookEventName == stophook.EventSessionStart {
+		p.dir().dropMarker(session)
+	}
+
+	i := q.Active()
+	if i < 0 && q.next() >= 0 {
+		// A crash between marking a command done and activating the next:
+		// activate it now rather than waiting forever.
+		j := q.next()
+		q.Commands[j].Status, q.Commands[j].StartedAt = Active, &now
+		if err := p.dir().Save(session, q); err != nil {
+			return Outcome{Action: Ignored}, -1, err
+		}
+		return Outcome{Action: Advanced, Why: fmt.Sprintf("resumed at command %d", j+1), Queue: q}, j, nil
+	}
+	if i < 0 {
+		return p.complete(session, q, "every command was already done")
+	}
+
+	c := &q.Commands[i]
+	switch {
+	case c.Awaits.Matches(in):
+		c.Status, c.CompletedAt = Done, &now
+		if in.IsStop() || in.LastAssistantMessage != "" {
+			r := capResult(in.LastAssistantMessage)
+			c.Result = &r
+		}
+		j := q.next()
+		if j < 0 {
+			return p.complete(session, q, fmt.Sprintf("command %d done on %s", c.ID, c.Awaits))
+		}
+		q.Commands[j].Status, q.Commands[j].StartedAt = Active, &now
+		if err := p.dir().Save(session, q); err != nil {
+			return Outcome{Action: Ignored}, -1, err
+		}
+		return Outcome{Action: Advanced, Why: fmt.Sprintf("command %d done on %s; typing command %d", c.ID, c.Awaits, q.Commands[j].ID), Queue: q}, j, nil
+
+	case in.HookEventName == stophook.EventUserPromptSubmit && c.PromptSeenAt == nil && samePrompt(in.Prompt, c.Command):
+		c.PromptSeenAt, c.PromptID = &now, in.PromptID
+		if err := p.dir().Save(session, q); err != nil {
+			return Outcome{Action: Ignored}, -1, err
+		}
+		return Outcome{Action: OwnPrompt, Why: fmt.Sprintf("prompt of command %d submitted", c.ID), Queue: q}, -1, nil
+
+	case in.HookEventName == stophook.EventUserPromptSubmit:
+		q.Status = QueueCancelled
+		file, err := p.dir().Retire(session, SuffixStale, q)
+		if err != nil {
+			return Outcome{Action: Ignored}, -1, err
+		}
+		if err := p.dir().writeMarker(session, cancelMarker{SessionID: in.SessionID, PromptID: in.PromptID, Prompt: truncate(in.Prompt, 1000), CancelledAt: now}); err != nil {
+			p.log().Warn("queue: cannot write cancel marker", "session", session, "error", err)
+		}
+		remaining, _ := json.Marshal(q.Remaining())
+		return Outcome{Action: Cancelled, Why: "manual input", Queue: q, Wake: &Payload{
+			Event:    WakeCancelled,
+			Message:  fmt.Sprintf("Queue cancelled by manual input. Completed: %d/%d. Remaining: %s", q.DoneCount(), len(q.Commands), remaining),
+			Summary:  fmt.Sprintf("%d/%d commands completed", q.DoneCount(), len(q.Commands)),
+			File:     file,
+			Prompt:   in.Prompt,
+			Commands: q.Commands,
+		}}, -1, nil
+
+	case in.HookEventName == stophook.EventSessionStart && in.Source == "startup":
+		q.Status = QueueStale
+		file, err := p.dir().Retire(session, SuffixStale, q)
+		if err != nil {
+			return Outcome{Action: Ignored}, -1, err
+		}
+		return Outcome{Action: Stale, Why: "new Claude Code run found an unfinished queue", Queue: q, Wake: &Payload{
+			Event:    WakeStale,
+			Message:  "Previous session had unfinished queue",
+			Summary:  fmt.Sprintf("%d/%d commands completed", q.DoneCount(), len(q.Commands)),
+			File:     file,
+			Commands: q.Commands,
+		}}, -1, nil
+	}
+	return Outcome{Action: Waiting, Why: fmt.Sprintf("command %d awaits %s, got %s", c.ID, c.Awaits, eventString(in)), Queue: q}, -1, nil
+}
+
+func (p *Processor) complete(session string, q *Queue, why string) (Outcome, int, error) {
+	q.Status = QueueCompleted
+	file, err := p.dir().Retire(session, SuffixDone, q)
+	if err != nil {
+		return Outcome{Action: Ignored}, -1, err
+	}
+	n := len(q.Commands)
+	return Outcome{Action: Completed, Why: why, Queue: q, Wake: &Payload{
+		Event:    WakeComplete,
+		Summary:  fmt.Sprintf("%d/%d commands completed", q.DoneCount(), n),
+		File:     file,
+		Commands: q.Commands,
+	}}, -1, nil
+}
+
+// noQueue handles an event for a session without a queue.
+func (p *Processor) noQueue(session string, in stophook.Input) Outcome {
+	switch {
+	case in.HookEventName == stophook.EventSessionStart:
+		p.dir().dropMarker(session)
+		return Outcome{Action: Ignored, Why: "no queue"}
+	case in.HookEventName != stophook.EventStop:
+		return Outcome{Action: Ignored, Why: "no queue"}
+	}
+	if m, ok := p.dir().takeMarker(session); ok && endsCancelledTurn(m, in) {
+		return Outcome{Action: Skipped, Why: "end of the turn in which manual input cancelled the queue"}
+	}
+	switch {
+	case in.StopHookActive:
+		return Outcome{Action: Skipped, Why: "stop_hook_active"}
+	case strings.TrimSpace(in.LastAssistantMessage) == "":
+		return Outcome{Action: Skipped, Why: "no last_assistant_message"}
+	}
+	return Outcome{Action: Woke, Why: "stopped with no queue", Wake: &Payload{
+		Event:                WakeStop,
+		LastAssistantMessage: in.LastAssistantMessage,
+		SuggestedCommands:    signals.SuggestedCommands(in.LastAssistantMessage),
+	}}
+}
+
+// endsCancelledTurn reports whether the Stop in ends the turn during which
+// the queue was cancelled: same session and prompt_id (the first Stop after
+// the cancel when either has no prompt_id), within [markerTTL].
+func endsCancelledTurn(m cancelMarker, in stophook.Input) bool {
+	if in.Time().Sub(m.CancelledAt) >= markerTTL {
+		return false
+	}
+	if m.SessionID != "" && in.SessionID != "" && m.SessionID != in.SessionID {
+		return false
+	}
+	return m.PromptID == "" || in.PromptID == "" || m.PromptID == in.PromptID
+}
+
+// wake fills in the payload's metadata and instructions and delivers it,
+// unless the session is not registered.
+func (p *Processor) wake(ctx context.Context, session string, in stophook.Input, pl *Payload) error {
+	pl.Session, pl.SessionID, pl.CWD = session, in.SessionID, in.CWD
+	if p.Registry != nil {
+		agent, ok, err := p.Registry.Lookup(ctx, session)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			p.log().Info("queue: session not registered, no wake", "session", session, "event", pl.Event)
+			return nil
+		}
+		pl.Agent = agent
+	}
+	if pl.Event == WakeStop {
+		pl.Instructions = p.stopPrompt()
+	}
+	w := p.Waker
+	if w == nil {
+		w = Discard
+	}
+	if err := w.Wake(ctx, *pl); err != nil {
+		return err
+	}
+	return nil
+}
+
+func (p *Processor) stopPrompt() string {
+	if p.StopPrompt == "" {
+		return DefaultStopPrompt
+	}
+	b, err := os.ReadFile(p.StopPrompt)
+	if err != nil {
+		p.log().Warn("queue: cannot read stop prompt, using the default", "error", err)
+		return DefaultStopPrompt
+	}
+	return string(b)
+}
+
+func (p *Processor) typeCommand(ctx context.Context, session, text string) error {
+	if p.Driver == nil {
+		return Tmux{}.Type(ctx, session, text)
+	}
+	return p.Driver.Type(ctx, session, text)
+}
+
+// recordTypeError notes on command id that typing it failed, and returns
+// the payload telling the brain.
+func (p *Processor) recordTypeError(ctx context.Context, session string, id int, terr error, now time.Time) *Payload {
+	msg := fmt.Sprintf("Could not type command %d: %v", id, terr)
+	pl := &Payload{Event: WakeError, Message: msg}
+	unlock, err := p.dir().Lock(ctx, session)
+	if err != nil {
+		return pl
+	}
+	defer unlock()
+	q, err := p.dir().Load(session)
+	if err != nil {
+		return pl
+	}
+	for i := range q.Commands {
+		if q.Commands[i].ID == id && q.Commands[i].Status == Active {
+			q.Commands[i].Error = truncate(terr.Error(), 1000)
+			if p.dir().Save(session, q) == nil {
+				pl.Commands = q.Commands
+			}
+		}
+	}
+	return pl
+}
+
+// samePrompt reports whether a UserPromptSubmit prompt is the text of
+// command: equal up to whitespace, or, for a slash command, with a
+// completed command name (Tab completion).
+func samePrompt(prompt, command string) bool {
+	p, c := strings.Fields(prompt), strings.Fields(command)
+	if len(p) == 0 || len(p) != len(c) {
+		return false
+	}
+	if p[0] != c[0] && !(strings.HasPrefix(c[0], "/") && strings.HasPrefix(p[0], c[0])) {
+		return false
+	}
+	for i := 1; i < len(p); i++ {
+		if p[i] != c[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func capResult(s string) string {
+	if len(s) <= MaxResultBytes {
+		return s
+	}
+	return strings.ToValidUTF8(s[:MaxResultBytes], "") + "\n[truncated]"
+}
+
+func eventString(in stophook.Input) string {
+	if s := Sub(in); s != "" {
+		return in.HookEventName + "(" + s + ")"
+	}
+	return in.HookEventName
+}
