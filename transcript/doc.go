@@ -10,9 +10,11 @@
 //
 // Each line is one JSON record. Lines of type "user" and "assistant" are
 // messages; every other record type (attachment, queue-operation,
-// api-request, api-request-blob, system, last-prompt, cost-state, summary,
-// file-history-snapshot, progress, tools-used, and types added later) is skipped after
-// reading its type with gjson, without decoding the rest of the line.
+// api-request, api-request-shape, api-request-blob, system, last-prompt,
+// cost-state, atis-latch, tools-used, summary, file-history-snapshot,
+// progress, and types added later) is skipped after reading its type with
+// gjson, without decoding the rest of the line. The type decides: an
+// api-request-blob line holds a "message" object too.
 //
 // Claude Code writes an assistant reply one content block (text, tool_use,
 // thinking) per line, the lines sharing message.id, and with streaming tool
