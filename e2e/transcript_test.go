@@ -146,7 +146,7 @@ func TestTranscriptToolTurn(t *testing.T) {
 	if err != nil || text != "All done." {
 		t.Errorf("LastAssistantText from the transcript: got %q, %v; want %q", text, err, "All done.")
 	}
-	e.Capture("tool-turn", r.Out.SessionID)
+	e.Capture("two-tools-blocked-once", r.Out.SessionID)
 }
 
 // A missing transcript (a session that has not written one yet) is an
