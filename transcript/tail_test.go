@@ -228,3 +228,39 @@ func TestBackwardStopsEarly(t *testing.T) {
 		assert.ErrorIs(t, err, fs.ErrNotExist)
 	}
 }
+
+// A transcript the real client wrote (e2e TestTranscriptToolTurn): one
+// reply with text, Bash and Write; the results; a reply; the Stop hook's
+// feedback; the final reply.
+func TestTailCapturedBlockedOnce(t *testing.T) {
+	t.Parallel()
+	const path = "testdata/captured/two-tools-blocked-once.jsonl"
+	msgs, err := transcript.Tail(path, 20)
+	require.NoError(t, err)
+	var got []string
+	for _, m := range msgs {
+		s := m.Role + ":" + m.Text
+		for _, u := range m.ToolUses {
+			s += " " + u.Relative("/home/user/project")
+		}
+		for _, r := range m.ToolResults {
+			s += " result:" + strings.TrimSpace(r.Text)
+		}
+		if m.IsMeta {
+			s += " (meta)"
+		}
+		got = append(got, s)
+	}
+	assert.Equal(t, []string{
+		"user:check and take notes",
+		"assistant:I'll check and take notes. Bash(echo hello) Write(notes.txt)",
+		"user: result:hello",
+		"user: result:File created successfully at: /home/user/project/notes.txt (file state is current in your context — no need to Read it back)",
+		"assistant:First pass done.",
+		"user:Stop hook feedback:\nprobe: one more step (meta)",
+		"assistant:All done.",
+	}, got)
+	text, err := transcript.LastAssistantText("", path)
+	require.NoError(t, err)
+	assert.Equal(t, "All done.", text)
+}
