@@ -78,7 +78,10 @@ func Write(w io.Writer, o Options) (int64, error) {
 	if g.err == nil {
 		g.err = bw.Flush()
 	}
-	return cw.n, g.err
+	if g.err != nil {
+		return cw.n, fmt.Errorf("gentranscript: %w", g.err)
+	}
+	return cw.n, nil
 }
 
 // WriteFile writes the transcript described by o to path, through a
@@ -95,7 +98,7 @@ func WriteFile(path string, o Options) error {
 	}
 	if _, err := Write(tmp, o); err != nil {
 		tmp.Close()
-		return fmt.Errorf("gentranscript: %w", err)
+		return err
 	}
 	if err := tmp.Close(); err != nil {
 		return fmt.Errorf("gentranscript: %w", err)
