@@ -128,3 +128,14 @@ func TestClosingTurnsDoNotDependOnSize(t *testing.T) {
 	assert.True(t, bytes.HasSuffix(big.Bytes(), small.Bytes()), "the %d closing bytes differ", small.Len())
 	assert.Less(t, small.Len(), 2<<20, "closing turns")
 }
+
+type failWriter struct{}
+
+func (failWriter) Write([]byte) (int, error) { return 0, os.ErrClosed }
+
+func TestWriteError(t *testing.T) {
+	t.Parallel()
+	_, err := gentranscript.Write(failWriter{}, gentranscript.Options{})
+	assert.ErrorIs(t, err, os.ErrClosed)
+	assert.ErrorContains(t, err, "gentranscript: ")
+}
