@@ -57,6 +57,11 @@
 // feedback:\n…"), [API.SystemReminders], and per request
 // [Request.Feedback] and [Request.LastUserText].
 //
+// The transcript of a -p run is complete when claude exits; it lives in
+// $HOME/.claude/projects/<key>/<session_id>.jsonl, where the key is the
+// project dir with every character that is not a letter or digit replaced
+// by '-' ([ProjectKey]; measured with '/', '_', '.' and ' ').
+//
 // # Fixtures
 //
 // With STOPHOOK_E2E_CAPTURE=DIR, [Env.Capture] copies a session's

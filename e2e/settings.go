@@ -21,6 +21,7 @@ type Hook struct {
 	Headers        map[string]string `json:"headers,omitempty"`
 	AllowedEnvVars []string          `json:"allowedEnvVars,omitempty"`
 	Timeout        int               `json:"timeout,omitempty"` // seconds
+	StatusMessage  string            `json:"statusMessage,omitempty"`
 }
 
 // Command returns a command hook running the shell command cmd.

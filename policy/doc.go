@@ -19,12 +19,31 @@
 // button sends the agent back to work, anything else lets it stop. The
 // seed's full chain is Register, StopActive, ErrorRetry, Escalation.
 //
+// # Loops
+//
+// [LoopIterator] keeps the agent iterating on a task started with
+// `loop start` (examples/loop): each stop of a running loop is blocked with
+// "[ITERATION N/MAX] Continue working on the task. …" until the agent
+// writes its mode's completion signal on its own line outside code, the
+// loop reaches its max, or its state is stale, aborted or corrupt. The
+// state and the machine live in package loopstate.
+//
 // # Command queues
 //
 // [QueueAdvance] hands Stop, SessionStart and UserPromptSubmit events to a
 // [queue.Processor], which advances a session's command queue and wakes an
 // outside agent. It never blocks; policies that may block go in its Then
 // chain, so the queue only advances on stops that end the turn.
+//
+// # Memory triage
+//
+// [MemoryTriage] asks the agent, once per turn, to save what the turn
+// decided, fixed, ran into, deferred or was told to prefer, listing each
+// item with the sentence that revealed it. Heuristics (package
+// [github.com/stophook/stophook/policy/triage]) score the turn; in hybrid
+// mode a [Classifier] (an LLM) may refine the list. It carries its own
+// loop guard (stop_hook_active, or a flag file for hosts without it) and
+// is configured by <cwd>/.claude/memory-config.json ([TriageConfig]).
 //
 // # Ordering
 //
@@ -33,5 +52,5 @@
 // turn (a loop) must come before [StopActive]; one-shot nudges (error
 // retry, escalation) come after it:
 //
-//	stophook.NewChain(loop, policy.StopActive{}, &policy.ErrorRetry{})
+//	stophook.NewChain(&policy.LoopIterator{}, policy.StopActive{}, &policy.ErrorRetry{})
 package policy

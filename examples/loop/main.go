@@ -1,0 +1,247 @@
+// Command loop is the idle loop: a Stop hook that keeps Claude Code
+// iterating on a task until the agent emits a completion signal, plus the
+// commands that start, inspect and abort loops. The command lines are a
+// contract:
+//
+//	loop start [-mode loop|issue|grind] [-max N] [-session ID] [-shared] [-state DIR] PROMPT
+//	loop status [-session ID] [-shared] [-state DIR]
+//	loop abort [-session ID] [-shared] [-state DIR]
+//	loop [-explain] [-exit2] [-remind] [-verify CMD] [-verify-timeout D] [-state DIR]   # the Stop hook: hook JSON on stdin
+//
+// -session defaults to $CLAUDE_CODE_SESSION_ID, which Claude Code sets in
+// its Bash tool, so the agent can start a loop for its own session. A
+// loop started with -shared is iterated by every session in the directory.
+// State lives under $STOPHOOK_STATE_DIR, else <cwd>/.claude/stophook; -state
+// overrides. Set IDLE_LOOP_DISABLE=1 to let every stop through.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/loopstate"
+	"github.com/stophook/stophook/policy"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Getenv, time.Now))
+}
+
+// env is the process environment seam (os.Getenv in main).
+type env func(string) string
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv env, now func() time.Time) int {
+	if len(args) > 0 {
+		switch args[0] {
+		case "start":
+			return cmdStart(args[1:], stdout, stderr, getenv, now)
+		case "status":
+			return cmdStatus(args[1:], stdout, stderr, getenv, now)
+		case "abort":
+			return cmdAbort(args[1:], stdout, stderr, getenv, now)
+		case "help", "-h", "-help", "--help":
+			fmt.Fprint(stdout, usage)
+			return 0
+		}
+	}
+	return cmdHook(args, stdin, stdout, stderr, now)
+}
+
+const usage = `usage:
+  loop start [-mode loop|issue|grind] [-max N] [-session ID] [-shared] [-state DIR] PROMPT
+  loop status [-session ID] [-shared] [-state DIR]
+  loop abort [-session ID] [-shared] [-state DIR]
+  loop [-explain] [-exit2] [-remind] [-verify CMD] [-verify-timeout D] [-state DIR]  (Stop hook, JSON on stdin)
+`
+
+// target holds the flags that select a loop record.
+type target struct {
+	session string
+	shared  bool
+	state   string
+}
+
+func (t *target) register(fs *flag.FlagSet, getenv env) {
+	fs.StringVar(&t.session, "session", getenv("CLAUDE_CODE_SESSION_ID"), "session `ID` that owns the loop (default $CLAUDE_CODE_SESSION_ID)")
+	fs.BoolVar(&t.shared, "shared", false, "use the directory-wide loop that every session iterates on")
+	fs.StringVar(&t.state, "state", "", "state `DIR` (default $STOPHOOK_STATE_DIR, else <cwd>/.claude/stophook)")
+}
+
+func (t *target) open() (*loopstate.Loops, string, error) {
+	dir := t.state
+	if dir == "" {
+		dir = stophook.StateDir("")
+	}
+	loops := &loopstate.Loops{Store: stophook.NewFileStore(dir)}
+	if t.shared {
+		return loops, loopstate.SharedKey, nil
+	}
+	if t.session == "" {
+		return nil, "", errors.New("no session: pass -session ID (or set CLAUDE_CODE_SESSION_ID), or -shared")
+	}
+	key, err := loopstate.SessionKey(t.session)
+	return loops, key, err
+}
+
+func newFlags(name string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet("loop "+name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	return fs
+}
+
+func cmdStart(args []string, stdout, stderr io.Writer, getenv env, now func() time.Time) int {
+	fs := newFlags("start", stderr)
+	var t target
+	t.register(fs, getenv)
+	mode := fs.String("mode", "loop", "`MODE`: loop, issue or grind (decides the completion signal)")
+	max := fs.Int("max", 8, "stop after `N` iterations (above 8, raise CLAUDE_CODE_STOP_HOOK_BLOCK_CAP)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	prompt := strings.Join(fs.Args(), " ")
+	m, err := loopstate.ParseMode(*mode)
+	if err != nil {
+		return fail(stderr, err)
+	}
+	loops, key, err := t.open()
+	if err != nil {
+		return fail(stderr, err)
+	}
+	s, err := loops.Push(context.Background(), key, loopstate.Frame{Mode: m, Max: *max, Prompt: prompt}, now())
+	if err != nil {
+		return fail(stderr, err)
+	}
+	top, _ := s.Top()
+	nest := ""
+	if len(s.Stack) > 1 {
+		nest = fmt.Sprintf(" (nested, depth %d)", len(s.Stack))
+	}
+	fmt.Fprintf(stdout, "loop started%s: mode %s, iteration %d/%d, run %s\n", nest, top.Mode, top.Iter, top.Max, s.RunID)
+	fmt.Fprintf(stdout, "finish by writing one of these on its own line: %s\n", signalList(top.Mode))
+	if w := loopstate.CapWarning(top.Max, loopstate.BlockCap(getenv)); w != "" {
+		fmt.Fprintln(stderr, "loop: "+w)
+	}
+	return 0
+}
+
+func cmdStatus(args []string, stdout, stderr io.Writer, getenv env, now func() time.Time) int {
+	fs := newFlags("status", stderr)
+	var t target
+	t.register(fs, getenv)
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	loops, key, err := t.open()
+	if err != nil {
+		return fail(stderr, err)
+	}
+	s, err := loops.Get(context.Background(), key)
+	if errors.Is(err, stophook.ErrNotFound) {
+		fmt.Fprintln(stdout, "IDLE: no loop")
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintf(stdout, "ABORTED at the next stop: %v\n", err)
+		return 0
+	}
+	t0 := now()
+	phase := loops.Machine.PhaseOf(s, t0)
+	line := fmt.Sprintf("%s: event %s, run %s, updated %s (%s ago)", phase, s.Event, s.RunID,
+		s.UpdatedAt.UTC().Format(time.RFC3339), t0.Sub(s.UpdatedAt).Round(time.Second))
+	if s.Reason != "" {
+		line += ", reason " + s.Reason
+	}
+	if phase == loopstate.Stuck {
+		line += " — stale: the next stop ends it"
+	}
+	fmt.Fprintln(stdout, line)
+	for i := len(s.Stack) - 1; i >= 0; i-- {
+		f := s.Stack[i]
+		fmt.Fprintf(stdout, "  [%d] %s %d/%d: %s\n", i, f.Mode, f.Iter, f.Max, oneLine(f.Prompt, 100))
+	}
+	if top, ok := s.Top(); ok && s.Active() {
+		if w := loopstate.CapWarning(top.Max, loopstate.BlockCap(getenv)); w != "" {
+			fmt.Fprintln(stdout, w)
+		}
+	}
+	return 0
+}
+
+func cmdAbort(args []string, stdout, stderr io.Writer, getenv env, now func() time.Time) int {
+	fs := newFlags("abort", stderr)
+	var t target
+	t.register(fs, getenv)
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	loops, key, err := t.open()
+	if err != nil {
+		return fail(stderr, err)
+	}
+	if _, err := loops.Abort(context.Background(), key, loopstate.ReasonAborted+": loop abort", now()); err != nil {
+		return fail(stderr, err)
+	}
+	fmt.Fprintln(stdout, "loop aborted: the next stop goes through")
+	return 0
+}
+
+func cmdHook(args []string, stdin io.Reader, stdout, stderr io.Writer, now func() time.Time) int {
+	fs := newFlags("hook", stderr)
+	explain := fs.Bool("explain", false, "print the decision trace on stderr")
+	exit2 := fs.Bool("exit2", false, "block with exit code 2 (JSON on stdout, reason on stderr)")
+	remind := fs.Bool("remind", false, "repeat the loop's prompt in the block reason")
+	verify := fs.String("verify", "", "shell `CMD` that must exit 0 before a completion signal counts (e.g. 'go test ./...')")
+	verifyTimeout := fs.Duration("verify-timeout", policy.DefaultVerifyTimeout, "time limit of -verify")
+	state := fs.String("state", "", "state `DIR` (default $STOPHOOK_STATE_DIR, else <cwd of the session>/.claude/stophook)")
+	if err := fs.Parse(args); err != nil {
+		// A broken hook command line must not trap the session.
+		fmt.Fprintln(stderr, "loop: bad hook arguments; allowing stop")
+		return 0
+	}
+	li := &policy.LoopIterator{Machine: loopstate.Machine{Remind: *remind}, VerifyTimeout: *verifyTimeout}
+	if *state != "" {
+		li.Store = stophook.NewFileStore(*state)
+	}
+	if *verify != "" {
+		li.Verify = []string{"sh", "-c", *verify}
+	}
+	// LoopIterator must come before StopActive: every iteration's stop has
+	// stop_hook_active set.
+	chain := stophook.NewChain(li, policy.StopActive{})
+	opts := stophook.RunOptions{Stdin: stdin, Stdout: stdout, Stderr: stderr, Explain: *explain, Now: now,
+		Events: []string{stophook.EventStop}}
+	if *exit2 {
+		opts.Mode = stophook.ExitCodeMode
+	}
+	return stophook.Run(context.Background(), chain, opts)
+}
+
+func signalList(m loopstate.Mode) string {
+	var parts []string
+	for _, t := range m.Tags() {
+		for _, v := range t.Values {
+			parts = append(parts, "<"+t.Name+">"+v+"</"+t.Name+">")
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+func oneLine(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > n {
+		return s[:n] + "…"
+	}
+	return s
+}
+
+func fail(w io.Writer, err error) int {
+	fmt.Fprintln(w, "loop:", err)
+	return 1
+}

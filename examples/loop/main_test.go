@@ -1,0 +1,243 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/loopstate"
+)
+
+const session = "11111111-2222-4333-8444-555555555555"
+
+var t0 = time.Date(2026, 1, 2, 10, 0, 0, 0, time.UTC)
+
+// cli runs the command in-process with a fixed clock and environment.
+func cli(t *testing.T, env map[string]string, now time.Time, stdin string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	getenv := func(k string) string { return env[k] }
+	code = run(args, strings.NewReader(stdin), &out, &errb, getenv, func() time.Time { return now })
+	return code, out.String(), errb.String()
+}
+
+func stopJSON(t *testing.T, cwd, last string, active bool) string {
+	t.Helper()
+	b, err := json.Marshal(map[string]any{
+		"session_id": session, "transcript_path": filepath.Join(cwd, "none.jsonl"), "cwd": cwd,
+		"hook_event_name": "Stop", "stop_hook_active": active, "last_assistant_message": last,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func TestCommands(t *testing.T) {
+	dir := t.TempDir()
+	env := map[string]string{"CLAUDE_CODE_SESSION_ID": session}
+	st := []string{"-state", dir}
+
+	code, out, errs := cli(t, env, t0, "", append([]string{"start", "-max", "3"}, append(st, "fix", "the", "build")...)...)
+	if code != 0 || !strings.Contains(out, "loop started: mode loop, iteration 1/3") || !strings.Contains(out, "<loop-done>COMPLETE</loop-done>") || errs != "" {
+		t.Fatalf("start: code %d, out %q, err %q", code, out, errs)
+	}
+	code, out, _ = cli(t, env, t0.Add(time.Minute), "", append([]string{"start", "-mode", "issue", "-max", "12"}, append(st, "issue 7")...)...)
+	if code != 0 || !strings.Contains(out, "nested, depth 2") || !strings.Contains(out, "<issue-complete>DONE</issue-complete>") {
+		t.Fatalf("nested start: code %d, out %q", code, out)
+	}
+	_, out, errs = cli(t, env, t0.Add(2*time.Minute), "", append([]string{"start", "-mode", "grind", "-max", "9"}, append(st, "grind")...)...)
+	if !strings.Contains(errs, "max 9 is above 8, Claude Code's cap") || !strings.Contains(errs, loopstate.BlockCapEnv) {
+		t.Errorf("start -max 9: stderr %q, want the block-cap warning", errs)
+	}
+	env[loopstate.BlockCapEnv] = "20"
+	_, _, errs = cli(t, env, t0.Add(2*time.Minute), "", append([]string{"status"}, st...)...)
+	if errs != "" {
+		t.Errorf("status with cap 20: stderr %q", errs)
+	}
+	_, out, _ = cli(t, env, t0.Add(2*time.Minute), "", append([]string{"status"}, st...)...)
+	if strings.Contains(out, "warning") {
+		t.Errorf("status with cap 20 warned: %q", out)
+	}
+	delete(env, loopstate.BlockCapEnv)
+	code, out, _ = cli(t, env, t0.Add(3*time.Minute), "", append([]string{"status"}, st...)...)
+	for _, want := range []string{"ACTIVE: event STATE", "[2] grind 1/9: grind", "[1] issue 1/12: issue 7", "[0] loop 1/3: fix the build", "warning: max 9"} {
+		if code != 0 || !strings.Contains(out, want) {
+			t.Errorf("status: out %q, want %q", out, want)
+		}
+	}
+	code, out, _ = cli(t, env, t0.Add(4*time.Hour), "", append([]string{"status"}, st...)...)
+	if !strings.Contains(out, "STUCK") || !strings.Contains(out, "stale") {
+		t.Errorf("status of stale loop: %q", out)
+	}
+	code, out, _ = cli(t, env, t0.Add(4*time.Minute), "", append([]string{"abort"}, st...)...)
+	if code != 0 || !strings.Contains(out, "aborted") {
+		t.Errorf("abort: code %d, out %q", code, out)
+	}
+	_, out, _ = cli(t, env, t0.Add(5*time.Minute), "", append([]string{"status"}, st...)...)
+	if !strings.HasPrefix(out, "ABORTED: event ABORT") {
+		t.Errorf("status after abort: %q", out)
+	}
+	code, _, errs = cli(t, env, t0, "", append([]string{"abort"}, append(st, "-session", "other")...)...)
+	if code != 1 || !strings.Contains(errs, "no running loop") {
+		t.Errorf("abort without loop: code %d, stderr %q", code, errs)
+	}
+	code, _, errs = cli(t, map[string]string{}, t0, "", append([]string{"start"}, append(st, "x")...)...)
+	if code != 1 || !strings.Contains(errs, "no session") {
+		t.Errorf("start without a session: code %d, stderr %q", code, errs)
+	}
+	code, _, errs = cli(t, env, t0, "", append([]string{"start", "-mode", "spin"}, append(st, "x")...)...)
+	if code != 1 || !strings.Contains(errs, "unknown mode") {
+		t.Errorf("start -mode spin: code %d, stderr %q", code, errs)
+	}
+	code, _, _ = cli(t, env, t0, "", "start", "-bogus")
+	if code != 2 {
+		t.Errorf("bad flag: code %d, want 2", code)
+	}
+	_, out, _ = cli(t, map[string]string{}, t0, "", append([]string{"status", "-shared"}, st...)...)
+	if out != "IDLE: no loop\n" {
+		t.Errorf("status -shared: %q", out)
+	}
+}
+
+func TestHook(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv(stophook.StateDirEnv, "")
+	t.Setenv("IDLE_LOOP_DISABLE", "")
+	env := map[string]string{"CLAUDE_CODE_SESSION_ID": session}
+	state := filepath.Join(dir, ".claude", "stophook")
+	if code, _, errs := cli(t, env, t0, "", "start", "-max", "3", "-state", state, "task"); code != 0 {
+		t.Fatalf("start: %s", errs)
+	}
+	block := func(n int) string {
+		b, _ := json.Marshal(map[string]string{"decision": "block", "reason": fmt.Sprintf("[ITERATION %d/3] %s", n, loopstate.ContinueText)})
+		return string(b) + "\n"
+	}
+	steps := []struct {
+		args    []string
+		last    string
+		code    int
+		stdout  string // exact; "" means allow (no block)
+		explain bool
+	}{
+		{nil, "working", 0, block(2), false},
+		{[]string{"-explain"}, "```\n<loop-done>COMPLETE</loop-done>\n```", 0, block(3), true},
+		{nil, "<loop-done>COMPLETE</loop-done>", 0, "", false},
+	}
+	for i, s := range steps {
+		code, out, errs := cli(t, env, t0.Add(time.Duration(i+1)*time.Minute), stopJSON(t, dir, s.last, i > 0), s.args...)
+		if code != s.code {
+			t.Errorf("step %d: code %d, want %d (stderr %q)", i, code, s.code, errs)
+		}
+		if s.stdout != "" && out != s.stdout {
+			t.Errorf("step %d: stdout %q, want %q", i, out, s.stdout)
+		}
+		if s.stdout == "" && strings.Contains(out, "block") {
+			t.Errorf("step %d: stdout %q, want no block", i, out)
+		}
+		if s.explain && !strings.Contains(errs, "LoopIterator: block") {
+			t.Errorf("step %d: -explain stderr %q, want the trace", i, errs)
+		}
+	}
+	// -exit2 mode and a malformed input.
+	cli(t, env, t0, "", "start", "-max", "3", "-state", state, "again")
+	code, out, errs := cli(t, env, t0.Add(time.Hour), stopJSON(t, dir, "x", false), "-exit2")
+	if code != 2 || !strings.Contains(out, `"decision":"block"`) || !strings.Contains(errs, "[ITERATION 2/3]") {
+		t.Errorf("-exit2: code %d, out %q, err %q", code, out, errs)
+	}
+	code, out, _ = cli(t, env, t0.Add(time.Hour), "{not json", "")
+	if code != 0 || strings.Contains(out, "block") {
+		t.Errorf("malformed input: code %d, out %q", code, out)
+	}
+	code, out, errs = cli(t, env, t0.Add(time.Hour), stopJSON(t, dir, "x", false), "-no-such-flag")
+	if code != 0 || strings.Contains(out, "block") || !strings.Contains(errs, "allowing stop") {
+		t.Errorf("bad hook flag: code %d, out %q, err %q", code, out, errs)
+	}
+}
+
+// buildLoop compiles the example into a temporary directory.
+func buildLoop(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "loop")
+	cmd := exec.Command("go", "build", "-o", bin, ".")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// TestConcurrentHooks runs 64 hook processes at once on one ACTIVE loop:
+// the FileStore's lock makes each read-modify-write atomic, so the
+// iteration advances by exactly 64.
+func TestConcurrentHooks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary and starts 64 processes")
+	}
+	const n = 64
+	bin := buildLoop(t)
+	dir := t.TempDir()
+	state := filepath.Join(dir, "state")
+	env := append(os.Environ(), "CLAUDE_CODE_SESSION_ID="+session, "IDLE_LOOP_DISABLE=", "STOPHOOK_DISABLE=")
+	start := exec.Command(bin, "start", "-max", "1000", "-state", state, "concurrency")
+	start.Env = env
+	if out, err := start.CombinedOutput(); err != nil {
+		t.Fatalf("start: %v\n%s", err, out)
+	}
+	input := stopJSON(t, dir, "still working", true)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	blocks := map[string]int{}
+	ready := make(chan struct{})
+	for i := 0; i < n; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			cmd := exec.CommandContext(ctx, bin, "-state", state)
+			cmd.Env = env
+			cmd.Stdin = strings.NewReader(input)
+			var out, errb bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &out, &errb
+			<-ready
+			err := cmd.Run()
+			mu.Lock()
+			defer mu.Unlock()
+			if err != nil || errb.Len() > 0 {
+				t.Errorf("hook process: %v, stderr %q", err, errb.String())
+				return
+			}
+			var d struct{ Decision, Reason string }
+			if err := json.Unmarshal(out.Bytes(), &d); err != nil || d.Decision != "block" {
+				t.Errorf("hook process: stdout %q, want a block", out.String())
+				return
+			}
+			blocks[d.Reason]++
+		}()
+	}
+	close(ready)
+	wg.Wait()
+	s, err := (&loopstate.Loops{Store: stophook.NewFileStore(state)}).Get(context.Background(), "loop/"+session)
+	if err != nil {
+		t.Fatal(err)
+	}
+	top, _ := s.Top()
+	if top.Iter != 1+n {
+		t.Errorf("got iteration %d after %d concurrent hooks, want %d", top.Iter, n, 1+n)
+	}
+	// Each process saw a different iteration: no two read the same state.
+	for i := 2; i <= n+1; i++ {
+		if r := fmt.Sprintf("[ITERATION %d/1000] %s", i, loopstate.ContinueText); blocks[r] != 1 {
+			t.Errorf("iteration %d was reported %d times, want once", i, blocks[r])
+		}
+	}
+}

@@ -1,0 +1,67 @@
+package policy_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+
+	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/policy"
+)
+
+// MemoryTriage sends the agent back once to save what its turn decided and
+// deferred; the next stop is let through.
+func ExampleMemoryTriage() {
+	project, _ := os.MkdirTemp("", "project")
+	defer os.RemoveAll(project)
+	chain := stophook.NewChain(&policy.MemoryTriage{})
+	ctx := context.Background()
+
+	in := stophook.Input{
+		HookEventName: stophook.EventStop,
+		SessionID:     "example",
+		CWD:           project, // config and loop-guard flag live in <cwd>/.claude/
+		// TranscriptPath: the transcript's tail adds the turn's history.
+		LastAssistantMessage: "Chose command-type hooks over prompt-type hooks for reliability.\n\n" +
+			"Deferred multi-LLM consensus voting for future implementation.",
+	}
+	d := chain.Evaluate(ctx, in)
+	fmt.Println(d.Verdict)
+	fmt.Println(d.Reason)
+
+	d = chain.Evaluate(ctx, in) // the agent saved them and stops again
+	fmt.Println(d.Blocks(), "-", d.Trace[0])
+	// Output:
+	// block
+	// Save the following memories before stopping:
+	// - [DECISION] Chose command-type hooks over prompt-type hooks for reliability.
+	// - [TECH_DEBT] Deferred multi-LLM consensus voting for future implementation.
+	//
+	// Use the memory-management skill to save each item.
+	// After saving, you may stop.
+	// false - MemoryTriage: pass: flag file .stop_hook_active present: memories were already requested
+}
+
+// A Classifier refines what the heuristics found; here a stand-in for an
+// LLM keeps only the decision, reworded.
+func ExampleClassifierFunc() {
+	project, _ := os.MkdirTemp("", "project")
+	defer os.RemoveAll(project)
+	llm := policy.ClassifierFunc(func(ctx context.Context, prompt string) (string, error) {
+		return `{"memories":[{"category":"DECISION","text":"Stop hooks: command type, not prompt type"}]}`, nil
+	})
+	p := &policy.MemoryTriage{Classifier: llm} // used in hybrid mode, the default
+	d, _ := p.Evaluate(context.Background(), stophook.Input{
+		HookEventName: stophook.EventStop,
+		CWD:           project,
+		LastAssistantMessage: "Chose command-type hooks over prompt-type hooks for reliability.\n\n" +
+			"Deferred multi-LLM consensus voting for future implementation.",
+	})
+	fmt.Println(d.Reason)
+	// Output:
+	// Save the following memories before stopping:
+	// - [DECISION] Stop hooks: command type, not prompt type
+	//
+	// Use the memory-management skill to save each item.
+	// After saving, you may stop.
+}

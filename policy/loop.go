@@ -1,0 +1,174 @@
+package policy
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/loopstate"
+	"github.com/stophook/stophook/transcript"
+)
+
+// LoopDisableEnv names the escape hatch: IDLE_LOOP_DISABLE=1 lets every
+// stop through before LoopIterator looks at anything.
+const LoopDisableEnv = "IDLE_LOOP_DISABLE"
+
+// LoopIterator is the idle loop's Stop hook: while a loop started with
+// [loopstate.Loops.Push] is running, it blocks each stop with
+// "[ITERATION N/MAX] Continue working on the task. …" until the agent
+// emits its mode's completion signal on its own line outside code, the
+// loop reaches its max, or the state goes stale or bad.
+//
+// It looks first at the session's own loop (key "loop/<session_id>"),
+// then at the directory-wide loop ([loopstate.SharedKey]). With no running
+// loop it passes. It ignores SubagentStop: a subagent finishing is not an
+// iteration of its parent's loop.
+//
+// # Ordering
+//
+// Every iteration's stop after the first block arrives with
+// stop_hook_active: true. A guard that lets such stops through
+// (StopActive) must therefore come AFTER LoopIterator in a chain, or it
+// ends every loop after one iteration:
+//
+//	stophook.NewChain(&policy.LoopIterator{}, policy.StopActive{})
+//
+// Claude Code itself ends the turn after 8 consecutive blocks unless
+// CLAUDE_CODE_STOP_HOOK_BLOCK_CAP is raised; see [loopstate.CapWarning].
+//
+// # Failure
+//
+// Every error (unreadable store, missing transcript, failed lock) is
+// returned, and a [stophook.Chain] treats it as Pass: the session stops.
+// The zero value is ready to use.
+type LoopIterator struct {
+	// Store holds the loop records. Nil means a [stophook.FileStore] in
+	// stophook.StateDir(in.CWD).
+	Store stophook.Store
+	// Machine decides each stop; set Machine.Remind to repeat the frame's
+	// prompt in the block reason.
+	Machine loopstate.Machine
+	// Verify, when non-empty, is a command (argv) that must exit 0 within
+	// VerifyTimeout, run in the session's cwd, before a completion signal
+	// counts; otherwise the stop is blocked with its output tail.
+	Verify []string
+	// VerifyTimeout bounds Verify. Zero means DefaultVerifyTimeout.
+	VerifyTimeout time.Duration
+	// Getenv reads the environment (IDLE_LOOP_DISABLE). Nil means os.Getenv.
+	Getenv func(string) string
+	// LastAssistantText reads the last assistant message from the
+	// transcript when the input carries no last_assistant_message. Nil
+	// means [transcript.LastAssistantText].
+	LastAssistantText func(last, path string) (string, error)
+}
+
+var _ stophook.Policy = (*LoopIterator)(nil)
+
+// Name implements the naming interface used by [stophook.PolicyName].
+func (p *LoopIterator) Name() string { return "LoopIterator" }
+
+// Evaluate implements [stophook.Policy].
+func (p *LoopIterator) Evaluate(ctx context.Context, in stophook.Input) (stophook.Decision, error) {
+	getenv := p.Getenv
+	if getenv == nil {
+		getenv = os.Getenv
+	}
+	if getenv(LoopDisableEnv) == "1" {
+		return stophook.AllowStop(LoopDisableEnv + "=1"), nil
+	}
+	if in.HookEventName != stophook.EventStop {
+		return stophook.PassOn("not a Stop event"), nil
+	}
+	store := p.Store
+	if store == nil {
+		store = stophook.NewFileStore(stophook.StateDir(in.CWD))
+	}
+	loops := &loopstate.Loops{Store: store, Machine: p.Machine}
+	now := in.Time()
+
+	key, raw, phase, err := p.find(ctx, store, in.SessionID, now)
+	if err != nil {
+		return stophook.Decision{}, err
+	}
+	if key == "" {
+		return stophook.PassOn("no running loop"), nil
+	}
+
+	var msg string
+	var v *loopstate.Verification
+	if phase == loopstate.Active {
+		msg = in.LastAssistantMessage
+		if msg == "" {
+			last := p.LastAssistantText
+			if last == nil {
+				last = transcript.LastAssistantText
+			}
+			msg, err = last("", in.TranscriptPath)
+			if err != nil && msg == "" {
+				return stophook.Decision{}, fmt.Errorf("policy: loop: last assistant message: %w", err)
+			}
+		}
+		if len(p.Verify) > 0 {
+			if pre := p.Machine.Step(raw, msg, now, nil); pre.Phase == loopstate.Completing {
+				v, err = p.verify(ctx, in.CWD)
+				if err != nil {
+					return stophook.Decision{}, err
+				}
+			}
+		}
+	}
+
+	res, err := loops.Step(ctx, key, msg, now, v)
+	if err != nil {
+		return stophook.Decision{}, fmt.Errorf("policy: loop: %w", err)
+	}
+	why := res.Phase.String() + ": " + res.Why
+	switch res.Phase {
+	case loopstate.Active:
+		d := stophook.BlockWith(res.Reason)
+		d.Why = why
+		return d, nil
+	case loopstate.Idle:
+		return stophook.PassOn(why), nil
+	}
+	d := stophook.AllowStop(why)
+	if res.Warning != "" {
+		d.SystemMessage = "loop: " + res.Warning
+	}
+	return d, nil
+}
+
+// find returns the first key (the session's, then the shared one) whose
+// record is not idle, with the record and its phase. A corrupt record is
+// returned with phase Aborted so the machine can clean it up. key is ""
+// when no loop needs this stop.
+func (p *LoopIterator) find(ctx context.Context, store stophook.Store, session string, now time.Time) (key string, raw []byte, phase loopstate.Phase, err error) {
+	keys := make([]string, 0, 2)
+	if k, err := loopstate.SessionKey(session); err == nil {
+		keys = append(keys, k)
+	}
+	keys = append(keys, loopstate.SharedKey)
+	for _, k := range keys {
+		b, err := store.Get(ctx, k)
+		if errors.Is(err, stophook.ErrNotFound) {
+			continue
+		}
+		if err != nil {
+			return "", nil, 0, fmt.Errorf("policy: loop: %w", err)
+		}
+		s, err := loopstate.Parse(b)
+		if err != nil {
+			if loopstate.KindOf(err) == loopstate.KindNewer {
+				continue
+			}
+			return k, b, loopstate.Aborted, nil
+		}
+		if ph := p.Machine.PhaseOf(s, now); ph != loopstate.Idle {
+			return k, b, ph, nil
+		}
+	}
+	return "", nil, 0, nil
+}

@@ -1,0 +1,7 @@
+//go:build !unix
+
+package policy
+
+import "os/exec"
+
+func killGroup(*exec.Cmd) {}

@@ -1,0 +1,183 @@
+package policy
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/stophook/stophook/policy/triage"
+)
+
+// Triage modes of [TriageConfig.Mode].
+const (
+	// ModeHybrid scores with heuristics and, when they find something and
+	// an LLM provider is available, lets the LLM refine the findings.
+	ModeHybrid = "hybrid"
+	// ModeHeuristic never calls an LLM.
+	ModeHeuristic = "heuristic"
+)
+
+// MemoryConfigFile is the config file [MemoryTriage] reads from
+// <cwd>/.claude/ when no path is given.
+const MemoryConfigFile = "memory-config.json"
+
+// maxConfigBytes bounds the config file.
+const maxConfigBytes = 1 << 20
+
+// TriageConfig is the "triage" object of memory-config.json:
+//
+//	{"triage": {"mode": "hybrid", "max_transcript_messages": 50,
+//	  "heuristic_threshold": 0.6, "llm_provider": "anthropic",
+//	  "llm_timeout_ms": 10000, "blocking": true}}
+//
+// A zero field means its default.
+type TriageConfig struct {
+	// Mode is ModeHybrid (default) or ModeHeuristic.
+	Mode string `json:"mode,omitempty"`
+	// MaxTranscriptMessages is how many messages of the transcript's tail
+	// are read; default 50, at most 1000.
+	MaxTranscriptMessages int `json:"max_transcript_messages,omitempty"`
+	// HeuristicThreshold is the score in (0, 1] a sentence needs; default 0.6.
+	HeuristicThreshold float64 `json:"heuristic_threshold,omitempty"`
+	// LLMProvider names the LLM that refines findings in hybrid mode:
+	// "anthropic" (ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL), "gemini-flash"
+	// (GEMINI_API_KEY or GOOGLE_API_KEY, GEMINI_BASE_URL) or "" for none
+	// (default). Without its API key, or for an unknown name, triage is
+	// heuristic only.
+	LLMProvider string `json:"llm_provider,omitempty"`
+	// LLMTimeoutMS bounds the whole refinement, retry included; default
+	// 10000, at most 60000.
+	LLMTimeoutMS int `json:"llm_timeout_ms,omitempty"`
+	// LLMMinScore, when above 0, also asks the LLM (hybrid mode) about a
+	// turn whose best sentence scored at least this much without reaching
+	// HeuristicThreshold; the LLM's answer is then the only source of
+	// memories. Default 0: the LLM only refines turns where the heuristics
+	// found something. Keyword cues miss memories phrased in words they do
+	// not know; this trades LLM calls for recall.
+	LLMMinScore float64 `json:"llm_min_score,omitempty"`
+	// Blocking false reports the findings to the user (systemMessage)
+	// instead of sending the agent back to save them; default true.
+	Blocking *bool `json:"blocking,omitempty"`
+	// Cues replaces the cues of the named categories; a name that is not a
+	// built-in category adds a category.
+	Cues map[string][]triage.Cue `json:"cues,omitempty"`
+	// SessionSummary tunes the SESSION_SUMMARY counts.
+	SessionSummary triage.Activity `json:"session_summary,omitzero"`
+}
+
+// Defaults of [TriageConfig].
+const (
+	DefaultMaxTranscriptMessages = 50
+	DefaultLLMTimeout            = 10 * time.Second
+)
+
+// IsBlocking reports whether findings block the stop (default true).
+func (c TriageConfig) IsBlocking() bool { return c.Blocking == nil || *c.Blocking }
+
+// LLMTimeout returns the refinement budget.
+func (c TriageConfig) LLMTimeout() time.Duration {
+	if c.LLMTimeoutMS <= 0 {
+		return DefaultLLMTimeout
+	}
+	return time.Duration(min(c.LLMTimeoutMS, 60000)) * time.Millisecond
+}
+
+// MaxMessages returns the number of transcript messages to read.
+func (c TriageConfig) MaxMessages() int {
+	if c.MaxTranscriptMessages <= 0 {
+		return DefaultMaxTranscriptMessages
+	}
+	return min(c.MaxTranscriptMessages, 1000)
+}
+
+// Validate reports the first invalid field.
+func (c TriageConfig) Validate() error {
+	switch {
+	case c.Mode != "" && c.Mode != ModeHybrid && c.Mode != ModeHeuristic:
+		return fmt.Errorf("policy: triage mode %q is not %q or %q", c.Mode, ModeHybrid, ModeHeuristic)
+	case c.HeuristicThreshold < 0 || c.HeuristicThreshold > 1:
+		return fmt.Errorf("policy: triage heuristic_threshold %v is outside (0, 1]", c.HeuristicThreshold)
+	case c.LLMMinScore < 0 || c.LLMMinScore > 1:
+		return fmt.Errorf("policy: triage llm_min_score %v is outside [0, 1]", c.LLMMinScore)
+	case c.MaxTranscriptMessages < 0:
+		return fmt.Errorf("policy: triage max_transcript_messages %d is negative", c.MaxTranscriptMessages)
+	case c.LLMTimeoutMS < 0:
+		return fmt.Errorf("policy: triage llm_timeout_ms %d is negative", c.LLMTimeoutMS)
+	}
+	for name := range c.Cues {
+		if strings.TrimSpace(name) == "" {
+			return fmt.Errorf("policy: triage cues: empty category name")
+		}
+	}
+	if _, err := c.Scorer(); err != nil {
+		return fmt.Errorf("policy: triage cues: %w", err)
+	}
+	return nil
+}
+
+// Scorer builds the heuristic scorer the config describes.
+func (c TriageConfig) Scorer() (*triage.Scorer, error) {
+	rules := triage.DefaultRules()
+	for name, cues := range c.Cues {
+		cat := triage.Category(strings.ToUpper(strings.TrimSpace(name)))
+		found := false
+		for i := range rules {
+			if rules[i].Category == cat {
+				rules[i].Cues, found = cues, true
+			}
+		}
+		if !found {
+			rules = append(rules, triage.Rule{Category: cat, Cues: cues})
+		}
+	}
+	return triage.New(triage.Options{Rules: rules, Threshold: c.HeuristicThreshold, Activity: c.SessionSummary})
+}
+
+// LoadTriageConfig reads the "triage" object of a memory-config.json file.
+// A missing file gives the zero config (every default) and no error. A
+// file that cannot be read or decoded, or holds invalid values, gives the
+// zero config and an error: the caller warns and carries on with defaults.
+func LoadTriageConfig(path string) (TriageConfig, error) {
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return TriageConfig{}, nil
+	}
+	if err != nil {
+		return TriageConfig{}, fmt.Errorf("policy: memory config: %w", err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxConfigBytes+1))
+	if err != nil {
+		return TriageConfig{}, fmt.Errorf("policy: memory config: %w", err)
+	}
+	if len(data) > maxConfigBytes {
+		return TriageConfig{}, fmt.Errorf("policy: memory config %s is larger than %d bytes", path, maxConfigBytes)
+	}
+	var file struct {
+		Triage *TriageConfig `json:"triage"`
+	}
+	if err := json.Unmarshal(data, &file); err != nil {
+		return TriageConfig{}, fmt.Errorf("policy: memory config %s: %w", path, err)
+	}
+	if file.Triage == nil {
+		return TriageConfig{}, nil
+	}
+	if err := file.Triage.Validate(); err != nil {
+		return TriageConfig{}, fmt.Errorf("%w (in %s)", err, path)
+	}
+	return *file.Triage, nil
+}
+
+// memoryConfigPath returns the config path for cwd.
+func memoryConfigPath(cwd string) string {
+	if cwd == "" {
+		cwd = "."
+	}
+	return filepath.Join(cwd, ".claude", MemoryConfigFile)
+}

@@ -1,0 +1,40 @@
+package triage_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/stophook/stophook/policy/triage"
+	"github.com/stophook/stophook/transcript"
+)
+
+// BenchmarkScore50 scores a 50-message turn: transcript tail, turn window
+// and scoring, the heuristic path of MemoryTriage without process start.
+func BenchmarkScore50(b *testing.B) {
+	path := filepath.Join("testdata", "bench50.jsonl")
+	s, err := triage.New(triage.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		msgs, err := transcript.Tail(path, 50)
+		if err != nil || len(msgs) < 50 {
+			b.Fatalf("Tail: %d messages, %v", len(msgs), err)
+		}
+		res := s.Score(triage.Turn(msgs))
+		if len(res.Findings) == 0 {
+			b.Fatal("no findings")
+		}
+	}
+}
+
+// BenchmarkNew compiles the default cues, which every hook process does once.
+func BenchmarkNew(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := triage.New(triage.Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,35 @@
+// Package triage finds memories worth saving in the tail of a Claude Code
+// transcript: decisions, runbooks, constraints, tech debt, preferences and
+// heavy sessions. It is the heuristic half of policy.MemoryTriage, usable
+// on its own: it reads messages and returns findings, with no I/O.
+//
+// # Scoring
+//
+// Each text category is a [Rule]: weighted [Cue] patterns matched at word
+// boundaries. A [Scorer] splits every message into sentences and scores
+// each sentence per rule: the sum of the weights of the cues it matches,
+// times the weight of where it was written ([Weights]: assistant prose
+// counts fully, the user's prompt a little less, tool output not at all;
+// code blocks and inline code are blanked with signals.Prose before
+// matching). A sentence that reaches the threshold (0.6 by default)
+// becomes a [Finding] that carries the sentence itself, so a block reason
+// can say what to save. Negative weights cancel look-alikes: "I decided to
+// run the tests" scores nothing, and "over" alone stays below the
+// threshold. [Activity] scores SESSION_SUMMARY from tool_use blocks (files
+// modified, tools used).
+//
+// [DefaultRules] are data: copy and change them, or add categories.
+//
+// # Windows
+//
+// [Turn] keeps the current turn of a transcript tail (earlier turns were
+// triaged at their own stop) and [WithLast] adds the final reply, which
+// the transcript usually lacks when a Stop hook runs.
+//
+// # Refinement and output
+//
+// [Prompt] and [Excerpt] build a prompt asking a classifier (an LLM) to
+// confirm, merge or drop the findings; [ParseAnswer] reads its JSON answer
+// defensively. [Reason] formats findings as the seed's block reason and
+// [Report] as a message for the user.
+package triage

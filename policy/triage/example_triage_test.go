@@ -1,0 +1,51 @@
+package triage_test
+
+import (
+	"fmt"
+
+	"github.com/stophook/stophook/policy/triage"
+	"github.com/stophook/stophook/transcript"
+)
+
+func Example() {
+	s, err := triage.New(triage.Options{}) // default cues, threshold 0.6
+	if err != nil {
+		panic(err)
+	}
+	turn := []transcript.Message{
+		{Role: "user", Text: "Make the stop hooks reliable."},
+		{Role: "assistant", Text: "I decided to run the tests first."},
+	}
+	// The final reply comes from last_assistant_message: the transcript lags.
+	turn = triage.WithLast(turn, "Chose command-type hooks over prompt-type hooks for reliability.\n\n"+
+		"Deferred multi-LLM consensus voting for future implementation.\n\n"+
+		"```python\n# TODO: this comment is code, not a memory\n```")
+	res := s.Score(turn)
+	fmt.Println(triage.Reason(res.Findings))
+	// Output:
+	// Save the following memories before stopping:
+	// - [DECISION] Chose command-type hooks over prompt-type hooks for reliability.
+	// - [TECH_DEBT] Deferred multi-LLM consensus voting for future implementation.
+	//
+	// Use the memory-management skill to save each item.
+	// After saving, you may stop.
+}
+
+func ExampleParseAnswer() {
+	fs, err := triage.ParseAnswer("```json\n{\"memories\":[{\"category\":\"decision\",\"text\":\"Use SQLite for the queue\"}]}\n```")
+	fmt.Println(fs[0].Category, fs[0].Text, err)
+	// Output: DECISION Use SQLite for the queue <nil>
+}
+
+func ExampleRule() {
+	rules := append(triage.DefaultRules(), triage.Rule{
+		Category: "SECURITY",
+		Cues:     []triage.Cue{{Pattern: `secrets?|credentials?|tokens?`, Weight: 0.4}, {Pattern: `never|must not`, Weight: 0.3}},
+	})
+	s, _ := triage.New(triage.Options{Rules: rules})
+	res := s.Score([]transcript.Message{{Role: "assistant", Text: "Never log tokens, even at debug level."}})
+	for _, f := range res.Findings {
+		fmt.Printf("[%s] %s\n", f.Category, f.Text)
+	}
+	// Output: [SECURITY] Never log tokens, even at debug level.
+}

@@ -1,0 +1,510 @@
+package triage
+
+import (
+	"bytes"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/stophook/stophook/signals"
+	"github.com/stophook/stophook/transcript"
+)
+
+// DefaultThreshold is the score a sentence needs to become a finding (the
+// seed's heuristic_threshold).
+const DefaultThreshold = 0.6
+
+// Weights say how much a sentence counts depending on where it was written.
+// A weight of 0 means text there is not scored at all.
+type Weights struct {
+	// Assistant prose (code blocks and inline code are never scored).
+	Assistant float64
+	// User prose: the prompt of the turn.
+	User float64
+	// ToolOutput is tool_result text (raw: no Markdown is removed).
+	ToolOutput float64
+	// Question multiplies the score of a sentence ending in '?': asking
+	// "should we use X instead of Y?" records nothing yet.
+	Question float64
+}
+
+// DefaultWeights counts assistant prose fully, user prose a little less,
+// and tool output not at all; questions count half.
+var DefaultWeights = Weights{Assistant: 1, User: 0.8, ToolOutput: 0, Question: 0.5}
+
+// Options configures a [Scorer]. The zero value means every default.
+type Options struct {
+	// Rules are the text categories and their cues; nil means DefaultRules().
+	Rules []Rule
+	// Threshold is the score a sentence needs; 0 means DefaultThreshold.
+	Threshold float64
+	// Weights by location; nil means &DefaultWeights.
+	Weights *Weights
+	// MaxPerCategory caps the findings of one category; 0 means 2.
+	MaxPerCategory int
+	// Activity scores SESSION_SUMMARY; the zero value means its defaults.
+	Activity Activity
+}
+
+// Scorer finds memories in transcript messages with weighted cues. It is
+// safe for concurrent use.
+type Scorer struct {
+	rules     []compiledRule
+	words     map[string][]leadEntry // literal cues, by their first word
+	index1    [256][]leadEntry       // one-byte leads of other cues, by that byte
+	index2    map[uint16][]leadEntry // longer leads of other cues, by their first two bytes
+	always    []cueRef               // cues without leads
+	ncues     int
+	threshold float64
+	weights   Weights
+	perCat    int
+	activity  Activity
+}
+
+type compiledRule struct {
+	Rule
+	cues []*lazyRegexp
+	base int // index of the rule's first cue among all cues
+}
+
+// lazyRegexp compiles on first use: most cues never run in a hook process
+// (their leads do not occur), and compiling all of them would cost more
+// than scoring a whole turn.
+type lazyRegexp struct {
+	expr string
+	once sync.Once
+	re   *regexp.Regexp
+}
+
+func (l *lazyRegexp) MatchString(s string) bool {
+	l.once.Do(func() { l.re = regexp.MustCompile(l.expr) }) // validated by New
+	return l.re.MatchString(s)
+}
+
+type cueRef struct{ rule, cue int }
+
+type leadEntry struct {
+	lead  string
+	exact bool // lead is a whole match of the cue: lead + \b means a match
+	id    int  // the cue, as an index among all cues
+}
+
+// mark says what the lead index knows about a cue in a sentence.
+type mark uint8
+
+const (
+	none    mark = iota // cannot match
+	maybe               // may match: run its regexp
+	matched             // matches
+)
+
+// New compiles opts into a Scorer. It fails on a cue that is not a valid
+// RE2 expression, a rule without a category, or a threshold outside (0, 1].
+func New(opts Options) (*Scorer, error) {
+	s := &Scorer{threshold: opts.Threshold, weights: DefaultWeights, perCat: opts.MaxPerCategory, activity: opts.Activity}
+	if s.threshold == 0 {
+		s.threshold = DefaultThreshold
+	}
+	if s.threshold < 0 || s.threshold > 1 {
+		return nil, fmt.Errorf("triage: threshold %v is outside (0, 1]", opts.Threshold)
+	}
+	if opts.Weights != nil {
+		s.weights = *opts.Weights
+	}
+	if s.perCat <= 0 {
+		s.perCat = 2
+	}
+	rules := opts.Rules
+	if rules == nil {
+		rules = DefaultRules()
+	}
+	type analyzed struct {
+		expr string
+		analysis
+	}
+	var all [][]analyzed
+	nlits := 0
+	for _, r := range rules {
+		if r.Category == "" {
+			return nil, fmt.Errorf("triage: rule without a category")
+		}
+		var as []analyzed
+		for _, c := range r.Cues {
+			expr := `(?i)\b(?:` + c.Pattern + `)\b`
+			an, err := analyze(expr)
+			if err != nil {
+				return nil, fmt.Errorf("triage: %s cue %q: %w", r.Category, c.Pattern, err)
+			}
+			as = append(as, analyzed{expr, an})
+			nlits += len(an.literals)
+		}
+		all = append(all, as)
+	}
+	s.words = make(map[string][]leadEntry, nlits)
+	s.index2 = map[uint16][]leadEntry{}
+	for ri, r := range rules {
+		cr := compiledRule{Rule: r, base: s.ncues, cues: make([]*lazyRegexp, len(r.Cues))}
+		for ci, an := range all[ri] {
+			cr.cues[ci] = &lazyRegexp{expr: an.expr}
+			id := s.ncues
+			s.ncues++
+			switch {
+			case an.literals != nil:
+				for _, l := range an.literals {
+					s.addLead(l, true, id)
+				}
+			case an.leads != nil:
+				for _, l := range an.leads {
+					s.addLead(l, false, id)
+				}
+			default:
+				s.always = append(s.always, cueRef{ri, ci})
+			}
+		}
+		s.rules = append(s.rules, cr)
+	}
+	return s, nil
+}
+
+func (s *Scorer) addLead(lead string, exact bool, id int) {
+	e := leadEntry{lead: lead, exact: exact, id: id}
+	switch {
+	case exact:
+		w := lead[:wordLen(lead)]
+		s.words[w] = append(s.words[w], e)
+	case len(lead) == 1:
+		s.index1[lead[0]] = append(s.index1[lead[0]], e)
+	default:
+		k := uint16(lead[0])<<8 | uint16(lead[1])
+		s.index2[k] = append(s.index2[k], e)
+	}
+}
+
+// wordLen returns the length of the run of word characters opening s.
+func wordLen[T string | []byte](s T) int {
+	i := 0
+	for i < len(s) && isWordChar(s[i]) {
+		i++
+	}
+	return i
+}
+
+// kelvin (K) and longS (ſ) are the non-ASCII runes (?i) folds into ASCII letters.
+var kelvin, longS = []byte("\u212A"), []byte("\u017F")
+
+// possible marks the cues one of whose leads occurs at a token start of
+// lower.
+func (s *Scorer) possible(lower []byte, starts []int, marks []mark) {
+	clear(marks)
+	if bytes.Contains(lower, kelvin) || bytes.Contains(lower, longS) {
+		for i := range marks { // (?i) folds these into k and s: no lead is safe
+			marks[i] = maybe
+		}
+		return
+	}
+	for _, ref := range s.always {
+		marks[s.rules[ref.rule].base+ref.cue] = maybe
+	}
+	mark := func(rest []byte, es []leadEntry) {
+		for _, e := range es {
+			if len(e.lead) > len(rest) || string(rest[:len(e.lead)]) != e.lead {
+				continue
+			}
+			m := maybe
+			if e.exact {
+				if len(e.lead) < len(rest) && isWordChar(e.lead[len(e.lead)-1]) == isWordChar(rest[len(e.lead)]) ||
+					len(e.lead) == len(rest) && !isWordChar(e.lead[len(e.lead)-1]) {
+					continue // no \b after the literal
+				}
+				m = matched
+			}
+			if marks[e.id] < m {
+				marks[e.id] = m
+			}
+		}
+	}
+	for _, p := range starts {
+		rest := lower[p:]
+		if es, ok := s.words[string(rest[:wordLen(rest)])]; ok {
+			mark(rest, es)
+		}
+		if es := s.index1[rest[0]]; es != nil {
+			mark(rest, es)
+		}
+		if len(rest) >= 2 {
+			if es, ok := s.index2[uint16(rest[0])<<8|uint16(rest[1])]; ok {
+				mark(rest, es)
+			}
+		}
+	}
+}
+
+// Finding is one memory worth saving.
+type Finding struct {
+	Category Category `json:"category"`
+	// Text says what to save: the sentence that triggered the finding,
+	// cleaned to one line, or a summary written by a classifier.
+	Text string `json:"text"`
+	// Score is the sentence's score in [0, 1] (1 for classifier findings).
+	Score float64 `json:"score"`
+	// Role is where the sentence was written: "assistant", "user", "tool",
+	// or "" for findings that were not read from one sentence.
+	Role string `json:"role,omitempty"`
+	// Cues lists the patterns that matched, for -explain traces.
+	Cues []string `json:"cues,omitempty"`
+}
+
+// Result is the outcome of [Scorer.Score].
+type Result struct {
+	// Findings are ordered by category (the order of the rules, then
+	// SESSION_SUMMARY) and, within a category, by score, highest first.
+	Findings []Finding
+	// Best is the highest score each category reached, found or not. For
+	// sentences that cannot reach the threshold only the cues matched
+	// without a regexp are counted, so a low Best may be a little low.
+	Best map[Category]float64
+	// Sentences is the number of sentences scored.
+	Sentences int
+}
+
+// Strong reports whether r has at least one finding.
+func (r Result) Strong() bool { return len(r.Findings) > 0 }
+
+// epsilon absorbs float rounding in weight sums (0.35+0.25 ≥ 0.6).
+const epsilon = 1e-9
+
+// Score scores msgs, oldest first. Meta messages (hook feedback) are
+// skipped; assistant and user text is scored as Markdown prose with code
+// blanked out; tool output counts with Weights.ToolOutput.
+func (s *Scorer) Score(msgs []transcript.Message) Result {
+	res := Result{Best: map[Category]float64{}}
+	cands := map[Category][]Finding{}
+	w := &work{marks: make([]mark, s.ncues)}
+	errorSeen := false
+	for _, m := range msgs {
+		if m.IsMeta {
+			continue
+		}
+		switch m.Role {
+		case "assistant":
+			s.scoreText(w, &res, cands, m.Text, true, "assistant", s.weights.Assistant, errorSeen)
+		case "user":
+			s.scoreText(w, &res, cands, m.Text, true, "user", s.weights.User, errorSeen)
+			if FailureText(m.Text) {
+				errorSeen = true
+			}
+		}
+		for _, tr := range m.ToolResults {
+			s.scoreText(w, &res, cands, tr.Text, false, "tool", s.weights.ToolOutput, errorSeen)
+			if tr.IsError || FailureText(tr.Text) {
+				errorSeen = true
+			}
+		}
+	}
+	for _, r := range s.rules {
+		fs := cands[r.Category]
+		slices.SortStableFunc(fs, func(a, b Finding) int {
+			switch {
+			case a.Score > b.Score:
+				return -1
+			case a.Score < b.Score:
+				return 1
+			}
+			return 0
+		})
+		if len(fs) > s.perCat {
+			fs = fs[:s.perCat]
+		}
+		res.Findings = append(res.Findings, fs...)
+		delete(cands, r.Category) // a category listed twice reports once
+	}
+	if f, ok := s.activity.Finding(msgs); ok {
+		res.Findings = append(res.Findings, f)
+		res.Best[SessionSummary] = 1
+	} else if _, ok := res.Best[SessionSummary]; !ok {
+		res.Best[SessionSummary] = 0
+	}
+	return res
+}
+
+// work is scratch space reused across the sentences of one Score call.
+type work struct {
+	spans  []span
+	lower  []byte
+	starts []int
+	marks  []mark
+}
+
+// scoreText scores the sentences of one text.
+func (s *Scorer) scoreText(w *work, res *Result, cands map[Category][]Finding, text string, markdown bool, role string, weight float64, errorSeen bool) {
+	if strings.TrimSpace(text) == "" {
+		return
+	}
+	if len(text) > maxTextBytes {
+		text = text[len(text)-maxTextBytes:] // the end of a huge message matters most
+	}
+	prose := text
+	if markdown && mayHaveCode(text) {
+		prose = signals.Prose(text)
+	}
+	// Offsets into prose are offsets into text only when Prose kept the length.
+	orig := text
+	if len(prose) != len(text) {
+		orig = prose
+	}
+	w.spans = sentences(prose, w.spans)
+	for _, sp := range w.spans {
+		sentence := prose[sp.start:sp.end]
+		w.lower = lowerASCII(sentence, w.lower)
+		w.starts = tokenStarts(w.lower, w.starts)
+		s.possible(w.lower, w.starts, w.marks)
+		res.Sentences++
+		question := strings.HasSuffix(sentence, "?")
+		for _, r := range s.rules {
+			wt := weight
+			if role == "user" && r.User != 0 {
+				wt = r.User
+			}
+			if question {
+				wt *= s.weights.Question
+			}
+			if wt <= 0 {
+				continue
+			}
+			marks := w.marks[r.base : r.base+len(r.cues)]
+			bound := r.bound(marks, errorSeen)
+			if bound == 0 {
+				continue
+			}
+			if bound*wt+epsilon < s.threshold {
+				// It cannot reach the threshold: not worth the regexps. Its
+				// literal cues still tell Best how close it came.
+				if sc := min(r.literalScore(marks, errorSeen)*wt, 1); sc > res.Best[r.Category] {
+					res.Best[r.Category] = sc
+				}
+				continue
+			}
+			score, cues := r.score(sentence, marks, errorSeen)
+			if score <= 0 {
+				continue
+			}
+			score = min(score*wt, 1)
+			if score > res.Best[r.Category] {
+				res.Best[r.Category] = score
+			}
+			if score+epsilon < s.threshold {
+				continue
+			}
+			t := clean(orig[sp.start:sp.end])
+			if words(t) < 2 || hasText(cands[r.Category], t) {
+				continue
+			}
+			cands[r.Category] = append(cands[r.Category], Finding{Category: r.Category, Text: t, Score: score, Role: role, Cues: cues})
+		}
+	}
+}
+
+// mayHaveCode reports whether text may hold Markdown code: a backtick, a
+// tilde fence, or an indented line. Text without any is its own prose, and
+// skipping the Markdown parser for it saves most of the scoring time.
+func mayHaveCode(text string) bool {
+	return strings.ContainsAny(text, "`\t") || strings.Contains(text, "~~~") ||
+		strings.HasPrefix(text, "    ") || strings.Contains(text, "\n    ")
+}
+
+// maxTextBytes bounds the text scored per message.
+const maxTextBytes = 64 << 10
+
+// bound is the highest score the possible cues can give, 0 when no
+// positive cue is possible.
+func (r compiledRule) bound(marks []mark, errorSeen bool) float64 {
+	var sum float64
+	for i, m := range marks {
+		if m != none && r.Cues[i].Weight > 0 {
+			sum += r.Cues[i].Weight
+		}
+	}
+	if sum > 0 && errorSeen && r.AfterError > 0 {
+		sum += r.AfterError
+	}
+	return sum
+}
+
+// literalScore sums the weights of the cues the lead index saw match.
+func (r compiledRule) literalScore(marks []mark, errorSeen bool) float64 {
+	var sum float64
+	positive := false
+	for i, m := range marks {
+		if m == matched {
+			sum += r.Cues[i].Weight
+			positive = positive || r.Cues[i].Weight > 0
+		}
+	}
+	if !positive {
+		return 0
+	}
+	if errorSeen {
+		sum += r.AfterError
+	}
+	return max(sum, 0)
+}
+
+// score sums the weights of the possible cues that match sentence.
+func (r compiledRule) score(sentence string, marks []mark, errorSeen bool) (float64, []string) {
+	var sum float64
+	var cues []string
+	positive := false
+	for i, re := range r.cues {
+		if marks[i] == none || marks[i] == maybe && !re.MatchString(sentence) {
+			continue
+		}
+		sum += r.Cues[i].Weight
+		cues = append(cues, r.Cues[i].Pattern)
+		if r.Cues[i].Weight > 0 {
+			positive = true
+		}
+	}
+	if !positive {
+		return 0, nil
+	}
+	if errorSeen && r.AfterError != 0 {
+		sum += r.AfterError
+		cues = append(cues, "(after an error)")
+	}
+	return sum, cues
+}
+
+func hasText(fs []Finding, t string) bool {
+	for _, f := range fs {
+		if strings.EqualFold(f.Text, t) {
+			return true
+		}
+	}
+	return false
+}
+
+// failure (compiled on first use) matches tool output that reports a
+// failure: stack traces, panics,
+// failing test runs, non-zero exits.
+var failure = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?m)Traceback \(most recent call last\)|^panic: |^goroutine \d+ \[|^\s+at [\w$.<>/]+ ?\(.*:\d+(?::\d+)?\)|Exception in thread|^(?:FAIL|ERROR|Error|error)\b|^--- FAIL|npm ERR!|Segmentation fault|[Ee]xit (?:code|status) [1-9]|^\S+\.\w+:\d+(?::\d+)?: (?:error|undefined)`)
+})
+
+// failureHints are literals one of which occurs in every match of failure.
+var failureHints = []string{"Traceback", "panic: ", "goroutine ", "	at ", " at ", "Exception", "FAIL", "ERROR", "Error", "error", "npm ERR!", "Segmentation fault", "xit code", "xit status", "undefined"}
+
+// FailureText reports whether text looks like the output of a failure: a
+// stack trace, a panic, a failing test run or a non-zero exit status.
+func FailureText(text string) bool {
+	if len(text) > maxTextBytes {
+		text = text[:maxTextBytes]
+	}
+	for _, h := range failureHints {
+		if strings.Contains(text, h) {
+			return failure().MatchString(text)
+		}
+	}
+	return false
+}

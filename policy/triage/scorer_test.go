@@ -1,0 +1,304 @@
+package triage_test
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/stophook/stophook/policy/triage"
+	"github.com/stophook/stophook/transcript"
+)
+
+func assistant(text string) transcript.Message {
+	return transcript.Message{Role: "assistant", Text: text}
+}
+func user(text string) transcript.Message { return transcript.Message{Role: "user", Text: text} }
+
+func mustScorer(t *testing.T, opts triage.Options) *triage.Scorer {
+	t.Helper()
+	s, err := triage.New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func cats(res triage.Result) []string {
+	var out []string
+	for _, f := range res.Findings {
+		out = append(out, string(f.Category))
+	}
+	return out
+}
+
+func TestScoreCases(t *testing.T) {
+	t.Parallel()
+	s := mustScorer(t, triage.Options{})
+	tests := []struct {
+		name string
+		msgs []transcript.Message
+		want []string
+	}{
+		{"seed decision", []transcript.Message{assistant("Chose command-type hooks over prompt-type hooks for reliability.")}, []string{"DECISION"}},
+		{"seed tech debt", []transcript.Message{assistant("Deferred multi-LLM consensus voting for future implementation.")}, []string{"TECH_DEBT"}},
+		{"decided to run the tests is not a memory", []transcript.Message{assistant("I decided to run the tests.")}, nil},
+		{"decided to run the tests because is not a memory", []transcript.Message{assistant("I decided to run the tests because the build changed.")}, nil},
+		{"over alone is weak", []transcript.Message{assistant("The migration is over and took a little over two minutes.")}, nil},
+		{"word boundaries: overall, moreover, chosen-ness in words", []transcript.Message{assistant("Overall the code is fine; moreover the tests are decidedly green.")}, nil},
+		{"fenced code is not scored", []transcript.Message{assistant("Example:\n\n```go\n// We decided to use X instead of Y because Z. TODO: later\n```\n")}, nil},
+		{"inline code is not scored", []transcript.Message{assistant("Run `decided instead of because TODO` to see.")}, nil},
+		{"tool output is not scored", []transcript.Message{{Role: "user", ToolResults: []transcript.ToolResult{{Text: "We decided to use X instead of Y because Z.\nTODO: fix later"}}}}, nil},
+		{"meta messages are skipped", []transcript.Message{{Role: "user", IsMeta: true, Text: "Stop hook feedback:\n- [DECISION] Chose X over Y for reliability"}}, nil},
+		{"questions count half", []transcript.Message{assistant("Should we go with SQLite instead of Redis because it is simpler?")}, nil},
+		{"todo list is not tech debt", []transcript.Message{assistant("Let me update the TODO list.")}, nil},
+		{"user preference", []transcript.Message{user("From now on, always use pnpm.")}, []string{"PREFERENCE"}},
+		{"runbook", []transcript.Message{assistant("The root cause was a stale cache; fixed by clearing it on deploy.")}, []string{"RUNBOOK"}},
+		{"constraint", []transcript.Message{assistant("Note that the API has a rate limit of 100 requests per minute.")}, []string{"CONSTRAINT"}},
+		{"two categories in report order", []transcript.Message{assistant("TODO: add retries later.\n\nWe went with SQLite instead of Postgres because it needs no server.")}, []string{"DECISION", "TECH_DEBT"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			res := s.Score(tt.msgs)
+			if got := cats(res); !slices.Equal(got, tt.want) {
+				t.Errorf("got %v, want %v (findings %+v, best %v)", got, tt.want, res.Findings, res.Best)
+			}
+		})
+	}
+}
+
+func TestFindingKeepsCodeSpans(t *testing.T) {
+	t.Parallel()
+	s := mustScorer(t, triage.Options{})
+	res := s.Score([]transcript.Message{assistant("- **Chose** `modernc.org/sqlite` over `mattn/go-sqlite3` to avoid cgo.")})
+	if len(res.Findings) != 1 {
+		t.Fatalf("got %d findings, want 1", len(res.Findings))
+	}
+	if got, want := res.Findings[0].Text, "Chose `modernc.org/sqlite` over `mattn/go-sqlite3` to avoid cgo."; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if res.Findings[0].Role != "assistant" || len(res.Findings[0].Cues) == 0 {
+		t.Errorf("got role %q cues %v, want assistant and the matched cues", res.Findings[0].Role, res.Findings[0].Cues)
+	}
+}
+
+func TestAfterError(t *testing.T) {
+	t.Parallel()
+	s := mustScorer(t, triage.Options{})
+	fix := assistant("If you see this again, make sure the network is listed.")
+	if got := cats(s.Score([]transcript.Message{fix})); got != nil {
+		t.Errorf("without an error: got %v, want nothing", got)
+	}
+	failed := transcript.Message{Role: "user", ToolResults: []transcript.ToolResult{{Text: "boom", IsError: true}}}
+	if got := cats(s.Score([]transcript.Message{failed, fix})); !slices.Equal(got, []string{"RUNBOOK"}) {
+		t.Errorf("after a failed tool: got %v, want [RUNBOOK]", got)
+	}
+	trace := transcript.Message{Role: "user", ToolResults: []transcript.ToolResult{{Text: "Traceback (most recent call last):\n  File \"x.py\", line 1"}}}
+	if got := cats(s.Score([]transcript.Message{trace, fix})); !slices.Equal(got, []string{"RUNBOOK"}) {
+		t.Errorf("after a stack trace: got %v, want [RUNBOOK]", got)
+	}
+	if got := cats(s.Score([]transcript.Message{fix, failed})); got != nil {
+		t.Errorf("error after the sentence: got %v, want nothing", got)
+	}
+}
+
+func TestOptions(t *testing.T) {
+	t.Parallel()
+	msg := []transcript.Message{assistant("I decided to use Redis.")} // 0.35
+	if got := cats(mustScorer(t, triage.Options{}).Score(msg)); got != nil {
+		t.Errorf("default threshold: got %v, want nothing", got)
+	}
+	if got := cats(mustScorer(t, triage.Options{Threshold: 0.3}).Score(msg)); !slices.Equal(got, []string{"DECISION"}) {
+		t.Errorf("threshold 0.3: got %v, want [DECISION]", got)
+	}
+	rules := []triage.Rule{{Category: "SECURITY", Cues: []triage.Cue{{Pattern: `secrets?|credentials?`, Weight: 0.7}}}}
+	res := mustScorer(t, triage.Options{Rules: rules}).Score([]transcript.Message{assistant("Never log credentials.")})
+	if got := cats(res); !slices.Equal(got, []string{"SECURITY"}) {
+		t.Errorf("custom rules: got %v, want [SECURITY]", got)
+	}
+	w := triage.DefaultWeights
+	w.User = 0
+	if got := cats(mustScorer(t, triage.Options{Weights: &w, Rules: rules}).Score([]transcript.Message{user("Never log credentials.")})); got != nil {
+		t.Errorf("user weight 0: got %v, want nothing", got)
+	}
+	many := assistant("TODO: one thing later. TODO: two things later. TODO: three things later.")
+	if n := len(mustScorer(t, triage.Options{}).Score([]transcript.Message{many}).Findings); n != 2 {
+		t.Errorf("default MaxPerCategory: got %d findings, want 2", n)
+	}
+	if n := len(mustScorer(t, triage.Options{MaxPerCategory: 5}).Score([]transcript.Message{many}).Findings); n != 3 {
+		t.Errorf("MaxPerCategory 5: got %d findings, want 3", n)
+	}
+}
+
+func TestNewErrors(t *testing.T) {
+	t.Parallel()
+	for name, opts := range map[string]triage.Options{
+		"bad regexp":  {Rules: []triage.Rule{{Category: "X", Cues: []triage.Cue{{Pattern: `(`, Weight: 1}}}}},
+		"no category": {Rules: []triage.Rule{{Cues: []triage.Cue{{Pattern: `x`, Weight: 1}}}}},
+		"threshold":   {Threshold: 1.5},
+	} {
+		if _, err := triage.New(opts); err == nil || !strings.HasPrefix(err.Error(), "triage: ") {
+			t.Errorf("%s: got %v, want a triage: error", name, err)
+		}
+	}
+}
+
+func TestDefaultRulesCompileAndAreCopies(t *testing.T) {
+	t.Parallel()
+	a := triage.DefaultRules()
+	a[0].Cues[0].Weight = 99
+	if triage.DefaultRules()[0].Cues[0].Weight == 99 {
+		t.Error("DefaultRules shares its slices")
+	}
+	if _, err := triage.New(triage.Options{Rules: triage.DefaultRules()}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestActivity(t *testing.T) {
+	t.Parallel()
+	edits := func(n int, tool string) transcript.Message {
+		m := transcript.Message{Role: "assistant"}
+		for i := range n {
+			in, _ := json.Marshal(map[string]string{"file_path": "/p/f" + string(rune('a'+i)) + ".go"})
+			m.ToolUses = append(m.ToolUses, transcript.ToolUse{Name: tool, Input: in})
+		}
+		return m
+	}
+	tests := []struct {
+		name string
+		a    triage.Activity
+		msgs []transcript.Message
+		want bool
+		text string
+	}{
+		{"4 files is not more than 4", triage.Activity{}, []transcript.Message{edits(4, "Edit")}, false, ""},
+		{"5 files", triage.Activity{}, []transcript.Message{edits(5, "Edit")}, true, "Session modified 5 files (fa.go, fb.go, fc.go, fd.go, fe.go) in 5 tool calls"},
+		{"same file twice counts once", triage.Activity{}, []transcript.Message{edits(3, "Write"), edits(3, "Edit")}, false, ""},
+		{"reads do not modify", triage.Activity{}, []transcript.Message{edits(9, "Read")}, false, ""},
+		{"many tools", triage.Activity{ToolUses: 8}, []transcript.Message{edits(9, "Read")}, true, "Session used 9 tool calls"},
+		{"files cue disabled", triage.Activity{FilesModified: -1}, []transcript.Message{edits(9, "Edit")}, false, ""},
+		{"custom edit tool", triage.Activity{FilesModified: 1, EditTools: []string{"Patch"}}, []transcript.Message{edits(2, "Patch")}, true, "Session modified 2 files (fa.go, fb.go) in 2 tool calls"},
+		{"user messages do not count", triage.Activity{}, []transcript.Message{{Role: "user", ToolUses: edits(9, "Edit").ToolUses}}, false, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			f, ok := tt.a.Finding(tt.msgs)
+			if ok != tt.want || (ok && f.Text != tt.text) {
+				t.Errorf("got %v %q, want %v %q", ok, f.Text, tt.want, tt.text)
+			}
+		})
+	}
+}
+
+func TestTurnAndWithLast(t *testing.T) {
+	t.Parallel()
+	msgs := []transcript.Message{
+		user("first prompt"), assistant("old reply"),
+		{Role: "user", IsMeta: true, Text: "Stop hook feedback:\nx"},
+		user("second prompt"),
+		assistant("working"),
+		{Role: "user", ToolResults: []transcript.ToolResult{{Text: "ok"}}},
+	}
+	turn := triage.Turn(msgs)
+	if len(turn) != 3 || turn[0].Text != "second prompt" {
+		t.Fatalf("Turn: got %d messages starting %q, want 3 starting with the second prompt", len(turn), turn[0].Text)
+	}
+	if got := triage.Turn(msgs[1:3]); len(got) != 2 {
+		t.Errorf("Turn without a prompt: got %d messages, want all 2", len(got))
+	}
+	got := triage.WithLast(turn, "Final reply.")
+	if len(got) != 4 || got[3].Text != "Final reply." || got[3].Role != "assistant" {
+		t.Errorf("WithLast: got %+v, want the reply appended", got)
+	}
+	if len(turn) != 3 {
+		t.Errorf("WithLast changed its input")
+	}
+	if got := triage.WithLast(got, "  Final reply.\n"); len(got) != 4 {
+		t.Errorf("WithLast with the reply present: got %d messages, want 4", len(got))
+	}
+	if got := triage.WithLast(turn, ""); len(got) != 3 {
+		t.Errorf("WithLast with no reply: got %d messages, want 3", len(got))
+	}
+}
+
+func TestReasonFormat(t *testing.T) {
+	t.Parallel()
+	got := triage.Reason([]triage.Finding{
+		{Category: triage.Decision, Text: "Chose command-type hooks over prompt-type hooks for reliability"},
+		{Category: triage.TechDebt, Text: "Deferred multi-LLM consensus voting for future implementation"},
+	})
+	want := "Save the following memories before stopping:\n" +
+		"- [DECISION] Chose command-type hooks over prompt-type hooks for reliability\n" +
+		"- [TECH_DEBT] Deferred multi-LLM consensus voting for future implementation\n" +
+		"\n" +
+		"Use the memory-management skill to save each item.\n" +
+		"After saving, you may stop."
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	if triage.Reason(nil) != "" || triage.Report(nil) != "" {
+		t.Error("Reason/Report of no findings is not empty")
+	}
+	r := triage.Report([]triage.Finding{{Category: triage.Decision, Text: "x y"}})
+	if !strings.Contains(r, "- [DECISION] x y") || strings.HasSuffix(r, "\n") {
+		t.Errorf("Report: got %q", r)
+	}
+}
+
+func TestSentenceSplitting(t *testing.T) {
+	t.Parallel()
+	s := mustScorer(t, triage.Options{Rules: []triage.Rule{{Category: "X", Cues: []triage.Cue{{Pattern: `mark`, Weight: 1}}}}, MaxPerCategory: 10})
+	res := s.Score([]transcript.Message{assistant("First mark, e.g. this one. Second mark! Third\nmark line. 1. Fourth mark. Not.Split mark")})
+	var got []string
+	for _, f := range res.Findings {
+		got = append(got, f.Text)
+	}
+	want := []string{"First mark, e.g. this one.", "Second mark!", "mark line.", "Fourth mark.", "Not.Split mark"}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+func TestLongSentenceIsCut(t *testing.T) {
+	t.Parallel()
+	s := mustScorer(t, triage.Options{})
+	res := s.Score([]transcript.Message{assistant("TODO: " + strings.Repeat("word ", 200))})
+	if len(res.Findings) != 1 {
+		t.Fatalf("got %d findings, want 1", len(res.Findings))
+	}
+	if n := len([]rune(res.Findings[0].Text)); n > 240 || !strings.HasSuffix(res.Findings[0].Text, "…") {
+		t.Errorf("got %d runes %q, want at most 240 ending in …", n, res.Findings[0].Text)
+	}
+}
+
+// FuzzScore checks that any text gives findings of clean, bounded,
+// one-line sentences, and never panics.
+func FuzzScore(f *testing.F) {
+	f.Add("Chose X over Y for reliability.\n\n```go\n// TODO\n```\nTODO: later", "from now on always use pnpm")
+	f.Add("\xff\xfe decided \u212Aludge instead of\r\n- **TODO**: x", "")
+	s, err := triage.New(triage.Options{MaxPerCategory: 50})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, reply, prompt string) {
+		res := s.Score([]transcript.Message{user(prompt), assistant(reply),
+			{Role: "user", ToolResults: []transcript.ToolResult{{Text: reply, IsError: true}}}})
+		for _, f := range res.Findings {
+			if f.Text == "" || strings.ContainsAny(f.Text, "\n\r") || !utf8.ValidString(f.Text) || utf8.RuneCountInString(f.Text) > 240 {
+				t.Fatalf("bad finding text %q", f.Text)
+			}
+			if f.Score < 0.6-1e-9 || f.Score > 1 {
+				t.Fatalf("finding score %v outside [0.6, 1]", f.Score)
+			}
+		}
+		for c, v := range res.Best {
+			if v < 0 || v > 1 {
+				t.Fatalf("best %s = %v outside [0, 1]", c, v)
+			}
+		}
+	})
+}
