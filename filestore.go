@@ -10,6 +10,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/stophook/stophook/internal/flock"
 )
 
 // FileStore is a [Store] keeping one file per key under a directory. Updates
@@ -86,9 +88,9 @@ func (s *FileStore) Update(ctx context.Context, key string, fn func(old []byte) 
 	if err := os.MkdirAll(filepath.Join(s.dir, ".locks"), 0o700); err != nil {
 		return fmt.Errorf("stophook: state dir: %w", err)
 	}
-	unlock, err := lockFile(ctx, s.lockPath(key))
+	unlock, err := flock.Lock(ctx, s.lockPath(key))
 	if err != nil {
-		return err
+		return fmt.Errorf("stophook: state lock: %w", err)
 	}
 	defer unlock()
 	path := s.Path(key)

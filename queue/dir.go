@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/internal/flock"
 )
 
 // ErrNoQueue is returned by [Dir.Load] when a session has no queue.
@@ -157,5 +158,9 @@ func (d *Dir) Lock(ctx context.Context, session string) (unlock func(), err erro
 	if err := os.MkdirAll(locks, 0o700); err != nil {
 		return nil, fmt.Errorf("queue: lock: %w", err)
 	}
-	return lockFile(ctx, filepath.Join(locks, "queue-"+enc+".lock"))
+	unlock, err = flock.Lock(ctx, filepath.Join(locks, "queue-"+enc+".lock"))
+	if err != nil {
+		return nil, fmt.Errorf("queue: lock: %w", err)
+	}
+	return unlock, nil
 }

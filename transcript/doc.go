@@ -3,22 +3,27 @@
 // A transcript is a JSONL file under ~/.claude/projects that grows to
 // hundreds of megabytes; a Stop hook needs only its last few messages. This
 // package reads the file backwards from the end in chunks (64 KiB, doubling
-// up to 1 MiB), so the cost of a call depends on how much it reads, not on
+// up to 256 KiB), so the cost of a call depends on how much it reads, not on
 // the size of the file.
 //
 // # Messages
 //
 // Each line is one JSON record. Lines of type "user" and "assistant" are
 // messages; every other record type (attachment, queue-operation,
-// api-request, api-request-blob, system, last-prompt, cost-state, summary,
-// file-history-snapshot, progress, and types added later) is skipped after
-// reading its type with gjson, without decoding the rest of the line.
+// api-request, api-request-shape, api-request-blob, system, last-prompt,
+// cost-state, atis-latch, tools-used, summary, file-history-snapshot,
+// progress, and types added later) is skipped after reading its type with
+// gjson, without decoding the rest of the line. The type decides: an
+// api-request-blob line holds a "message" object too.
 //
 // Claude Code writes an assistant reply one content block (text, tool_use,
-// thinking) per line, the lines sharing message.id; consecutive lines of one
-// reply are merged into one [Message] holding its text, [ToolUse] calls and,
-// for user lines, [ToolResult] blocks. Stop hook feedback is a user message
-// with IsMeta set.
+// thinking) per line, the lines sharing message.id, and with streaming tool
+// execution it writes a tool's result as soon as the tool has run, between
+// the reply's tool_use lines. The lines of one reply are merged into one
+// [Message] holding its text and [ToolUse] calls, placed before the tool
+// results written in between, as the API sees them; user lines hold text
+// or [ToolResult] blocks. Stop hook feedback is a user message with IsMeta
+// set.
 //
 // # Reading the end
 //

@@ -8,8 +8,12 @@ import "strings"
 // The transcript lags behind the hook call, so the search stays within the
 // current turn: it stops at the user's latest prompt ([Message.IsPrompt]),
 // and a transcript that does not hold this turn's reply yet yields "" rather
-// than the previous turn's reply. A missing file is an error wrapping
-// fs.ErrNotExist (callers that fail open treat it as "no text").
+// than the previous turn's reply. Within the turn it can still be behind:
+// with Claude Code 2.1.330 the final reply was missing at about half of the
+// Stop calls measured, and after a block the feedback line too, so the text
+// found may be an earlier reply of the same turn. Trust last when the hook
+// sends it. A missing file is an error wrapping fs.ErrNotExist (callers
+// that fail open treat it as "no text").
 func LastAssistantText(last, path string) (string, error) {
 	return Options{}.LastAssistantText(last, path)
 }

@@ -60,17 +60,24 @@ func (m Message) IsPrompt() bool {
 // string of the result is a fresh copy holding valid UTF-8.
 func parseLine(line []byte) (Message, bool) {
 	line = bytes.TrimSpace(line) // blank lines, CRLF endings
+	line = bytes.TrimPrefix(line, []byte("\xef\xbb\xbf"))
 	if len(line) == 0 || line[0] != '{' {
 		return Message{}, false
 	}
-	typ := gjson.GetBytes(line, "type")
-	if typ.Type != gjson.String || (typ.Str != RoleUser && typ.Str != RoleAssistant) {
+	var m Message
+	switch typ := gjson.GetBytes(line, "type"); {
+	case typ.Type != gjson.String:
+		return Message{}, false
+	case typ.Str == RoleUser:
+		m.Role = RoleUser
+	case typ.Str == RoleAssistant:
+		m.Role = RoleAssistant
+	default:
 		return Message{}, false
 	}
 	if !gjson.ValidBytes(line) {
 		return Message{}, false
 	}
-	m := Message{Role: typ.Str}
 	var (
 		msg     gjson.Result
 		uuid    string

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -84,6 +85,12 @@ func TestParseLine(t *testing.T) {
 			ok:   true,
 		},
 		{
+			name: "byte order mark",
+			line: "\xef\xbb\xbf{\"type\":\"user\",\"message\":{\"content\":\"x\"},\"uuid\":\"u\"}",
+			want: Message{Role: "user", ID: "u", Text: "x"},
+			ok:   true,
+		},
+		{
 			name: "bad timestamp is zero",
 			line: `{"type":"user","message":{"content":"x"},"uuid":"u","timestamp":"yesterday"}`,
 			want: Message{Role: "user", ID: "u", Text: "x"},
@@ -91,7 +98,7 @@ func TestParseLine(t *testing.T) {
 		},
 		{name: "attachment", line: `{"type":"attachment","message":{"content":"x"}}`},
 		{name: "system summary", line: `{"type":"system","subtype":"stop_hook_summary"}`},
-		{name: "api-request-blob", line: `{"type":"api-request-blob","blob":"AAAA"}`},
+		{name: "api-request-blob holds a message too", line: `{"type":"api-request-blob","sessionId":"s","hash":"h","message":{"role":"user","content":[{"type":"text","text":"<system-reminder>"}]}}`},
 		{name: "unknown type", line: `{"type":"future-thing","message":{"content":"x"}}`},
 		{name: "nested type only", line: `{"message":{"type":"user","content":"x"}}`},
 		{name: "type not a string", line: `{"type":1}`},
@@ -140,4 +147,36 @@ func TestMergeKeepsOrderAndFirstTimestamp(t *testing.T) {
 
 	assert.False(t, (&Message{Role: "assistant", ID: "m"}).continues(Message{Role: "user", ID: "m"}), "user line never continues a reply")
 	assert.False(t, (&Message{Role: "assistant"}).continues(Message{Role: "assistant"}), "empty ids never merge")
+}
+
+// FuzzParseLine: whatever the line, a parsed message has a known role,
+// valid UTF-8 everywhere and tool inputs that are valid JSON.
+func FuzzParseLine(f *testing.F) {
+	f.Add([]byte(`{"type":"assistant","message":{"id":"m","content":[{"type":"tool_use","id":"t","name":"Bash","input":{"command":"ls"}}]}}`))
+	f.Add([]byte("{\"type\":\"user\",\"message\":{\"content\":[{\"type\":\"tool_result\",\"tool_use_id\":\"t\",\"content\":[{\"type\":\"text\",\"text\":\"\xff\"}]}]}}"))
+	f.Add([]byte(`{"type":"user","isMeta":true,"message":{"content":"Stop hook feedback:\nx"},"timestamp":"2026-11-22T10:00:00Z"}`))
+	f.Fuzz(func(t *testing.T, line []byte) {
+		m, ok := parseLine(line)
+		if !ok {
+			return
+		}
+		if m.Role != RoleUser && m.Role != RoleAssistant {
+			t.Fatalf("role %q", m.Role)
+		}
+		strs := []string{m.ID, m.Text}
+		for _, u := range m.ToolUses {
+			strs = append(strs, u.ID, u.Name)
+			if u.Input != nil && !json.Valid(u.Input) {
+				t.Fatalf("tool input %q is not JSON", u.Input)
+			}
+		}
+		for _, r := range m.ToolResults {
+			strs = append(strs, r.ToolUseID, r.Text)
+		}
+		for _, s := range strs {
+			if !utf8.ValidString(s) {
+				t.Fatalf("invalid UTF-8 %q", s)
+			}
+		}
+	})
 }

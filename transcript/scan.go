@@ -8,8 +8,8 @@ import (
 )
 
 const (
-	firstChunk = 64 << 10 // first read from the end
-	maxChunk   = 1 << 20  // reads double up to this size
+	firstChunk = 64 << 10  // first read from the end
+	maxChunk   = 256 << 10 // reads double up to this size
 )
 
 // lineScanner yields the lines of r[0:size] from the last to the first,

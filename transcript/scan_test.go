@@ -15,10 +15,12 @@ import (
 )
 
 // forward is the obvious reference reader: split on '\n', parse every
-// line, merge consecutive lines of one reply. Backward reading must agree
-// with it.
-func forward(data []byte, maxLine int) []Message {
+// line, and merge a reply's line into the reply when only tool-result
+// messages (at most held of them since its last line) stand between them.
+// Backward reading must agree with it.
+func forward(data []byte, maxLine, held int) []Message {
 	var out []Message
+	var lastLine []int // per message of out: len(out) when its last line came
 	for _, line := range bytes.Split(data, []byte("\n")) {
 		if len(line) > maxLine {
 			continue
@@ -27,12 +29,25 @@ func forward(data []byte, maxLine int) []Message {
 		if !ok {
 			continue
 		}
-		if n := len(out); n > 0 && m.continues(out[n-1]) {
-			m.merge(out[n-1])
-			out[n-1] = m
-			continue
+		merged := false
+		for j := len(out) - 1; j >= 0 && m.Role == RoleAssistant; j-- {
+			if m.continues(out[j]) {
+				if len(out)-lastLine[j] <= held {
+					m.merge(out[j])
+					out[j] = m
+					lastLine[j] = len(out)
+					merged = true
+				}
+				break
+			}
+			if !out[j].onlyToolResults() {
+				break
+			}
 		}
-		out = append(out, m)
+		if !merged {
+			out = append(out, m)
+			lastLine = append(lastLine, len(out))
+		}
 	}
 	return out
 }
@@ -134,7 +149,7 @@ func checkAgainstForward(t *testing.T, data []byte, o Options, n int) {
 	t.Helper()
 	got, err := o.TailReader(bytes.NewReader(data), int64(len(data)), n)
 	require.NoError(t, err)
-	want := lastN(forward(data, o.maxLine()), n)
+	want := lastN(forward(data, o.maxLine(), o.maxHeldResults()), n)
 	if len(want) == 0 {
 		want = nil
 	}
@@ -180,7 +195,7 @@ func FuzzTail(f *testing.F) {
 		`{"type":"assistant","message":{"id":"m","content":[{"type":"tool_use","name":"Bash","input":{"command":"ls"}}]}}`+"\n"), uint8(1), uint8(2), uint16(0))
 	f.Add([]byte("{\"type\":\"user\",\"message\":{\"content\":\"x\"}}\r\n\n{\"type\":\"user\",\"message\":{\"content\":\"\xff\"}}"), uint8(2), uint8(1), uint16(20))
 	f.Fuzz(func(t *testing.T, data []byte, n, chunk uint8, maxLine uint16) {
-		o := Options{chunk: int(chunk%32) + 1, chunkMax: int(chunk%32) + int(n%5) + 1}
+		o := Options{chunk: int(chunk%32) + 1, chunkMax: int(chunk%32) + int(n%5) + 1, held: int(chunk%3) + 1}
 		if maxLine > 0 {
 			o.MaxLineBytes = int(maxLine)
 		}

@@ -34,6 +34,7 @@ type Options struct {
 	MaxLineBytes int
 
 	chunk, chunkMax int // read sizes; tests shrink them
+	held            int // tests lower maxHeld
 }
 
 func (o Options) maxBytes() int64 {
@@ -48,6 +49,13 @@ func (o Options) maxLine() int {
 		return DefaultMaxLineBytes
 	}
 	return o.MaxLineBytes
+}
+
+func (o Options) maxHeldResults() int {
+	if o.held <= 0 {
+		return maxHeld
+	}
+	return o.held
 }
 
 func (o Options) chunkSize() int {
@@ -132,41 +140,31 @@ func (o Options) Backward(path string) iter.Seq2[Message, error] {
 // BackwardReader yields the messages in the first size bytes of r newest
 // first, reading backwards in chunks: stopping early reads no further.
 //
-// A message is yielded once the line before it shows it complete (lines of
-// one assistant reply are merged). Lines that are not user or assistant
-// messages, malformed JSON, blank lines and over-long lines are skipped; an
-// unterminated last line is used only if it is complete JSON. A read error
-// is yielded last, with a zero Message.
+// A message is yielded once the line before it shows it complete. Lines of
+// one assistant reply are merged, also across the tool results Claude Code
+// writes between them (the reply then comes before those results). Lines
+// that are not user or assistant messages, malformed JSON, blank lines and
+// over-long lines are skipped; an unterminated last line is used only if
+// it is complete JSON. A read error is yielded last, with a zero Message.
 func (o Options) BackwardReader(r io.ReaderAt, size int64) iter.Seq2[Message, error] {
 	return func(yield func(Message, error) bool) {
 		s := newLineScanner(r, size, o)
-		var cur Message
-		have := false
+		a := assembler{maxHeld: o.maxHeldResults()}
+		emit := func(m Message) bool { return yield(m, nil) }
 		for {
 			line, ok := s.prev()
 			if !ok {
 				break
 			}
-			m, ok := parseLine(line)
-			if !ok {
-				continue
-			}
-			if have && cur.continues(m) {
-				cur.merge(m)
-				continue
-			}
-			if have && !yield(cur, nil) {
+			if m, ok := parseLine(line); ok && !a.add(m, emit) {
 				return
 			}
-			cur, have = m, true
 		}
 		if s.err != nil {
 			yield(Message{}, s.err)
 			return
 		}
-		if have {
-			yield(cur, nil)
-		}
+		a.flush(emit)
 	}
 }
 

@@ -56,6 +56,11 @@ func TestTail(t *testing.T) {
 		{name: "subagent", path: "testdata/subagent.jsonl", n: 2,
 			want: []string{"user:5f0c0028-1111-4a2b-8c3d-000000000028", "assistant:msg_S2"}},
 		{name: "zero", path: "testdata/session.jsonl", n: 0, want: []string{}},
+		{name: "reply merged across streamed tool results", path: "testdata/streaming-tools.jsonl", n: 10,
+			want: []string{"user:56026269-358d-468e-a71a-ebde14036cb5", "assistant:msg_probe_0000",
+				"user:769eddb0-1c89-4de1-92ca-36dbf88bf7ff", "user:ee1999e2-8037-49e3-a9a0-1b25534c528e", "assistant:msg_probe_0001"}},
+		{name: "streamed tool results before the final reply", path: "testdata/streaming-tools.jsonl", n: 3,
+			want: []string{"user:769eddb0-1c89-4de1-92ca-36dbf88bf7ff", "user:ee1999e2-8037-49e3-a9a0-1b25534c528e", "assistant:msg_probe_0001"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -96,6 +101,23 @@ func TestTailWholeSession(t *testing.T) {
 
 	assert.Equal(t, []string{"Glob(src/**/math*.ts)", "Write(/home/dev/app/src/math.ts)"}, transcript.RecentTools(msgs[9:10], 5))
 	assert.Equal(t, "All 12 tests pass now. I created src/math.ts with the missing `add` helper.", msgs[14].Text)
+}
+
+// Claude Code 2.1.330 runs a tool as soon as its tool_use block is
+// complete and writes the result before the reply's next block (captured
+// from the real client against a fake API that paused between blocks).
+func TestTailStreamingToolResults(t *testing.T) {
+	t.Parallel()
+	msgs, err := transcript.Tail("testdata/streaming-tools.jsonl", 4)
+	require.NoError(t, err)
+	require.Len(t, msgs, 4)
+	reply := msgs[0]
+	assert.Equal(t, "I'll run two commands.", reply.Text)
+	assert.Equal(t, []string{"Bash(echo one)", "Bash(sleep 1; echo two)"}, transcript.RecentTools(msgs[:1], 5))
+	assert.Equal(t, "2026-11-22T11:51:46.788Z", reply.Timestamp.Format("2006-01-02T15:04:05.000Z07:00"), "the reply keeps its first line's time")
+	assert.Equal(t, "one", msgs[1].ToolResults[0].Text)
+	assert.Equal(t, "two", msgs[2].ToolResults[0].Text)
+	assert.Equal(t, "Both commands ran.", msgs[3].Text)
 }
 
 func TestTailErrors(t *testing.T) {
@@ -205,4 +227,40 @@ func TestBackwardStopsEarly(t *testing.T) {
 	for _, err := range transcript.Backward("testdata/nope.jsonl") {
 		assert.ErrorIs(t, err, fs.ErrNotExist)
 	}
+}
+
+// A transcript the real client wrote (e2e TestTranscriptToolTurn): one
+// reply with text, Bash and Write; the results; a reply; the Stop hook's
+// feedback; the final reply.
+func TestTailCapturedBlockedOnce(t *testing.T) {
+	t.Parallel()
+	const path = "testdata/captured/two-tools-blocked-once.jsonl"
+	msgs, err := transcript.Tail(path, 20)
+	require.NoError(t, err)
+	var got []string
+	for _, m := range msgs {
+		s := m.Role + ":" + m.Text
+		for _, u := range m.ToolUses {
+			s += " " + u.Relative("/home/user/project")
+		}
+		for _, r := range m.ToolResults {
+			s += " result:" + strings.TrimSpace(r.Text)
+		}
+		if m.IsMeta {
+			s += " (meta)"
+		}
+		got = append(got, s)
+	}
+	assert.Equal(t, []string{
+		"user:check and take notes",
+		"assistant:I'll check and take notes. Bash(echo hello) Write(notes.txt)",
+		"user: result:hello",
+		"user: result:File created successfully at: /home/user/project/notes.txt (file state is current in your context — no need to Read it back)",
+		"assistant:First pass done.",
+		"user:Stop hook feedback:\nprobe: one more step (meta)",
+		"assistant:All done.",
+	}, got)
+	text, err := transcript.LastAssistantText("", path)
+	require.NoError(t, err)
+	assert.Equal(t, "All done.", text)
 }

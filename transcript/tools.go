@@ -14,25 +14,30 @@ import (
 const maxArg = 60
 
 // mainArgs names the input field String shows for the tools Claude Code
-// ships. Tools not listed show their first string field.
+// ships (2.1.330 offers Agent, Bash, Edit, Read, Skill, ToolSearch,
+// Workflow, Write and more; Task is Agent's earlier name). Tools not listed
+// show their first string field.
 var mainArgs = map[string]string{
-	"Bash":         "command",
-	"Edit":         "file_path",
-	"MultiEdit":    "file_path",
-	"Write":        "file_path",
-	"Read":         "file_path",
-	"NotebookEdit": "notebook_path",
-	"Grep":         "pattern",
-	"Glob":         "pattern",
-	"Task":         "description",
-	"Agent":        "description",
-	"WebFetch":     "url",
-	"WebSearch":    "query",
-	"Skill":        "skill",
-	"SlashCommand": "command",
-	"LS":           "path",
-	"TodoWrite":    "",
-	"ExitPlanMode": "",
+	"Bash":           "command",
+	"Edit":           "file_path",
+	"MultiEdit":      "file_path",
+	"Write":          "file_path",
+	"Read":           "file_path",
+	"NotebookEdit":   "notebook_path",
+	"Grep":           "pattern",
+	"Glob":           "pattern",
+	"Task":           "description",
+	"Agent":          "description",
+	"WebFetch":       "url",
+	"WebSearch":      "query",
+	"Skill":          "skill",
+	"ToolSearch":     "query",
+	"Workflow":       "name",
+	"ScheduleWakeup": "reason",
+	"SlashCommand":   "command",
+	"LS":             "path",
+	"TodoWrite":      "",
+	"ExitPlanMode":   "",
 }
 
 // pathArgs are the fields that hold a file path: shown whole, and made

@@ -63,12 +63,30 @@ func newGen(o Options) *gen {
 	return g
 }
 
+// reset starts the random stream and the counters from the beginning.
+func (g *gen) reset() {
+	g.r = rand.New(rand.NewPCG(g.o.Seed, 0x5700_4800))
+	g.seq = 0
+	g.last = ""
+}
+
+// restart resets the random stream and the counters, so what follows does
+// not depend on what came before.
+func (g *gen) restart() {
+	g.r = rand.New(rand.NewPCG(g.o.Seed, 0x7a11))
+	g.seq = 1 << 24
+	g.last = "00000000-0000-4000-8000-00000000ta11"
+}
+
 // prose returns about n bytes of JSON-escaped text (without quotes).
 func (g *gen) prose(n int) string {
 	n = min(max(n, 1), len(g.text)-1)
 	i := g.r.IntN(len(g.text) - n)
 	s := g.text[i : i+n]
-	if strings.HasSuffix(s, `\`) { // never cut an escape in two
+	// Never cut an escape in two: a window may not end in the backslash of
+	// \n or \", nor start with the quote of \".
+	s = strings.TrimPrefix(s, `"`)
+	if strings.HasSuffix(s, `\`) {
 		s = s[:len(s)-1]
 	}
 	return s
@@ -156,13 +174,19 @@ func (g *gen) msgID() string { return fmt.Sprintf("msg_01%016x", g.r.Uint64()) }
 // step writes one model call: the api records, the reply's blocks, and the
 // tool results.
 func (g *gen) step() {
-	req := fmt.Sprintf("req_011C%016x", g.r.Uint64())
-	g.record("api-request", fmt.Sprintf(`"requestId":%s,"model":"claude-sonnet-4-5","messages":%d`, quote(req), g.between(3, 400)))
-	if g.r.IntN(2) == 0 {
-		g.record("api-request-blob", fmt.Sprintf(`"requestId":%s,"encoding":"base64","blob":"%s"`, quote(req), g.base64(g.between(20<<10, 300<<10))))
-	} else {
-		g.record("api-request-shape", fmt.Sprintf(`"requestId":%s,"system":%d,"tools":%d`, quote(req), g.between(1, 4), g.between(10, 30)))
+	req := fmt.Sprintf("%08x-%04x-4%03x-a%03x-%012x", g.r.Uint32(), g.r.IntN(1<<16), g.r.IntN(1<<12), g.r.IntN(1<<12), g.r.Uint64()&(1<<48-1))
+	hash := g.base64(64)
+	if g.r.IntN(3) == 0 {
+		g.record("api-request-shape", fmt.Sprintf(`"version":"2.1.330","shapeHash":%s,"shape":{"system":["%s"],"tools":["%s"]}`, quote(hash), g.prose(g.between(2<<10, 8<<10)), g.prose(g.between(10<<10, 30<<10))))
 	}
+	// api-request-blob lines carry a "message" object too: only their type
+	// tells them apart from conversation messages.
+	for range g.between(0, 2) {
+		g.line(`{"type":"api-request-blob","sessionId":%s,"hash":%s,"message":{"role":"user","content":[{"type":"text","text":"%s"}]}}`,
+			quote(g.o.SessionID), quote(g.base64(64)), g.prose(g.between(1<<10, 200<<10)))
+	}
+	g.record("api-request", fmt.Sprintf(`"id":%s,"version":"2.1.330","querySource":"sdk","shapeHash":%s,"params":{"model":"claude-opus-5-5","max_tokens":128000,"thinking":{"type":"adaptive","display":"omitted"}},"keep":%d,"tail":[%s,%s],"requestDigest":%s`,
+		quote(req), quote(hash), g.between(0, 40), quote(g.base64(64)), quote(g.base64(64)), quote(g.base64(64))))
 	id := g.msgID()
 	if g.r.IntN(5) < 3 {
 		g.assistant(id, fmt.Sprintf(`{"type":"thinking","thinking":"%s","signature":"%s"}`, g.prose(g.between(300, 3000)), g.base64(g.between(300, 600))), "null")
@@ -192,6 +216,7 @@ func (g *gen) step() {
 
 func (g *gen) reply(text string) {
 	g.assistant(g.msgID(), fmt.Sprintf(`{"type":"text","text":%s}`, text), `"end_turn"`)
+	g.record("atis-latch", `"atis":true`)
 	g.record("system", `"subtype":"stop_hook_summary","hookCount":1,"hookInfos":[{"command":"stophook"}],"hookErrors":[],"preventedContinuation":false,"stopReason":"","hasOutput":false,"level":"suggestion"`)
 }
 
@@ -205,6 +230,8 @@ func (g *gen) turn(final bool) {
 		h, t := g.envelope()
 		g.line(`%s,"type":"attachment","attachment":{"type":"nested_memory","path":%s,"content":"%s"},%s`, h, quote(g.o.CWD+"/CLAUDE.md"), g.prose(g.between(300, 2000)), t)
 	}
+	h, t := g.envelope()
+	g.line(`%s,"type":"attachment","attachment":{"type":"prompt_snapshot","systemPrompt":["%s"]},%s`, h, g.prose(g.between(20<<10, 60<<10)), t)
 	for range g.between(2, 5) {
 		g.step()
 	}

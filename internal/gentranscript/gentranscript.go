@@ -2,20 +2,24 @@
 // size for benchmarks and whole-process bench scripts.
 //
 // The records have the shapes Claude Code 2.1.330 writes: turns of a user
-// prompt, attachments, api-request and api-request-blob records (the blob
-// lines run to hundreds of KB), assistant replies written one content block
+// prompt, attachments (a prompt_snapshot of tens of KB per turn),
+// api-request, api-request-shape and api-request-blob records (blob lines
+// hold a "message" object of up to hundreds of KB), assistant replies written one content block
 // (thinking, text, tool_use) per line under a shared message.id, user lines
 // of tool_result blocks, Stop-hook summaries and feedback, and the
 // bookkeeping records (last-prompt, cost-state, file-history-snapshot). The
 // output is deterministic for a given [Options].
 //
-// The last record of the final turn is an assistant reply whose text is
+// The final turn ends with an assistant reply whose text is
 // [Options.LastText], followed by the usual trailing bookkeeping records, so
-// a reader must skip records to find it.
+// a reader must skip records to find it. The final turn and the one before
+// it are the same bytes for every Size: a benchmark reading the end does
+// the same work on a 1 MB and a 1 GB file.
 package gentranscript
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -32,9 +36,9 @@ const DefaultLastText = "All tests pass. The change is complete."
 // Options describes the transcript to write. The zero value writes one
 // small turn.
 type Options struct {
-	// Size is the least size in bytes: turns are written while the output
-	// is smaller, then the final turn, so the result is up to a few hundred
-	// KB larger. Zero writes only the final turn.
+	// Size is the approximate size in bytes, at least that of the two
+	// closing turns (about 1 MB): turns are written until the output and
+	// the closing turns reach it.
 	Size int64
 	// LastText is the text of the final assistant reply (default
 	// [DefaultLastText]).
@@ -49,20 +53,35 @@ type Options struct {
 // Write writes the transcript described by o to w and returns the number
 // of bytes written.
 func Write(w io.Writer, o Options) (int64, error) {
+	// The closing turns are the same bytes whatever the size, so readers
+	// of the end do the same work on every size. Render them first to know
+	// their length.
+	var closing bytes.Buffer
 	g := newGen(o)
+	g.w = &closing
+	g.restart()
+	for i := range tailTurns + 1 {
+		g.turn(i == tailTurns)
+	}
+	g.w = nil
+
 	bw := bufio.NewWriterSize(w, 1<<20)
 	cw := &countWriter{w: bw}
 	g.w = cw
-	for cw.n < o.Size && g.err == nil {
+	g.reset()
+	for cw.n+int64(closing.Len()) < o.Size && g.err == nil {
 		g.turn(false)
 	}
 	if g.err == nil {
-		g.turn(true)
+		_, g.err = cw.Write(closing.Bytes())
 	}
 	if g.err == nil {
 		g.err = bw.Flush()
 	}
-	return cw.n, g.err
+	if g.err != nil {
+		return cw.n, fmt.Errorf("gentranscript: %w", g.err)
+	}
+	return cw.n, nil
 }
 
 // WriteFile writes the transcript described by o to path, through a
@@ -79,7 +98,7 @@ func WriteFile(path string, o Options) error {
 	}
 	if _, err := Write(tmp, o); err != nil {
 		tmp.Close()
-		return fmt.Errorf("gentranscript: %w", err)
+		return err
 	}
 	if err := tmp.Close(); err != nil {
 		return fmt.Errorf("gentranscript: %w", err)
@@ -143,7 +162,10 @@ func ParseSize(s string) (int64, error) {
 
 // version changes whenever the output for given Options changes, so stale
 // cached files are not reused.
-const version = 1
+const version = 3
+
+// tailTurns is how many turns before the final one do not depend on Size.
+const tailTurns = 1
 
 func hash(s string) uint32 {
 	h := uint32(2166136261)

@@ -116,3 +116,26 @@ func TestParseSize(t *testing.T) {
 		})
 	}
 }
+
+func TestClosingTurnsDoNotDependOnSize(t *testing.T) {
+	t.Parallel()
+	var small, big bytes.Buffer
+	_, err := gentranscript.Write(&small, gentranscript.Options{})
+	require.NoError(t, err)
+	_, err = gentranscript.Write(&big, gentranscript.Options{Size: 4 << 20})
+	require.NoError(t, err)
+	require.Greater(t, big.Len(), small.Len()+(2<<20))
+	assert.True(t, bytes.HasSuffix(big.Bytes(), small.Bytes()), "the %d closing bytes differ", small.Len())
+	assert.Less(t, small.Len(), 2<<20, "closing turns")
+}
+
+type failWriter struct{}
+
+func (failWriter) Write([]byte) (int, error) { return 0, os.ErrClosed }
+
+func TestWriteError(t *testing.T) {
+	t.Parallel()
+	_, err := gentranscript.Write(failWriter{}, gentranscript.Options{})
+	assert.ErrorIs(t, err, os.ErrClosed)
+	assert.ErrorContains(t, err, "gentranscript: ")
+}

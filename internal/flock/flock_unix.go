@@ -1,6 +1,6 @@
 //go:build unix
 
-package queue
+package flock
 
 import (
 	"context"
@@ -11,11 +11,12 @@ import (
 	"time"
 )
 
-// lockFile takes an exclusive flock on path, polling until ctx is done.
-func lockFile(ctx context.Context, path string) (unlock func(), err error) {
+// Lock takes an exclusive flock on path (created if missing), polling
+// until ctx is done. Call unlock to release it.
+func Lock(ctx context.Context, path string) (unlock func(), err error) {
 	f, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR, 0o600)
 	if err != nil {
-		return nil, fmt.Errorf("queue: lock: %w", err)
+		return nil, fmt.Errorf("flock: %w", err)
 	}
 	wait := time.Millisecond
 	for {
@@ -28,14 +29,14 @@ func lockFile(ctx context.Context, path string) (unlock func(), err error) {
 		}
 		if !errors.Is(err, syscall.EWOULDBLOCK) && !errors.Is(err, syscall.EINTR) {
 			f.Close()
-			return nil, fmt.Errorf("queue: lock: %w", err)
+			return nil, fmt.Errorf("flock: %w", err)
 		}
 		t := time.NewTimer(wait)
 		select {
 		case <-ctx.Done():
 			t.Stop()
 			f.Close()
-			return nil, fmt.Errorf("queue: lock: %w", ctx.Err())
+			return nil, fmt.Errorf("flock: %w", ctx.Err())
 		case <-t.C:
 		}
 		if wait < 20*time.Millisecond {
