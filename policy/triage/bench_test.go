@@ -38,3 +38,23 @@ func BenchmarkNew(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkScoreOnly50 is BenchmarkScore50 without reading the transcript:
+// the scoring alone.
+func BenchmarkScoreOnly50(b *testing.B) {
+	msgs, err := transcript.Tail(filepath.Join("testdata", "bench50.jsonl"), 50)
+	if err != nil || len(msgs) < 50 {
+		b.Fatalf("Tail: %d messages, %v", len(msgs), err)
+	}
+	s, err := triage.New(triage.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	turn := triage.Turn(msgs)
+	b.ReportAllocs()
+	for b.Loop() {
+		if res := s.Score(turn); len(res.Findings) == 0 {
+			b.Fatal("no findings")
+		}
+	}
+}

@@ -52,10 +52,13 @@ type Options struct {
 // safe for concurrent use.
 type Scorer struct {
 	rules     []compiledRule
-	words     map[string][]leadEntry // literal cues, by their first word
-	index1    [256][]leadEntry       // one-byte leads of other cues, by that byte
-	index2    map[uint16][]leadEntry // longer leads of other cues, by their first two bytes
-	always    []cueRef               // cues without leads
+	words     [][]leadEntry    // literal cues, grouped by their first word
+	wordKeys  []string         // the first word of each group of words
+	wordIndex hashIndex        // group of words by the hash of its word
+	index1    [256][]leadEntry // one-byte leads of other cues, by that byte
+	index2    [][]leadEntry    // longer leads of other cues, grouped by their first two bytes
+	index2Of  hashIndex        // group of index2 by its first two bytes
+	always    []cueRef         // cues without leads
 	ncues     int
 	threshold float64
 	weights   Weights
@@ -84,12 +87,6 @@ func (l *lazyRegexp) MatchString(s string) bool {
 }
 
 type cueRef struct{ rule, cue int }
-
-type leadEntry struct {
-	lead  string
-	exact bool // lead is a whole match of the cue: lead + \b means a match
-	id    int  // the cue, as an index among all cues
-}
 
 // mark says what the lead index knows about a cue in a sentence.
 type mark uint8
@@ -124,13 +121,13 @@ func New(opts Options) (*Scorer, error) {
 		expr string
 		analysis
 	}
-	var all [][]analyzed
-	nlits := 0
+	all := make([][]analyzed, 0, len(rules))
+	nlits, nleads := 0, 0
 	for _, r := range rules {
 		if r.Category == "" {
 			return nil, fmt.Errorf("triage: rule without a category")
 		}
-		var as []analyzed
+		as := make([]analyzed, 0, len(r.Cues))
 		for _, c := range r.Cues {
 			expr := `(?i)\b(?:` + c.Pattern + `)\b`
 			an, err := analyze(expr)
@@ -139,25 +136,34 @@ func New(opts Options) (*Scorer, error) {
 			}
 			as = append(as, analyzed{expr, an})
 			nlits += len(an.literals)
+			nleads += len(an.leads)
 		}
 		all = append(all, as)
 	}
-	s.words = make(map[string][]leadEntry, nlits)
-	s.index2 = map[uint16][]leadEntry{}
+	// The entries of words and index2, grouped below.
+	words, longer := make([]leadEntry, 0, nlits), make([]leadEntry, 0, nleads)
+	s.rules = make([]compiledRule, 0, len(rules))
 	for ri, r := range rules {
 		cr := compiledRule{Rule: r, base: s.ncues, cues: make([]*lazyRegexp, len(r.Cues))}
+		res := make([]lazyRegexp, len(r.Cues))
 		for ci, an := range all[ri] {
-			cr.cues[ci] = &lazyRegexp{expr: an.expr}
+			res[ci].expr = an.expr
+			cr.cues[ci] = &res[ci]
 			id := s.ncues
 			s.ncues++
 			switch {
 			case an.literals != nil:
 				for _, l := range an.literals {
-					s.addLead(l, true, id)
+					words = append(words, newLead(l, true, id, wordLen(l)))
 				}
 			case an.leads != nil:
 				for _, l := range an.leads {
-					s.addLead(l, false, id)
+					e := newLead(l, false, id, min(len(l), 2))
+					if len(l) == 1 {
+						s.index1[l[0]] = append(s.index1[l[0]], e)
+					} else {
+						longer = append(longer, e)
+					}
 				}
 			default:
 				s.always = append(s.always, cueRef{ri, ci})
@@ -165,21 +171,9 @@ func New(opts Options) (*Scorer, error) {
 		}
 		s.rules = append(s.rules, cr)
 	}
+	s.words, s.wordKeys, s.wordIndex = group(words, firstWord, hashWord[string])
+	s.index2, _, s.index2Of = group(longer, func(e leadEntry) uint16 { return pair(e.lead) }, hashPair)
 	return s, nil
-}
-
-func (s *Scorer) addLead(lead string, exact bool, id int) {
-	e := leadEntry{lead: lead, exact: exact, id: id}
-	switch {
-	case exact:
-		w := lead[:wordLen(lead)]
-		s.words[w] = append(s.words[w], e)
-	case len(lead) == 1:
-		s.index1[lead[0]] = append(s.index1[lead[0]], e)
-	default:
-		k := uint16(lead[0])<<8 | uint16(lead[1])
-		s.index2[k] = append(s.index2[k], e)
-	}
 }
 
 // wordLen returns the length of the run of word characters opening s.
@@ -209,7 +203,7 @@ func (s *Scorer) possible(lower []byte, starts []int, marks []mark) {
 	}
 	mark := func(rest []byte, es []leadEntry) {
 		for _, e := range es {
-			if len(e.lead) > len(rest) || string(rest[:len(e.lead)]) != e.lead {
+			if len(e.lead) > len(rest) || rest[e.at] != e.b || string(rest[:len(e.lead)]) != e.lead {
 				continue
 			}
 			m := maybe
@@ -227,14 +221,14 @@ func (s *Scorer) possible(lower []byte, starts []int, marks []mark) {
 	}
 	for _, p := range starts {
 		rest := lower[p:]
-		if es, ok := s.words[string(rest[:wordLen(rest)])]; ok {
+		if es := s.word(rest); es != nil {
 			mark(rest, es)
 		}
 		if es := s.index1[rest[0]]; es != nil {
 			mark(rest, es)
 		}
 		if len(rest) >= 2 {
-			if es, ok := s.index2[uint16(rest[0])<<8|uint16(rest[1])]; ok {
+			if es := s.lead2(pair(rest)); es != nil {
 				mark(rest, es)
 			}
 		}
@@ -292,15 +286,11 @@ func (s *Scorer) Score(msgs []transcript.Message) Result {
 			s.scoreText(w, &res, cands, m.Text, true, "assistant", s.weights.Assistant, errorSeen)
 		case "user":
 			s.scoreText(w, &res, cands, m.Text, true, "user", s.weights.User, errorSeen)
-			if FailureText(m.Text) {
-				errorSeen = true
-			}
+			errorSeen = errorSeen || FailureText(m.Text)
 		}
 		for _, tr := range m.ToolResults {
 			s.scoreText(w, &res, cands, tr.Text, false, "tool", s.weights.ToolOutput, errorSeen)
-			if tr.IsError || FailureText(tr.Text) {
-				errorSeen = true
-			}
+			errorSeen = errorSeen || tr.IsError || FailureText(tr.Text)
 		}
 	}
 	for _, r := range s.rules {
@@ -355,6 +345,10 @@ func (s *Scorer) scoreText(w *work, res *Result, cands map[Category][]Finding, t
 		orig = prose
 	}
 	w.spans = sentences(prose, w.spans)
+	if !s.counts(role, weight) {
+		res.Sentences += len(w.spans) // no rule scores text written there
+		return
+	}
 	for _, sp := range w.spans {
 		sentence := prose[sp.start:sp.end]
 		w.lower = lowerASCII(sentence, w.lower)
@@ -404,6 +398,23 @@ func (s *Scorer) scoreText(w *work, res *Result, cands map[Category][]Finding, t
 			cands[r.Category] = append(cands[r.Category], Finding{Category: r.Category, Text: t, Score: score, Role: role, Cues: cues})
 		}
 	}
+}
+
+// counts reports whether some rule gives a sentence written by role with
+// weight a positive weight, asked or not: the per-rule weight scoreText
+// computes. Tool output has weight 0 by default, and is then only split
+// into sentences (for Result.Sentences), not scored.
+func (s *Scorer) counts(role string, weight float64) bool {
+	for _, r := range s.rules {
+		wt := weight
+		if role == "user" && r.User != 0 {
+			wt = r.User
+		}
+		if wt > 0 || wt*s.weights.Question > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // mayHaveCode reports whether text may hold Markdown code: a backtick, a

@@ -43,7 +43,7 @@ func sentences(text string, buf []span) []span {
 			if i+1 < len(text) && !isSpace(text[i+1]) {
 				continue
 			}
-			if c == '.' && abbreviations[lastWord(text[start:i])] {
+			if c == '.' && isAbbreviation(text[start:i]) {
 				continue
 			}
 			emit(i + 1)
@@ -57,14 +57,36 @@ func isSpace(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
 }
 
-// lastWord returns the lower-cased word ending at the end of s.
-func lastWord(s string) string {
+// maxAbbreviation is the length of the longest of abbreviations.
+const maxAbbreviation = len("approx")
+
+// isAbbreviation reports whether the word ending at the end of s is one of
+// abbreviations, in any case.
+func isAbbreviation(s string) bool {
 	i := len(s)
 	for i > 0 && !isSpace(s[i-1]) && s[i-1] != '(' {
 		i--
 	}
-	return strings.ToLower(s[i:])
+	w := s[i:]
+	if len(w) > maxAbbreviation {
+		return false
+	}
+	var lower [maxAbbreviation]byte
+	for j := range len(w) {
+		c := w[j]
+		if c >= 0x80 {
+			return false // abbreviations are ASCII without a k: no other rune lower-cases into them
+		}
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		lower[j] = c
+	}
+	return abbreviations[string(lower[:len(w)])]
 }
+
+// emphasis removes bold marks.
+var emphasis = strings.NewReplacer("**", "", "__", "")
 
 // maxFindingRunes caps the text of a finding.
 const maxFindingRunes = 240
@@ -85,7 +107,7 @@ func clean(s string) string {
 		}
 		s = t
 	}
-	s = strings.NewReplacer("**", "", "__", "").Replace(s)
+	s = emphasis.Replace(s)
 	s = strings.Join(strings.FieldsFunc(s, unicode.IsSpace), " ")
 	s = strings.TrimRight(s, ":")
 	if utf8.RuneCountInString(s) > maxFindingRunes {
