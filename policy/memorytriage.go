@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -83,7 +84,7 @@ func (p *MemoryTriage) Evaluate(ctx context.Context, in stophook.Input) (stophoo
 		}
 	}
 	msgs := p.read(ctx, in, cfg.MaxMessages())
-	turn := triage.WithLast(triage.Turn(msgs), in.LastAssistantMessage)
+	turn := triage.WithLast(triage.Turn(msgs), in.LastAssistantMessage) // msgs is the turn already; Turn keeps it
 	res := scorer.Score(turn)
 	hybrid := cfg.Mode != ModeHeuristic
 	if !res.Strong() && !(hybrid && cfg.LLMMinScore > 0 && bestText(res) >= cfg.LLMMinScore) {
@@ -170,18 +171,28 @@ func (p *MemoryTriage) config(ctx context.Context, cwd string) TriageConfig {
 	return cfg
 }
 
-// read returns the transcript's tail, or nil with a warning.
+// read returns the current turn among the last n messages of the
+// transcript (triage.Turn of its tail), or nil with a warning. It reads
+// backwards and stops at the turn's prompt: earlier messages would only
+// be decoded to be dropped.
 func (p *MemoryTriage) read(ctx context.Context, in stophook.Input, n int) []transcript.Message {
 	if in.TranscriptPath == "" {
 		return nil
 	}
-	msgs, err := transcript.Tail(in.TranscriptPath, n)
-	if err != nil {
-		if !errors.Is(err, fs.ErrNotExist) { // a missing file is normal at the first stop
-			p.warn(ctx, "memory triage: transcript unreadable, scoring the last message only", err)
+	var msgs []transcript.Message
+	for m, err := range transcript.Backward(in.TranscriptPath) {
+		if err != nil {
+			if !errors.Is(err, fs.ErrNotExist) { // a missing file is normal at the first stop
+				p.warn(ctx, "memory triage: transcript unreadable, scoring the last message only", err)
+			}
+			return nil
 		}
-		return nil
+		msgs = append(msgs, m)
+		if len(msgs) == n || triage.StartsTurn(m) {
+			break
+		}
 	}
+	slices.Reverse(msgs)
 	return msgs
 }
 

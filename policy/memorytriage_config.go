@@ -123,8 +123,15 @@ func (c TriageConfig) Validate() error {
 	return nil
 }
 
-// Scorer builds the heuristic scorer the config describes.
+// Scorer returns the heuristic scorer the config describes. Scorers are
+// built once per process and shared (a [triage.Scorer] is safe for
+// concurrent use): building one costs more than scoring a turn.
 func (c TriageConfig) Scorer() (*triage.Scorer, error) {
+	return scorers.get(c)
+}
+
+// build builds the scorer the config describes.
+func (c TriageConfig) build() (*triage.Scorer, error) {
 	rules := triage.DefaultRules()
 	for name, cues := range c.Cues {
 		cat := triage.Category(strings.ToUpper(strings.TrimSpace(name)))

@@ -12,6 +12,10 @@ cd "$(dirname "$0")/../.."
 runs=${1:-200}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# CGO_ENABLED=0: a static binary. With cgo, net (pulled in by the LLM
+# providers) links the C library, and the dynamic loader adds ~1 ms to every
+# start of the hook, a fifth of the budget. The floor is built the same way.
+export CGO_ENABLED=0
 go build -o "$tmp/memory-triage" ./examples/memory-triage
 # The floor of any Go hook: a binary that reads stdin and prints {}.
 mkdir -p "$tmp/floor"

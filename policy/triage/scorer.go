@@ -421,7 +421,7 @@ func (s *Scorer) counts(role string, weight float64) bool {
 // tilde fence, or an indented line. Text without any is its own prose, and
 // skipping the Markdown parser for it saves most of the scoring time.
 func mayHaveCode(text string) bool {
-	return strings.ContainsAny(text, "`\t") || strings.Contains(text, "~~~") ||
+	return strings.IndexByte(text, '`') >= 0 || strings.IndexByte(text, '\t') >= 0 || strings.Contains(text, "~~~") ||
 		strings.HasPrefix(text, "    ") || strings.Contains(text, "\n    ")
 }
 

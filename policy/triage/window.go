@@ -13,12 +13,19 @@ import (
 // that saved them, on every stop. Without such a prompt, msgs is returned.
 func Turn(msgs []transcript.Message) []transcript.Message {
 	for i := len(msgs) - 1; i >= 0; i-- {
-		m := msgs[i]
-		if m.Role == "user" && !m.IsMeta && len(m.ToolResults) == 0 && strings.TrimSpace(m.Text) != "" {
+		if StartsTurn(msgs[i]) {
 			return msgs[i:]
 		}
 	}
 	return msgs
+}
+
+// StartsTurn reports whether m is a prompt the user typed, the first
+// message of a [Turn]: a user message with text that is neither meta nor a
+// tool result. A reader going backwards through a transcript can stop at
+// the first such message.
+func StartsTurn(m transcript.Message) bool {
+	return m.Role == "user" && !m.IsMeta && len(m.ToolResults) == 0 && strings.TrimSpace(m.Text) != ""
 }
 
 // WithLast returns msgs with the assistant's final reply last appended when

@@ -1,0 +1,69 @@
+package policy
+
+import (
+	"encoding/json"
+	"sync"
+
+	"github.com/stophook/stophook/policy/triage"
+)
+
+// maxScorers bounds the scorers kept: a long-running server fed many
+// different configs builds the others on every call instead of growing.
+const maxScorers = 16
+
+// scorers caches the scorers of [TriageConfig.Scorer] by the fields they
+// depend on. A config that fails to build is not cached.
+var scorers scorerCache
+
+type scorerCache struct {
+	mu sync.Mutex
+	m  map[string]*triage.Scorer
+}
+
+func (sc *scorerCache) get(c TriageConfig) (*triage.Scorer, error) {
+	key, err := scorerKey(c)
+	if err != nil {
+		return c.build()
+	}
+	sc.mu.Lock()
+	s, ok := sc.m[key]
+	sc.mu.Unlock()
+	if ok {
+		return s, nil
+	}
+	// Built outside the lock: two callers may both build the same scorer;
+	// either is right and the first stored is kept.
+	if s, err = c.build(); err != nil {
+		return nil, err
+	}
+	sc.mu.Lock()
+	defer sc.mu.Unlock()
+	if old, ok := sc.m[key]; ok {
+		return old, nil
+	}
+	if sc.m == nil {
+		sc.m = map[string]*triage.Scorer{}
+	}
+	if len(sc.m) < maxScorers {
+		sc.m[key] = s
+	}
+	return s, nil
+}
+
+// scorerKey returns the fields of c the scorer depends on, encoded: ""
+// for the defaults. encoding/json sorts map keys, so equal configs give
+// equal keys; a field added to TriageConfig or triage.Activity that changes
+// the scorer must be added here.
+func scorerKey(c TriageConfig) (string, error) {
+	if c.Cues == nil && c.HeuristicThreshold == 0 && c.SessionSummary.FilesModified == 0 &&
+		c.SessionSummary.ToolUses == 0 && c.SessionSummary.EditTools == nil {
+		return "", nil
+	}
+	b, err := json.Marshal(struct {
+		Cues         map[string][]triage.Cue
+		Threshold    float64
+		Activity     triage.Activity
+		DefaultEdits bool // omitempty hides nil (the defaults) from [] (none)
+	}{c.Cues, c.HeuristicThreshold, c.SessionSummary, c.SessionSummary.EditTools == nil})
+	return string(b), err
+}
