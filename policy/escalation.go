@@ -125,7 +125,8 @@ func (p *Escalation) analyse(ctx context.Context, in stophook.Input) (escalate.R
 	var notes []string
 
 	var msgs []transcript.Message
-	if in.TranscriptPath == "" {
+	path := transcript.Path(in.TranscriptPath, in.AgentTranscriptPath) // a subagent's own transcript on SubagentStop
+	if path == "" {
 		notes = append(notes, "transcript: no path")
 	} else {
 		n := p.TailMessages
@@ -137,7 +138,7 @@ func (p *Escalation) analyse(ctx context.Context, in stophook.Input) (escalate.R
 			if read == nil {
 				read = transcript.Tail
 			}
-			msgs, err = read(in.TranscriptPath, n)
+			msgs, err = read(path, n)
 			return err
 		})
 		if err != nil {
@@ -149,7 +150,12 @@ func (p *Escalation) analyse(ctx context.Context, in stophook.Input) (escalate.R
 		if k == 0 {
 			k = DefaultRecentTools
 		}
-		if err := protect(func() error { req.RecentTools = transcript.RecentTools(msgs, k); return nil }); err != nil {
+		if err := protect(func() error {
+			for _, u := range transcript.RecentToolUses(msgs, k) {
+				req.RecentTools = append(req.RecentTools, u.Relative(in.CWD))
+			}
+			return nil
+		}); err != nil {
 			notes = append(notes, "recent tools: "+err.Error())
 		}
 	}

@@ -2,6 +2,7 @@ package policy_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"io/fs"
 	"sync"
@@ -245,4 +246,32 @@ func TestSeedFlowRetryThenEscalate(t *testing.T) {
 	// A normal stop escalates too.
 	stophooktest.AssertBlocks(t, stophooktest.Run(t, stophooktest.Stop("All done."), chain...), "User answered: try the other endpoint")
 	assert.Len(t, n.asked(), 2)
+}
+
+func TestEscalationReadsSubagentTranscriptAndRelativeTools(t *testing.T) {
+	t.Parallel()
+	var readPath string
+	n := &stophooktest.Notifier{}
+	p := &policy.Escalation{
+		Notifier: n,
+		Store:    stophook.NewMemoryStore(),
+		ReadTail: func(path string, _ int) ([]transcript.Message, error) {
+			readPath = path
+			return []transcript.Message{{Role: transcript.RoleAssistant, ToolUses: []transcript.ToolUse{
+				{Name: "Edit", Input: json.RawMessage(`{"file_path":"/proj/src/foo.ts"}`)},
+			}}}, nil
+		},
+	}
+	in := stophooktest.SubagentStop("done")
+	in.CWD = "/proj"
+	in.TranscriptPath = "session.jsonl"
+	in.AgentTranscriptPath = "agent.jsonl"
+	stophooktest.Run(t, in, p)
+	if readPath != "agent.jsonl" {
+		t.Errorf("read %q, want the subagent's transcript agent.jsonl", readPath)
+	}
+	reqs := n.Requests()
+	if len(reqs) != 1 || len(reqs[0].RecentTools) != 1 || reqs[0].RecentTools[0] != "Edit(src/foo.ts)" {
+		t.Errorf("got requests %+v, want one with recent tools [Edit(src/foo.ts)]", reqs)
+	}
 }

@@ -27,7 +27,9 @@ trap 'rm -rf "$work"' EXIT
 command -v jq >/dev/null || { echo "bench: jq is required" >&2; exit 1; }
 
 echo "bench: building examples/loop" >&2
-(cd "$root" && go build -o "$work/loop" ./examples/loop && go build -o "$work/proctime" ./examples/loop/internal/proctime)
+# CGO_ENABLED=0: a static binary; hooks start once per stop, and a cgo-linked
+# binary (any that links package net) pays ~1 ms for the dynamic loader.
+(cd "$root" && CGO_ENABLED=0 go build -o "$work/loop" ./examples/loop && go build -o "$work/proctime" ./examples/loop/internal/proctime)
 
 if [[ -z "$transcript" ]]; then
 	transcript=$work/transcript.jsonl
