@@ -23,8 +23,9 @@
 // # Windows
 //
 // [Turn] keeps the current turn of a transcript tail (earlier turns were
-// triaged at their own stop) and [WithLast] adds the final reply, which
-// the transcript usually lacks when a Stop hook runs.
+// triaged at their own stop); a reader going backwards can stop at the
+// first message [StartsTurn] accepts. [WithLast] adds the final reply,
+// which the transcript usually lacks when a Stop hook runs.
 //
 // # Refinement and output
 //

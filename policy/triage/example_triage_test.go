@@ -49,3 +49,19 @@ func ExampleRule() {
 	}
 	// Output: [SECURITY] Never log tokens, even at debug level.
 }
+
+func ExampleStartsTurn() {
+	msgs := []transcript.Message{
+		{Role: "user", Text: "Fix the flaky test."},
+		{Role: "assistant", Text: "Looking.", ToolUses: []transcript.ToolUse{{ID: "t1", Name: "Bash"}}},
+		{Role: "user", ToolResults: []transcript.ToolResult{{ToolUseID: "t1", Text: "ok"}}},
+		{Role: "assistant", Text: "Fixed by waiting for the server."},
+	}
+	for i := len(msgs) - 1; i >= 0; i-- { // newest first, as transcript.Backward reads
+		if triage.StartsTurn(msgs[i]) {
+			fmt.Println("the turn starts at message", i, "and has", len(triage.Turn(msgs)), "messages")
+			break
+		}
+	}
+	// Output: the turn starts at message 0 and has 4 messages
+}
