@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/tidwall/gjson"
 )
@@ -56,16 +57,20 @@ func (m Message) IsPrompt() bool {
 // parseLine decodes one transcript line. It reports false for every line
 // that is not a well-formed user or assistant message: other record types,
 // blank lines, malformed JSON. The type is checked first, so skipped lines
-// cost one partial scan; message lines are validated before use. Every
-// string of the result is a fresh copy holding valid UTF-8.
+// cost one partial scan; message lines are validated once, then walked
+// once level by level. Every string of the result holds valid UTF-8 and
+// none shares memory with line.
 func parseLine(line []byte) (Message, bool) {
 	line = bytes.TrimSpace(line) // blank lines, CRLF endings
 	line = bytes.TrimPrefix(line, []byte("\xef\xbb\xbf"))
 	if len(line) == 0 || line[0] != '{' {
 		return Message{}, false
 	}
+	// gjson reads the line in place, without copying it to a string; what
+	// the result keeps of it goes through d.own, which copies.
+	d := decoder{line: unsafe.String(&line[0], len(line))}
 	var m Message
-	switch typ := gjson.GetBytes(line, "type"); {
+	switch typ := gjson.Get(d.line, "type"); {
 	case typ.Type != gjson.String:
 		return Message{}, false
 	case typ.Str == RoleUser:
@@ -75,21 +80,16 @@ func parseLine(line []byte) (Message, bool) {
 	default:
 		return Message{}, false
 	}
-	if !gjson.ValidBytes(line) {
+	if !gjson.Valid(d.line) {
 		return Message{}, false
 	}
-	var (
-		msg     gjson.Result
-		uuid    string
-		msgID   string
-		content gjson.Result
-	)
-	gjson.ParseBytes(line).ForEach(func(k, v gjson.Result) bool {
+	var msg, uuid, msgID, content gjson.Result
+	gjson.Parse(d.line).ForEach(func(k, v gjson.Result) bool {
 		switch k.Str {
 		case "message":
 			msg = v
 		case "uuid":
-			uuid = v.String()
+			uuid = v
 		case "timestamp":
 			if t, err := time.Parse(time.RFC3339Nano, v.String()); err == nil {
 				m.Timestamp = t
@@ -107,15 +107,16 @@ func parseLine(line []byte) (Message, bool) {
 	msg.ForEach(func(k, v gjson.Result) bool {
 		switch k.Str {
 		case "id":
-			msgID = v.String()
+			msgID = v
 		case "content":
 			content = v
 		}
 		return true
 	})
-	m.ID = clean(uuid)
-	if m.Role == RoleAssistant && msgID != "" {
-		m.ID = clean(msgID)
+	if id := msgID.String(); m.Role == RoleAssistant && id != "" {
+		m.ID = d.own(id)
+	} else {
+		m.ID = d.own(uuid.String())
 	}
 	var texts []string
 	switch {
@@ -123,37 +124,36 @@ func parseLine(line []byte) (Message, bool) {
 		texts = append(texts, content.Str)
 	case content.IsArray():
 		content.ForEach(func(_, b gjson.Result) bool {
-			m.addBlock(b, &texts)
+			d.addBlock(&m, b, &texts)
 			return true
 		})
 	}
-	m.Text = clean(joinNonEmpty(texts))
+	m.Text = d.join(texts)
 	return m, true
 }
 
 // addBlock adds one content block to m (text to texts), reading the
 // block's fields in one pass: a tool result's content can be tens of KB.
-func (m *Message) addBlock(b gjson.Result, texts *[]string) {
+func (d decoder) addBlock(m *Message, b gjson.Result, texts *[]string) {
 	if !b.IsObject() {
 		return
 	}
-	var typ, id, name, toolUseID string
-	var text, input, content gjson.Result
+	var typ, id, name, toolUseID, text, input, content gjson.Result
 	isError := false
 	b.ForEach(func(k, v gjson.Result) bool {
 		switch k.Str {
 		case "type":
-			typ = v.String()
+			typ = v
 		case "text":
 			text = v
 		case "id":
-			id = v.String()
+			id = v
 		case "name":
-			name = v.String()
+			name = v
 		case "input":
 			input = v
 		case "tool_use_id":
-			toolUseID = v.String()
+			toolUseID = v
 		case "content":
 			content = v
 		case "is_error":
@@ -161,47 +161,91 @@ func (m *Message) addBlock(b gjson.Result, texts *[]string) {
 		}
 		return true
 	})
-	switch typ {
+	switch typ.String() {
 	case "text":
 		if text.Type == gjson.String {
 			*texts = append(*texts, text.Str)
 		}
 	case "tool_use":
-		t := ToolUse{ID: clean(id), Name: clean(name)}
+		t := ToolUse{ID: d.own(id.String()), Name: d.own(name.String())}
 		if input.Exists() {
-			t.Input = json.RawMessage(input.Raw) // the conversion copies
-			if !utf8.Valid(t.Input) {
-				t.Input = json.RawMessage(bytes.ToValidUTF8(t.Input, []byte("\uFFFD")))
+			if utf8.ValidString(input.Raw) {
+				t.Input = json.RawMessage(input.Raw) // the conversion copies
+			} else {
+				t.Input = json.RawMessage(strings.ToValidUTF8(input.Raw, "\uFFFD"))
 			}
 		}
 		m.ToolUses = append(m.ToolUses, t)
 	case "tool_result":
-		r := ToolResult{ToolUseID: clean(toolUseID), IsError: isError}
+		r := ToolResult{ToolUseID: d.own(toolUseID.String()), IsError: isError}
 		switch {
 		case content.Type == gjson.String:
-			r.Text = clean(content.Str)
+			r.Text = d.own(content.Str)
 		case content.IsArray():
 			var parts []string
 			content.ForEach(func(_, e gjson.Result) bool {
-				var typ, text string
+				var typ, text gjson.Result
 				e.ForEach(func(k, v gjson.Result) bool {
 					switch k.Str {
 					case "type":
-						typ = v.String()
+						typ = v
 					case "text":
-						text = v.String()
+						text = v
 					}
 					return true
 				})
-				if typ == "text" {
-					parts = append(parts, text)
+				if typ.String() == "text" {
+					parts = append(parts, text.String())
 				}
 				return true
 			})
-			r.Text = clean(joinNonEmpty(parts))
+			r.Text = d.join(parts)
 		}
 		m.ToolResults = append(m.ToolResults, r)
 	}
+}
+
+// decoder turns the strings gjson cuts from one line into strings the
+// caller may keep.
+type decoder struct {
+	line string // the line being decoded, sharing its memory
+}
+
+// own returns s as valid UTF-8 that does not share memory with d.line. A
+// string gjson had to unescape, or a join of several, is already a fresh
+// copy; only a string cut from the line is copied again.
+func (d decoder) own(s string) string {
+	switch {
+	case s == "":
+		return ""
+	case !utf8.ValidString(s):
+		return strings.ToValidUTF8(s, "\uFFFD") // builds a new string
+	case d.holds(s):
+		return strings.Clone(s)
+	}
+	return s
+}
+
+// holds reports whether s starts inside d.line.
+func (d decoder) holds(s string) bool {
+	p := uintptr(unsafe.Pointer(unsafe.StringData(s)))
+	b := uintptr(unsafe.Pointer(unsafe.StringData(d.line)))
+	return p >= b && p < b+uintptr(len(d.line))
+}
+
+// join returns the non-empty parts joined with "\n", owned (see own).
+func (d decoder) join(parts []string) string {
+	n := 0
+	for _, p := range parts {
+		if p != "" {
+			parts[n] = p
+			n++
+		}
+	}
+	if n == 1 {
+		return d.own(parts[0])
+	}
+	return d.own(strings.Join(parts[:n], "\n"))
 }
 
 // merge folds older, an earlier line of the same assistant reply, into m.
@@ -230,13 +274,4 @@ func joinNonEmpty(parts []string) string {
 		}
 	}
 	return strings.Join(parts[:n], "\n")
-}
-
-// clean returns a copy of s that holds valid UTF-8 and does not pin the
-// line it was cut from.
-func clean(s string) string {
-	if utf8.ValidString(s) {
-		return strings.Clone(s)
-	}
-	return strings.ToValidUTF8(s, "\uFFFD")
 }
