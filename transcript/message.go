@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"strings"
 	"time"
-	"unicode/utf8"
 	"unsafe"
 
 	"github.com/tidwall/gjson"
@@ -57,8 +56,8 @@ func (m Message) IsPrompt() bool {
 // parseLine decodes one transcript line. It reports false for every line
 // that is not a well-formed user or assistant message: other record types,
 // blank lines, malformed JSON. The type is checked first, so skipped lines
-// cost one partial scan; message lines are validated once, then walked
-// once level by level. Every string of the result holds valid UTF-8 and
+// cost one partial scan; a message line is validated and decoded in one
+// pass by [jsonReader]. Every string of the result holds valid UTF-8 and
 // none shares memory with line.
 func parseLine(line []byte) (Message, bool) {
 	line = bytes.TrimSpace(line) // blank lines, CRLF endings
@@ -66,11 +65,11 @@ func parseLine(line []byte) (Message, bool) {
 	if len(line) == 0 || line[0] != '{' {
 		return Message{}, false
 	}
-	// gjson reads the line in place, without copying it to a string; what
-	// the result keeps of it goes through d.own, which copies.
-	d := decoder{line: unsafe.String(&line[0], len(line))}
+	// The line is read in place, not copied to a string: what the result
+	// keeps of it is copied by jsonReader.own.
+	r := jsonReader{s: unsafe.String(&line[0], len(line))}
 	var m Message
-	switch typ := gjson.Get(d.line, "type"); {
+	switch typ := gjson.Get(r.s, "type"); {
 	case typ.Type != gjson.String:
 		return Message{}, false
 	case typ.Str == RoleUser:
@@ -80,172 +79,10 @@ func parseLine(line []byte) (Message, bool) {
 	default:
 		return Message{}, false
 	}
-	if !gjson.Valid(d.line) {
+	if !r.message(&m) {
 		return Message{}, false
 	}
-	var msg, uuid, msgID, content gjson.Result
-	gjson.Parse(d.line).ForEach(func(k, v gjson.Result) bool {
-		switch k.Str {
-		case "message":
-			msg = v
-		case "uuid":
-			uuid = v
-		case "timestamp":
-			if t, err := time.Parse(time.RFC3339Nano, v.String()); err == nil {
-				m.Timestamp = t
-			}
-		case "isMeta":
-			m.IsMeta = v.Type == gjson.True
-		case "isSidechain":
-			m.Sidechain = v.Type == gjson.True
-		}
-		return true
-	})
-	if !msg.IsObject() {
-		return Message{}, false
-	}
-	msg.ForEach(func(k, v gjson.Result) bool {
-		switch k.Str {
-		case "id":
-			msgID = v
-		case "content":
-			content = v
-		}
-		return true
-	})
-	if id := msgID.String(); m.Role == RoleAssistant && id != "" {
-		m.ID = d.own(id)
-	} else {
-		m.ID = d.own(uuid.String())
-	}
-	var texts []string
-	switch {
-	case content.Type == gjson.String:
-		texts = append(texts, content.Str)
-	case content.IsArray():
-		content.ForEach(func(_, b gjson.Result) bool {
-			d.addBlock(&m, b, &texts)
-			return true
-		})
-	}
-	m.Text = d.join(texts)
 	return m, true
-}
-
-// addBlock adds one content block to m (text to texts), reading the
-// block's fields in one pass: a tool result's content can be tens of KB.
-func (d decoder) addBlock(m *Message, b gjson.Result, texts *[]string) {
-	if !b.IsObject() {
-		return
-	}
-	var typ, id, name, toolUseID, text, input, content gjson.Result
-	isError := false
-	b.ForEach(func(k, v gjson.Result) bool {
-		switch k.Str {
-		case "type":
-			typ = v
-		case "text":
-			text = v
-		case "id":
-			id = v
-		case "name":
-			name = v
-		case "input":
-			input = v
-		case "tool_use_id":
-			toolUseID = v
-		case "content":
-			content = v
-		case "is_error":
-			isError = v.Type == gjson.True
-		}
-		return true
-	})
-	switch typ.String() {
-	case "text":
-		if text.Type == gjson.String {
-			*texts = append(*texts, text.Str)
-		}
-	case "tool_use":
-		t := ToolUse{ID: d.own(id.String()), Name: d.own(name.String())}
-		if input.Exists() {
-			if utf8.ValidString(input.Raw) {
-				t.Input = json.RawMessage(input.Raw) // the conversion copies
-			} else {
-				t.Input = json.RawMessage(strings.ToValidUTF8(input.Raw, "\uFFFD"))
-			}
-		}
-		m.ToolUses = append(m.ToolUses, t)
-	case "tool_result":
-		r := ToolResult{ToolUseID: d.own(toolUseID.String()), IsError: isError}
-		switch {
-		case content.Type == gjson.String:
-			r.Text = d.own(content.Str)
-		case content.IsArray():
-			var parts []string
-			content.ForEach(func(_, e gjson.Result) bool {
-				var typ, text gjson.Result
-				e.ForEach(func(k, v gjson.Result) bool {
-					switch k.Str {
-					case "type":
-						typ = v
-					case "text":
-						text = v
-					}
-					return true
-				})
-				if typ.String() == "text" {
-					parts = append(parts, text.String())
-				}
-				return true
-			})
-			r.Text = d.join(parts)
-		}
-		m.ToolResults = append(m.ToolResults, r)
-	}
-}
-
-// decoder turns the strings gjson cuts from one line into strings the
-// caller may keep.
-type decoder struct {
-	line string // the line being decoded, sharing its memory
-}
-
-// own returns s as valid UTF-8 that does not share memory with d.line. A
-// string gjson had to unescape, or a join of several, is already a fresh
-// copy; only a string cut from the line is copied again.
-func (d decoder) own(s string) string {
-	switch {
-	case s == "":
-		return ""
-	case !utf8.ValidString(s):
-		return strings.ToValidUTF8(s, "\uFFFD") // builds a new string
-	case d.holds(s):
-		return strings.Clone(s)
-	}
-	return s
-}
-
-// holds reports whether s starts inside d.line.
-func (d decoder) holds(s string) bool {
-	p := uintptr(unsafe.Pointer(unsafe.StringData(s)))
-	b := uintptr(unsafe.Pointer(unsafe.StringData(d.line)))
-	return p >= b && p < b+uintptr(len(d.line))
-}
-
-// join returns the non-empty parts joined with "\n", owned (see own).
-func (d decoder) join(parts []string) string {
-	n := 0
-	for _, p := range parts {
-		if p != "" {
-			parts[n] = p
-			n++
-		}
-	}
-	if n == 1 {
-		return d.own(parts[0])
-	}
-	return d.own(strings.Join(parts[:n], "\n"))
 }
 
 // merge folds older, an earlier line of the same assistant reply, into m.
