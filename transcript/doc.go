@@ -14,7 +14,9 @@
 // cost-state, atis-latch, tools-used, summary, file-history-snapshot,
 // progress, and types added later) is skipped after reading its type with
 // gjson, without decoding the rest of the line. The type decides: an
-// api-request-blob line holds a "message" object too.
+// api-request-blob line holds a "message" object too. A message line is
+// validated and decoded in one pass over its bytes, copying only the
+// strings it keeps.
 //
 // Claude Code writes an assistant reply one content block (text, tool_use,
 // thinking) per line, the lines sharing message.id, and with streaming tool

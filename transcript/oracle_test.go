@@ -202,6 +202,30 @@ func FuzzParseLineOracle(f *testing.F) {
 	}
 	f.Add([]byte("{\"type\":\"user\",\"message\":{\"content\":[{\"type\":\"tool_result\",\"tool_use_id\":\"t\\u00e9\",\"content\":[{\"type\":\"text\",\"text\":\"\xff\\n\"},{\"type\":\"text\",\"text\":1},\"x\"]}]},\"uuid\":\"a\\\"\xfe\"}"))
 	f.Add([]byte(`{"type":"assistant","message":{"id":"m\n","content":[{"type":"text","text":"a"},{"type":"text","text":"b\u00e9"},{"type":"tool_use","id":7,"name":true,"input":"x"}]},"timestamp":"2026-11-22T10:00:00+02:00"}`))
+	for _, line := range []string{
+		`{"type":"user","message":{"content":"a"},"uu\u0069d":"k1","uuid":"k2","message":{"content":"b"}}`,
+		`{"type":"assistant","message":{"id":1.50,"content":[{"type":"text","text":"x","text":"y"},{"typ\u0065":"text","text":"z"}]}}`,
+		`{"type":"assistant","message":{"id":1e3,"content":[{"type":"tool_use","id":null,"name":{"a":[1,2]},"input":[true,false,null,-0.5e-7]}]}}`,
+		`{"type":"user","message":{"content":"\ud83d\ude00 \ud800 \ud800\u0041 \udc00\\\/\b\f\r\t"}}`,
+		"{ \"type\" : \"user\" ,\t\"message\"\r\n: { \"content\" : [ { \"type\" : \"text\" , \"text\" : \"w\" } ] } }",
+		`{"type":"user","message":{"content":"x"}} x`,
+		`{"type":"user","message":{"content":"x"},}`,
+		`{"type":"user","message":{"content":[1,]}}`,
+		`{"type":"user","message":{"content":"x"},"n":01}`,
+		`{"type":"user","message":{"content":"x"},"n":-}`,
+		`{"type":"user","message":{"content":"x"},"n":1.}`,
+		`{"type":"user","message":{"content":"x"},"n":1e+}`,
+		`{"type":"user","message":{"content":"x"},"n":tru}`,
+		`{"type":"user","message":{"content":"x\u12G4"}}`,
+		`{"type":"user","message":{"content":"x\q"}}`,
+		"{\"type\":\"user\",\"message\":{\"content\":\"tab\there\"}}",
+		`{"type":"user","message":{"content":[{"type":"tool_result","content":[{"type":"text","text":2.0},{"type":"text"},{"type":"text","text":"\u00e9"}],"is_error":true,"is_error":1}]}}`,
+		`{"type":"user","message":{"content":"x"},"message":5}`,
+		`{"type":"user","message":5,"message":{"content":"x"},"isMeta":true,"isMeta":"true","isSidechain":true}`,
+		`{"type":"assistant","message":{"content":[{"type":"text","text":"a"}],"content":"b"}}`,
+	} {
+		f.Add([]byte(line))
+	}
 	f.Fuzz(func(t *testing.T, line []byte) {
 		want, wantOK := oldParseLine(bytes.Clone(line))
 		got, ok := parseLine(line)
