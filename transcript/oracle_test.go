@@ -226,14 +226,49 @@ func FuzzParseLineOracle(f *testing.F) {
 	} {
 		f.Add([]byte(line))
 	}
+	f.Add([]byte(`{"type":"text","text":"\u00Af\uD83D\uDE00"}`))
+	f.Add([]byte(`"\uDBFF\uDFFF\uD800x"`))
 	f.Fuzz(func(t *testing.T, line []byte) {
-		want, wantOK := oldParseLine(bytes.Clone(line))
-		got, ok := parseLine(line)
-		for i := range line {
-			line[i] = 'X'
+		// The line, and the line as a message and as a content block, so
+		// that short inputs reach every field.
+		for _, l := range [][]byte{
+			line,
+			slices.Concat([]byte(`{"type":"user","message":`), line, []byte(`}`)),
+			slices.Concat([]byte(`{"type":"assistant","message":{"id":"m","content":[`), line, []byte(`]}}`)),
+			slices.Concat([]byte(`{"type":"user","message":{"content":[{"type":"tool_result","content":[`), line, []byte(`]}]}}`)),
+		} {
+			want, wantOK := oldParseLine(bytes.Clone(l))
+			got, ok := parseLine(l)
+			for i := range l {
+				l[i] = 'X'
+			}
+			if ok != wantOK || !reflect.DeepEqual(got, want) {
+				t.Fatalf("parseLine = %#v, %v\nwant %#v, %v", got, ok, want, wantOK)
+			}
 		}
-		if ok != wantOK || !reflect.DeepEqual(got, want) {
-			t.Fatalf("parseLine = %#v, %v\nwant %#v, %v", got, ok, want, wantOK)
+	})
+}
+
+// FuzzJSONReaderOracle: jsonReader accepts exactly the JSON gjson.Valid
+// accepts, and unescapes strings as gjson does.
+func FuzzJSONReaderOracle(f *testing.F) {
+	f.Add(`{"a":[1,-0.5e+7,true,false,null,"x\u00e9\ud83d\ude00"]}`)
+	f.Add(`"\ud800\u0041\udc00\uABCD\n\"\\\/\b\f\r\t"`)
+	f.Add(` [ {} , [ ] ] `)
+	f.Add(`{"a":01}`)
+	f.Fuzz(func(t *testing.T, s string) {
+		r := jsonReader{s: s}
+		r.space()
+		ok := r.i < len(s) && r.skip()
+		r.space()
+		ok = ok && r.i == len(s)
+		if want := gjson.Valid(s); ok != want {
+			t.Fatalf("jsonReader accepts %q: %v, gjson.Valid: %v", s, ok, want)
+		}
+		if q := `"` + s + `"`; gjson.Valid(q) {
+			if got, want := unescape(s), gjson.Parse(q).Str; got != want {
+				t.Fatalf("unescape(%q) = %q, gjson: %q", s, got, want)
+			}
 		}
 	})
 }
