@@ -155,22 +155,32 @@ func drive(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-func status(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("queue status", flag.ContinueOnError)
+// sessionCommand parses the flags of a subcommand that needs --session and
+// opens its processor. A nil processor means: exit with code.
+func sessionCommand(name string, args []string, stderr io.Writer) (common, *queue.Processor, int) {
+	fs := flag.NewFlagSet("queue "+name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var c common
 	c.register(fs)
 	if err := fs.Parse(args); err != nil {
-		return 2
+		return c, nil, 2
 	}
 	if c.session == "" {
-		fmt.Fprintln(stderr, "queue status: need --session NAME")
-		return 2
+		fmt.Fprintf(stderr, "queue %s: need --session NAME\n", name)
+		return c, nil, 2
 	}
 	p, err := c.processor(stderr, slog.LevelWarn)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
-		return 1
+		return c, nil, 1
+	}
+	return c, p, 0
+}
+
+func status(args []string, stdout, stderr io.Writer) int {
+	c, p, code := sessionCommand("status", args, stderr)
+	if p == nil {
+		return code
 	}
 	rep, err := p.Dir.Status(c.session, time.Now())
 	if err != nil {
@@ -187,21 +197,9 @@ func status(args []string, stdout, stderr io.Writer) int {
 }
 
 func cancel(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("queue cancel", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var c common
-	c.register(fs)
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	if c.session == "" {
-		fmt.Fprintln(stderr, "queue cancel: need --session NAME")
-		return 2
-	}
-	p, err := c.processor(stderr, slog.LevelWarn)
-	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return 1
+	c, p, code := sessionCommand("cancel", args, stderr)
+	if p == nil {
+		return code
 	}
 	q, err := p.Cancel(context.Background(), c.session)
 	if errors.Is(err, queue.ErrNoQueue) {
