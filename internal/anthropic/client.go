@@ -1,17 +1,16 @@
 package anthropic
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
-	"net/url"
 	"os"
 	"strings"
 	"time"
+
+	"github.com/stophook/stophook/internal/httpjson"
 )
 
 // Defaults used by a zero [Client] field.
@@ -122,38 +121,21 @@ func (c *Client) Complete(ctx context.Context, system, prompt string) (string, e
 	if err != nil {
 		return "", err
 	}
-	body, err := json.Marshal(request{
+	status, data, err := httpjson.Post(ctx, c.httpClient(), endpoint, map[string]string{
+		"accept":            "application/json",
+		"x-api-key":         c.APIKey,
+		"anthropic-version": APIVersion,
+	}, request{
 		Model:     cmp(c.Model, DefaultModel),
 		MaxTokens: c.maxTokens(),
 		System:    system,
 		Messages:  []message{{Role: "user", Content: prompt}},
-	})
+	}, MaxResponseBytes)
 	if err != nil {
-		return "", fmt.Errorf("anthropic: encode request: %w", err)
+		return "", fmt.Errorf("anthropic: %w", err)
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, endpoint, bytes.NewReader(body))
-	if err != nil {
-		return "", fmt.Errorf("anthropic: build request: %w", err)
-	}
-	req.Header.Set("content-type", "application/json")
-	req.Header.Set("accept", "application/json")
-	req.Header.Set("x-api-key", c.APIKey)
-	req.Header.Set("anthropic-version", APIVersion)
-
-	resp, err := c.httpClient().Do(req)
-	if err != nil {
-		return "", fmt.Errorf("anthropic: request failed: %w", err)
-	}
-	defer resp.Body.Close()
-	data, err := io.ReadAll(io.LimitReader(resp.Body, MaxResponseBytes+1))
-	if err != nil {
-		return "", fmt.Errorf("anthropic: read response: %w", err)
-	}
-	if len(data) > MaxResponseBytes {
-		return "", fmt.Errorf("anthropic: response larger than %d bytes", MaxResponseBytes)
-	}
-	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		return "", apiError(resp.StatusCode, data)
+	if status < 200 || status > 299 {
+		return "", apiError(status, data)
 	}
 	var r response
 	if err := json.Unmarshal(data, &r); err != nil {
@@ -172,10 +154,9 @@ func (c *Client) Complete(ctx context.Context, system, prompt string) (string, e
 }
 
 func (c *Client) endpoint() (string, error) {
-	base := strings.TrimRight(cmp(c.BaseURL, DefaultBaseURL), "/")
-	u, err := url.Parse(base)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return "", fmt.Errorf("anthropic: invalid base URL %q", base)
+	base, err := httpjson.BaseURL(cmp(c.BaseURL, DefaultBaseURL))
+	if err != nil {
+		return "", fmt.Errorf("anthropic: %w", err)
 	}
 	return base + "/v1/messages", nil
 }

@@ -1,17 +1,17 @@
 package gemini
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"net/url"
 	"os"
 	"strings"
 	"time"
+
+	"github.com/stophook/stophook/internal/httpjson"
 )
 
 // Defaults of [Client].
@@ -120,34 +120,16 @@ func (c *Client) Complete(ctx context.Context, system, prompt string) (string, e
 	if r.GenerationConfig.MaxOutputTokens <= 0 {
 		r.GenerationConfig.MaxOutputTokens = DefaultMaxTokens
 	}
-	body, err := json.Marshal(r)
-	if err != nil {
-		return "", fmt.Errorf("gemini: encode request: %w", err)
-	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, endpoint, bytes.NewReader(body))
-	if err != nil {
-		return "", fmt.Errorf("gemini: build request: %w", err)
-	}
-	req.Header.Set("content-type", "application/json")
-	req.Header.Set("x-goog-api-key", c.APIKey)
 	hc := c.HTTPClient
 	if hc == nil {
 		hc = &http.Client{Timeout: DefaultTimeout}
 	}
-	resp, err := hc.Do(req)
+	status, data, err := httpjson.Post(ctx, hc, endpoint, map[string]string{"x-goog-api-key": c.APIKey}, r, MaxResponseBytes)
 	if err != nil {
-		return "", fmt.Errorf("gemini: request failed: %w", err)
+		return "", fmt.Errorf("gemini: %w", err)
 	}
-	defer resp.Body.Close()
-	data, err := io.ReadAll(io.LimitReader(resp.Body, MaxResponseBytes+1))
-	if err != nil {
-		return "", fmt.Errorf("gemini: read response: %w", err)
-	}
-	if len(data) > MaxResponseBytes {
-		return "", fmt.Errorf("gemini: response larger than %d bytes", MaxResponseBytes)
-	}
-	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		return "", apiError(resp.StatusCode, data)
+	if status < 200 || status > 299 {
+		return "", apiError(status, data)
 	}
 	var out response
 	if err := json.Unmarshal(data, &out); err != nil {
@@ -172,10 +154,9 @@ func (c *Client) endpoint() (string, error) {
 	if base == "" {
 		base = DefaultBaseURL
 	}
-	base = strings.TrimRight(base, "/")
-	u, err := url.Parse(base)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return "", fmt.Errorf("gemini: invalid base URL %q", base)
+	base, err := httpjson.BaseURL(base)
+	if err != nil {
+		return "", fmt.Errorf("gemini: %w", err)
 	}
 	model := c.Model
 	if model == "" {
