@@ -114,8 +114,13 @@ func (s *FileStore) Update(ctx context.Context, key string, fn func(old []byte) 
 	return WriteFileAtomic(path, nv, 0o600)
 }
 
-// Delete implements [Store].
+// Delete implements [Store]. Deleting a key that holds nothing touches
+// nothing on disk (no state dir or lock file is created): policies such as
+// ErrorRetry clear their key on most stops.
 func (s *FileStore) Delete(ctx context.Context, key string) error {
+	if _, err := os.Lstat(s.Path(key)); errors.Is(err, fs.ErrNotExist) {
+		return ctx.Err() // a concurrent Update may create it; ordering it after this Delete is valid
+	}
 	return s.Update(ctx, key, func([]byte) ([]byte, error) { return nil, nil })
 }
 

@@ -117,3 +117,14 @@ func FuzzFileStoreKey(f *testing.F) {
 		}
 	})
 }
+
+func TestFileStoreDeleteMissingCreatesNothing(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join(t.TempDir(), "state")
+	if err := stophook.NewFileStore(dir).Delete(context.Background(), "retry/s1"); err != nil {
+		t.Fatalf("Delete: %v", err)
+	}
+	if _, err := os.Stat(dir); !os.IsNotExist(err) {
+		t.Errorf("Delete of a missing key created %s (stat err %v), want nothing on disk", dir, err)
+	}
+}
