@@ -12,10 +12,10 @@ const DefaultAutoReply = "Yes, go ahead."
 
 // AutoReply answers an agent that stops to ask leave to go on ("Shall I
 // proceed?", "Do you want me to run the tests?") with a continuation, so an
-// unattended session keeps working. It answers at most once per turn: a
-// stop that a Stop hook already continued this turn (stop_hook_active)
-// passes, so an agent that asks again ends its turn and a later policy or
-// the human decides.
+// unattended session keeps working. It answers at most once per turn, on
+// the turn's first stop ([stophook.Input.FirstStop]): once anything sent
+// the agent back this turn, a permission question passes, so an agent that
+// asks again ends its turn and a later policy or the human decides.
 //
 // Questions that need a human (a choice between alternatives, information
 // only the human has) are not permission questions: they pass, so that
@@ -39,7 +39,7 @@ func (p *AutoReply) Evaluate(_ context.Context, in stophook.Input) (stophook.Dec
 	if !in.IsStop() {
 		return stophook.PassOn("not a stop"), nil
 	}
-	if in.StopHookActive {
+	if !in.FirstStop() {
 		return stophook.PassOn("already continued this turn: auto-reply is once per turn"), nil
 	}
 	if in.LastAssistantMessage == "" {

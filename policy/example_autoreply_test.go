@@ -25,7 +25,7 @@ func ExampleAutoReply() {
 		"Which database do you prefer, Postgres or SQLite?",
 		"Done: all 42 tests pass.",
 	} {
-		d := chain.Evaluate(ctx, stophooktest.Stop(msg))
+		d, _ := chain.Evaluate(ctx, stophooktest.Stop(msg))
 		if d.Blocks() {
 			fmt.Printf("continue (%s): %s\n", d.Policy, d.Reason)
 		} else {

@@ -49,6 +49,7 @@ func main() {
 type Config struct {
 	Reply           string
 	MaxRetries      int
+	Continue        string // "context" or "block"
 	EscalateTimeout time.Duration
 	Label           string
 	State           string
@@ -63,6 +64,7 @@ func parseConfig(args []string, stderr io.Writer) (Config, error) {
 	var c Config
 	fs.StringVar(&c.Reply, "reply", policy.DefaultAutoReply, "continuation that answers a permission question (once per turn)")
 	fs.IntVar(&c.MaxRetries, "max-retries", 2, "retries in a row per session when the agent stops on an error (0: never)")
+	fs.StringVar(&c.Continue, "continue", "context", "how a continuation is sent: `context` (Stop additionalContext) or block (decision:block)")
 	fs.DurationVar(&c.EscalateTimeout, "escalate-timeout", 5*time.Minute, "how long to wait for the human on Telegram (keep well below the hook timeout)")
 	fs.StringVar(&c.Label, "label", "", "session label in the Telegram message (default: <dir> · <session id>)")
 	fs.StringVar(&c.State, "state", "", "state `DIR` (default $STOPHOOK_STATE_DIR, else <cwd>/.claude/stophook)")
@@ -83,6 +85,8 @@ func parseConfig(args []string, stderr io.Writer) (Config, error) {
 	switch {
 	case c.Reply == "":
 		return Config{}, errors.New("autopilot: -reply must not be empty")
+	case c.Continue != "context" && c.Continue != "block":
+		return Config{}, fmt.Errorf("autopilot: -continue must be context or block, not %q", c.Continue)
 	case c.MaxRetries < 0:
 		return Config{}, errors.New("autopilot: -max-retries must not be negative")
 	case c.EscalateTimeout <= 0:
@@ -98,7 +102,7 @@ const slack = policy.DefaultSummaryTimeout + 30*time.Second
 // build returns the chain and run options for c. Telegram comes from the
 // environment; a bad setting is reported on stderr and switches escalation
 // off.
-func build(c Config, stderr io.Writer) (*stophook.Chain, stophook.RunOptions) {
+func build(c Config, stderr io.Writer) (stophook.Policy, stophook.RunOptions) {
 	var store stophook.Store // nil: a FileStore in each input's state dir
 	if c.State != "" {
 		store = stophook.NewFileStore(c.State)
@@ -123,9 +127,11 @@ func build(c Config, stderr io.Writer) (*stophook.Chain, stophook.RunOptions) {
 	policies = append(policies, policy.IfMessage(isDecision, noHuman(esc != nil)))
 
 	opts := stophook.RunOptions{
-		Explain: c.Explain,
-		Events:  []string{stophook.EventStop, stophook.EventSessionEnd},
-		Budget:  stophook.DefaultBudget,
+		Explain:             c.Explain,
+		Events:              []string{stophook.EventStop},
+		Budget:              stophook.DefaultBudget,
+		Store:               store,
+		ContinueWithContext: c.Continue == "context",
 	}
 	if esc != nil {
 		opts.Budget = c.EscalateTimeout + slack
@@ -178,7 +184,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return 0 // fail open, even on a bad command line
 	}
-	chain, opts := build(c, stderr)
+	p, opts := build(c, stderr)
 	opts.Stdin, opts.Stdout, opts.Stderr = stdin, stdout, stderr
-	return stophook.Run(context.Background(), chain, opts)
+	return stophook.Run(context.Background(), p, opts)
 }

@@ -46,35 +46,42 @@ func TestAutopilot(t *testing.T) {
 		}
 		return out, e.String(), code
 	}
+	const retry = "The previous approach hit an error. Try a different approach to accomplish the task."
 	steps := []struct {
 		name, event string
 		args        []string
-		wantReason  string // "" means the session may stop
+		wantReply   string // the continuation; "" means the session may stop
+		wantBlock   bool   // sent as decision:block rather than additionalContext
 		wantSystem  string
 		wantCode    int
 	}{
-		{"an error is retried", "stop-error.json", nil, "The previous approach hit an error. Try a different approach to accomplish the task.", "", 0},
-		{"a permission question gets the reply", "stop-permission.json", nil, "Yes, go ahead.", "", 0},
-		{"a second question in the same turn stops", "stop-permission-again.json", nil, "", "", 0},
-		{"the reply is configurable", "stop-permission.json", []string{"-reply", "Go on."}, "Go on.", "", 0},
-		{"-exit2 also exits 2", "stop-permission.json", []string{"-exit2"}, "Yes, go ahead.", "", 2},
-		{"a decision without Telegram stops, saying why", "stop-decision.json", nil, "", "autopilot: the agent asks you to decide", 0},
-		{"done work stops", "stop-done.json", nil, "", "", 0},
-		{"session end clears the count", "session-end.json", nil, "", "", 0},
+		{"an error is retried", "stop-error.json", nil, retry, false, "", 0},
+		{"a permission question gets the reply", "stop-permission.json", nil, "Yes, go ahead.", false, "", 0},
+		{"a second question in the same turn stops", "stop-permission-again.json", nil, "", false, "", 0},
+		{"the reply is configurable", "stop-permission.json", []string{"-reply", "Go on."}, "Go on.", false, "", 0},
+		{"-continue block", "stop-permission.json", []string{"-continue", "block"}, "Yes, go ahead.", true, "", 0},
+		{"-exit2 also exits 2", "stop-permission.json", []string{"-continue", "block", "-exit2"}, "Yes, go ahead.", true, "", 2},
+		{"a decision without Telegram stops, saying why", "stop-decision.json", nil, "", false, "autopilot: the agent asks you to decide", 0},
+		{"done work stops", "stop-done.json", nil, "", false, "", 0},
+		{"session end clears the count", "session-end.json", nil, "", false, "", 0},
+		{"the error is retried again", "stop-error.json", nil, retry, false, "", 0},
 	}
 	for _, s := range steps {
 		out, stderr, code := hook(s.event, s.args...)
-		reason, _ := out["reason"].(string)
+		reply, _ := out["reason"].(string)
+		if hs, ok := out["hookSpecificOutput"].(map[string]any); ok && reply == "" {
+			reply, _ = hs["additionalContext"].(string)
+		}
 		system, _ := out["systemMessage"].(string)
-		if reason != s.wantReason || code != s.wantCode || !strings.HasPrefix(system, s.wantSystem) || (s.wantSystem == "") != (system == "") {
-			t.Errorf("%s: got reason %q system %q exit %d (stderr %q), want reason %q system %q… exit %d",
-				s.name, reason, system, code, stderr, s.wantReason, s.wantSystem, s.wantCode)
+		if reply != s.wantReply || code != s.wantCode || !strings.HasPrefix(system, s.wantSystem) || (s.wantSystem == "") != (system == "") {
+			t.Errorf("%s: got reply %q system %q exit %d (stderr %q), want reply %q system %q… exit %d",
+				s.name, reply, system, code, stderr, s.wantReply, s.wantSystem, s.wantCode)
 		}
 		if strings.Contains(system, "\n") {
 			t.Errorf("%s: system message %q is more than one line", s.name, system)
 		}
-		if s.wantReason != "" && out["decision"] != "block" {
-			t.Errorf("%s: got decision %v, want block", s.name, out["decision"])
+		if got := out["decision"] == "block"; got != s.wantBlock {
+			t.Errorf("%s: got decision %v, want block=%v", s.name, out["decision"], s.wantBlock)
 		}
 	}
 }
@@ -86,9 +93,10 @@ func TestParseConfig(t *testing.T) {
 		want    Config
 		wantErr string
 	}{
-		{"defaults", nil, Config{Reply: "Yes, go ahead.", MaxRetries: 2, EscalateTimeout: 5 * time.Minute}, ""},
-		{"flags", []string{"-reply", " Go on. ", "-max-retries", "0", "-escalate-timeout", "90s", "-label", "L", "-state", "S", "-exit2", "-explain"},
-			Config{Reply: "Go on.", EscalateTimeout: 90 * time.Second, Label: "L", State: "S", Exit2: true, Explain: true}, ""},
+		{"defaults", nil, Config{Reply: "Yes, go ahead.", MaxRetries: 2, Continue: "context", EscalateTimeout: 5 * time.Minute}, ""},
+		{"flags", []string{"-reply", " Go on. ", "-max-retries", "0", "-continue", "block", "-escalate-timeout", "90s", "-label", "L", "-state", "S", "-exit2", "-explain"},
+			Config{Reply: "Go on.", Continue: "block", EscalateTimeout: 90 * time.Second, Label: "L", State: "S", Exit2: true, Explain: true}, ""},
+		{"bad continue", []string{"-continue", "later"}, Config{}, "-continue must be context or block"},
 		{"empty reply", []string{"-reply", " "}, Config{}, "-reply must not be empty"},
 		{"negative retries", []string{"-max-retries", "-1"}, Config{}, "must not be negative"},
 		{"zero timeout", []string{"-escalate-timeout", "0s"}, Config{}, "must be positive"},
@@ -146,7 +154,7 @@ func TestDecisionGoesToTelegram(t *testing.T) {
 	t.Setenv("TELEGRAM_API_URL", bot.URL())
 	t.Setenv("ANTHROPIC_API_KEY", "")
 	cwd := t.TempDir()
-	args := []string{"-state", t.TempDir(), "-escalate-timeout", "20s", "-label", "proj"}
+	args := []string{"-state", t.TempDir(), "-continue", "block", "-escalate-timeout", "20s", "-label", "proj"}
 
 	// A permission question is answered without the human.
 	out, _ := runHook(t, args, stop(t, "The plan is ready. Shall I proceed?", cwd, false))
