@@ -107,7 +107,9 @@ func Main(chain *Chain, opts RunOptions) {
 // returns the exit code. It fails open: unreadable or malformed input, an
 // event not in Events, a policy error or panic, or an exhausted budget all
 // let the session stop (exit 0) with one line on Stderr. The only non-zero
-// exit code is 2, for a block in ExitCodeMode.
+// exit code is 2, for a block in ExitCodeMode, and for a block on
+// StopFailure: the reason goes to Stderr, nothing to Stdout, as an async
+// hook registered with "asyncRewake" needs to start a new turn.
 func Run(ctx context.Context, chain *Chain, opts RunOptions) (code int) {
 	opts = opts.withDefaults()
 	defer func() {
@@ -137,6 +139,9 @@ func Run(ctx context.Context, chain *Chain, opts RunOptions) (code int) {
 	d := chain.WithLogger(opts.Logger).Decide(ctx, in, opts.Budget)
 	if d.Policy == "deadline" {
 		fmt.Fprintf(opts.Stderr, "stophook: %s; allowing stop\n", d.Why)
+	}
+	if code, ok := writeRewake(opts.Stderr, in, d); ok {
+		return code
 	}
 	if opts.Explain {
 		writeExplain(opts.Stderr, d)
