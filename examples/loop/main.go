@@ -214,7 +214,9 @@ func cmdHook(args []string, stdin io.Reader, stdout, stderr io.Writer, now func(
 	}
 	// LoopIterator must come before StopActive: every iteration's stop has
 	// stop_hook_active set.
-	chain := stophook.NewChain(li, policy.StopActive{})
+	// A stop while a background task runs is a pause: Claude Code starts
+	// the next turn when the task ends, and the loop goes on from there.
+	chain := stophook.NewChain(policy.PauseOnBackgroundTasks(li), policy.StopActive{})
 	opts := stophook.RunOptions{Stdin: stdin, Stdout: stdout, Stderr: stderr, Explain: *explain, Now: now,
 		Events: []string{stophook.EventStop}}
 	if *exit2 {

@@ -32,7 +32,8 @@ func main() {
 	}
 	chain := stophook.NewChain(
 		policy.StopActive{},
-		&policy.ErrorRetry{MaxRetries: 2, Store: store},
+		// A stop while a background task runs is a pause, not an error to retry.
+		policy.PauseOnBackgroundTasks(&policy.ErrorRetry{MaxRetries: 2, Store: store}),
 	)
 	if *addr != "" {
 		h := httphook.New(chain, httphook.Options{Token: os.Getenv("STOPHOOK_HTTP_TOKEN")})

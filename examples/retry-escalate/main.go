@@ -5,6 +5,12 @@
 //
 //	retry-escalate [-retry-on-error=true] [-max-retries 2] [-escalate-timeout 5m]
 //	               [-label NAME] [-summary-command CMD] [-config FILE] [-state DIR] [-explain]
+//	               [-page-during-background]
+//
+// A stop while a background task runs (background_tasks in the Stop input)
+// is a pause: Claude Code starts the next turn when the task ends, so the
+// hook neither retries nor pages the human; -page-during-background pages
+// anyway.
 //
 // Escalation is on when TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID are set
 // (TELEGRAM_API_URL overrides https://api.telegram.org). The summary uses
@@ -49,8 +55,10 @@ type Config struct {
 	EscalateTimeout    time.Duration
 	Label              string
 	SummaryCommand     []string
-	State              string
-	Explain            bool
+	// PageDuringBackground asks the human even while a background task runs.
+	PageDuringBackground bool
+	State                string
+	Explain              bool
 }
 
 // fileConfig is the JSON config file.
@@ -78,6 +86,7 @@ func parseConfig(args []string, stderr io.Writer) (Config, error) {
 	configFile := fs.String("config", "", "JSON config `FILE`: {\"stop\":{\"retryOnError\",\"maxRetries\",\"escalateToTelegram\"}}")
 	fs.StringVar(&c.State, "state", "", "state `DIR` (default $STOPHOOK_STATE_DIR, else <cwd>/.claude/stophook)")
 	fs.BoolVar(&c.Explain, "explain", false, "print the decision trace on stderr")
+	fs.BoolVar(&c.PageDuringBackground, "page-during-background", false, "ask the human even when the agent stops while a background task runs (default: such a stop is a pause)")
 	c.EscalateToTelegram = true
 	if err := fs.Parse(args); err != nil {
 		return Config{}, err
@@ -152,7 +161,9 @@ func build(c Config, stderr io.Writer) (*stophook.Chain, stophook.RunOptions) {
 		// Never retry, but still clear stale counts on stops and SessionEnd.
 		retry.Matcher = noErrors{}
 	}
-	policies = append(policies, retry)
+	// A stop while a background task runs is a pause: no retry, and no
+	// page unless -page-during-background.
+	policies = append(policies, policy.PauseOnBackgroundTasks(retry))
 	if c.EscalateToTelegram {
 		tg, ok, err := telegram.FromEnv()
 		switch {
@@ -165,7 +176,11 @@ func build(c Config, stderr io.Writer) (*stophook.Chain, stophook.RunOptions) {
 			} else if s, ok := llmsummary.AnthropicFromEnv(); ok {
 				esc.Summarizer = s
 			}
-			policies = append(policies, esc)
+			if c.PageDuringBackground {
+				policies = append(policies, esc)
+			} else {
+				policies = append(policies, policy.PauseOnBackgroundTasks(esc))
+			}
 		}
 	}
 	opts := stophook.RunOptions{
