@@ -68,6 +68,19 @@ type Input struct {
 	// Raw is the payload exactly as received. It is nil for inputs built in code.
 	Raw json.RawMessage `json:"-"`
 
+	// Host names the agent that sent the input ([HostClaude], [HostCodex],
+	// …). [Run] and the http hook handler set it from the input's shape or
+	// the STOPHOOK_HOST override; empty means Claude Code.
+	Host string `json:"-"`
+
+	// TurnBlocks is how many times this hook already sent the agent back to
+	// work in the current turn (blocks and additional-context continuations
+	// alike). [Run] and the http hook handler count it per session in the
+	// Store and reset it when a stop is allowed, on UserPromptSubmit,
+	// SessionStart and SessionEnd; Cursor's loop_count feeds the same count.
+	// For inputs built in code it is what the caller sets.
+	TurnBlocks int `json:"-"`
+
 	// Now is the time the hook was called. [ParseInput] sets it to time.Now;
 	// tests set a fixed time. Policies use it instead of calling time.Now.
 	Now time.Time `json:"-"`
@@ -112,6 +125,10 @@ func (in Input) Field(path string) string {
 func (in Input) IsStop() bool {
 	return in.HookEventName == EventStop || in.HookEventName == EventSubagentStop
 }
+
+// FirstStop reports whether this stop is the first of its turn: no
+// continuation was counted and the host does not say a Stop hook is active.
+func (in Input) FirstStop() bool { return in.TurnBlocks == 0 && !in.StopHookActive }
 
 // Time returns in.Now, or time.Now() when Now is zero.
 func (in Input) Time() time.Time {

@@ -37,7 +37,7 @@ func ExamplePauseOnBackgroundTasks() {
 	chain := stophook.NewChain(policy.PauseOnBackgroundTasks(keepGoing))
 	in := stophooktest.Stop("The build runs in the background.")
 	in.BackgroundTasks = []json.RawMessage{json.RawMessage(`{"id":"b1","type":"shell","status":"running","description":"make"}`)}
-	d := chain.Evaluate(context.Background(), in)
+	d, _ := chain.Evaluate(context.Background(), in)
 	fmt.Println(d.Verdict, "|", d.Trace[0])
 	// Output:
 	// pass | KeepGoing: pass: paused: 1 background task running (b1 "make"); Claude Code starts the next turn when it ends

@@ -67,11 +67,11 @@ func TestPauseKeepsLoopIteration(t *testing.T) {
 	li := policy.PauseOnBackgroundTasks(loop)
 	chain := stophook.NewChain(li, policy.StopActive{})
 
-	d := chain.Evaluate(ctx, withTasks(stophooktest.Stop("started the build in the background"), runningTask))
+	d, _ := chain.Evaluate(ctx, withTasks(stophooktest.Stop("started the build in the background"), runningTask))
 	if d.Blocks() || !strings.Contains(d.Trace[0].String(), "paused") {
 		t.Fatalf("paused stop: got %v, trace %v", d.Verdict, d.Trace)
 	}
-	d = chain.Evaluate(ctx, stophooktest.Stop("the build finished; still work to do"))
+	d, _ = chain.Evaluate(ctx, stophooktest.Stop("the build finished; still work to do"))
 	if !d.Blocks() || !strings.HasPrefix(d.Reason, "[ITERATION 2/5]") {
 		t.Fatalf("next real stop: got %v %q, want [ITERATION 2/5]", d.Verdict, d.Reason)
 	}

@@ -5,7 +5,7 @@
 //
 //	retry-escalate [-retry-on-error=true] [-max-retries 2] [-escalate-timeout 5m]
 //	               [-label NAME] [-summary-command CMD] [-config FILE] [-state DIR] [-explain]
-//	               [-page-during-background]
+//	               [-page-during-background] [-continue block|context]
 //
 // A stop while a background task runs (background_tasks in the Stop input)
 // is a pause: Claude Code starts the next turn when the task ends, so the
@@ -40,6 +40,7 @@ import (
 	"github.com/stophook/stophook/escalate"
 	"github.com/stophook/stophook/escalate/llmsummary"
 	"github.com/stophook/stophook/escalate/telegram"
+	"github.com/stophook/stophook/internal/continueflag"
 	"github.com/stophook/stophook/policy"
 )
 
@@ -55,6 +56,9 @@ type Config struct {
 	EscalateTimeout    time.Duration
 	Label              string
 	SummaryCommand     []string
+	// ContinueWithContext continues with Stop additionalContext instead of
+	// a block (-continue context).
+	ContinueWithContext bool
 	// PageDuringBackground asks the human even while a background task runs.
 	PageDuringBackground bool
 	State                string
@@ -86,6 +90,7 @@ func parseConfig(args []string, stderr io.Writer) (Config, error) {
 	configFile := fs.String("config", "", "JSON config `FILE`: {\"stop\":{\"retryOnError\",\"maxRetries\",\"escalateToTelegram\"}}")
 	fs.StringVar(&c.State, "state", "", "state `DIR` (default $STOPHOOK_STATE_DIR, else <cwd>/.claude/stophook)")
 	fs.BoolVar(&c.Explain, "explain", false, "print the decision trace on stderr")
+	continueflag.Register(fs, &c.ContinueWithContext)
 	fs.BoolVar(&c.PageDuringBackground, "page-during-background", false, "ask the human even when the agent stops while a background task runs (default: such a stop is a pause)")
 	c.EscalateToTelegram = true
 	if err := fs.Parse(args); err != nil {
@@ -184,9 +189,10 @@ func build(c Config, stderr io.Writer) (*stophook.Chain, stophook.RunOptions) {
 		}
 	}
 	opts := stophook.RunOptions{
-		Explain: c.Explain,
-		Events:  []string{stophook.EventStop, stophook.EventSessionEnd},
-		Budget:  c.EscalateTimeout + slack,
+		Explain:             c.Explain,
+		ContinueWithContext: c.ContinueWithContext,
+		Events:              []string{stophook.EventStop, stophook.EventSessionEnd},
+		Budget:              c.EscalateTimeout + slack,
 	}
 	return stophook.NewChain(policies...), opts
 }
