@@ -75,6 +75,7 @@ func hookInput(t *testing.T, event, last, cwd string) string {
 	b, err := json.Marshal(map[string]any{
 		"hook_event_name": event, "session_id": "sess-1", "cwd": cwd,
 		"transcript_path": filepath.Join(cwd, "missing.jsonl"), "last_assistant_message": last,
+		"stop_hook_active": false, // as Claude Code sends it: each call is a turn's first stop
 	})
 	require.NoError(t, err)
 	return string(b)
