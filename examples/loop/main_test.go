@@ -186,7 +186,8 @@ func TestConcurrentHooks(t *testing.T) {
 	bin := buildLoop(t)
 	dir := t.TempDir()
 	state := filepath.Join(dir, "state")
-	env := append(os.Environ(), "CLAUDE_CODE_SESSION_ID="+session, "IDLE_LOOP_DISABLE=", "STOPHOOK_DISABLE=")
+	// 64 continuations of one turn: above the default per-turn budget of 8.
+	env := append(os.Environ(), "CLAUDE_CODE_SESSION_ID="+session, "IDLE_LOOP_DISABLE=", "STOPHOOK_DISABLE=", "STOPHOOK_MAX_TURN_BLOCKS=1000")
 	start := exec.Command(bin, "start", "-max", "1000", "-state", state, "concurrency")
 	start.Env = env
 	if out, err := start.CombinedOutput(); err != nil {
