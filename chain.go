@@ -9,7 +9,9 @@ import (
 )
 
 // Chain runs policies in order; the first Allow or Block wins. A zero or
-// empty Chain lets every session stop.
+// empty Chain lets every session stop. A *Chain is itself a [Policy], so
+// chains nest: the deciding policy and the trace of the inner chain are kept
+// in the outer decision.
 type Chain struct {
 	policies []Policy
 	logger   *slog.Logger
@@ -39,17 +41,28 @@ func (c *Chain) log() *slog.Logger {
 	return c.logger
 }
 
-// Evaluate runs the chain on in. A policy's error or panic is logged,
-// recorded in the trace and treated as Pass; a done ctx lets the session
-// stop. The returned Decision names the deciding policy and carries the
-// trace of every policy that ran.
-func (c *Chain) Evaluate(ctx context.Context, in Input) Decision {
+var _ Policy = (*Chain)(nil)
+
+// DeadlinePolicy is the Decision.Policy of a decision made because the
+// context was done or the budget ran out: the session is allowed to stop.
+const DeadlinePolicy = "stophook.deadline"
+
+// Evaluate implements [Policy]: it runs the chain on in. A policy's error or
+// panic is logged, recorded in the trace and treated as Pass; a done ctx lets
+// the session stop. The returned Decision names the deciding policy and
+// carries the trace of every policy that ran, nested chains included. The
+// error is always nil: failures are part of the trace.
+func (c *Chain) Evaluate(ctx context.Context, in Input) (Decision, error) {
+	return c.evaluate(ctx, in), nil
+}
+
+func (c *Chain) evaluate(ctx context.Context, in Input) Decision {
 	var trace []Step
 	if c != nil {
 		for _, p := range c.policies {
 			if err := ctx.Err(); err != nil {
-				trace = append(trace, Step{Policy: "deadline", Verdict: Allow, Why: err.Error()})
-				d := Decision{Verdict: Allow, Why: "deadline: " + err.Error(), Policy: "deadline", Trace: trace}
+				trace = append(trace, Step{Policy: DeadlinePolicy, Verdict: Allow, Why: err.Error()})
+				d := Decision{Verdict: Allow, Why: "deadline: " + err.Error(), Policy: DeadlinePolicy, Trace: trace}
 				c.logDecision(ctx, in, d)
 				return d
 			}
@@ -67,14 +80,21 @@ func (c *Chain) Evaluate(ctx context.Context, in Input) Decision {
 					slog.String("policy", name), slog.String("error", err.Error()), slog.String("session_id", in.SessionID))
 				continue
 			}
-			trace = append(trace, Step{Policy: name, Verdict: d.Verdict, Why: d.Why})
+			if len(d.Trace) > 0 { // a nested chain, or a decorator around one
+				trace = append(trace, d.Trace...)
+				if d.Policy != "" {
+					name = d.Policy
+				}
+			} else {
+				trace = append(trace, Step{Policy: name, Verdict: d.Verdict, Why: d.Why})
+			}
 			if d.Verdict == Pass {
 				continue
 			}
 			if err := ctx.Err(); err != nil && d.Verdict == Block {
-				trace = append(trace, Step{Policy: "deadline", Verdict: Allow, Why: err.Error()})
+				trace = append(trace, Step{Policy: DeadlinePolicy, Verdict: Allow, Why: err.Error()})
 				d = Decision{Verdict: Allow, Why: "deadline: " + err.Error()}
-				name = "deadline"
+				name = DeadlinePolicy
 			}
 			d.Policy = name
 			d.Trace = trace

@@ -45,7 +45,7 @@ func TestChain(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			d := stophook.NewChain(tt.policies...).Evaluate(context.Background(), stophooktest.Stop("hi"))
+			d, _ := stophook.NewChain(tt.policies...).Evaluate(context.Background(), stophooktest.Stop("hi"))
 			if d.Blocks() != tt.wantBlock {
 				t.Fatalf("got blocks=%v (%+v), want %v", d.Blocks(), d, tt.wantBlock)
 			}
@@ -62,7 +62,7 @@ func TestChain(t *testing.T) {
 func TestChainTraceRecordsErrors(t *testing.T) {
 	t.Parallel()
 	boom := errors.New("boom")
-	d := stophook.NewChain(
+	d, _ := stophook.NewChain(
 		stophook.Named("bad", stophook.PolicyFunc(func(context.Context, stophook.Input) (stophook.Decision, error) { return stophook.Decision{}, boom })),
 		stophook.Named("ok", verdict(stophook.Pass, "")),
 	).Evaluate(context.Background(), stophooktest.Stop(""))
@@ -75,7 +75,7 @@ func TestChainExpiredContextAllows(t *testing.T) {
 	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	d := stophook.NewChain(verdict(stophook.Block, "no")).Evaluate(ctx, stophooktest.Stop(""))
+	d, _ := stophook.NewChain(verdict(stophook.Block, "no")).Evaluate(ctx, stophooktest.Stop(""))
 	if d.Blocks() {
 		t.Errorf("got block with a done context, want allow")
 	}
@@ -88,7 +88,7 @@ func TestChainBlockAfterDeadlineAllows(t *testing.T) {
 		cancel() // the deadline passes while the policy works
 		return stophook.BlockWith("late"), nil
 	})
-	if d := stophook.NewChain(slow).Evaluate(ctx, stophooktest.Stop("")); d.Blocks() {
+	if d, _ := stophook.NewChain(slow).Evaluate(ctx, stophooktest.Stop("")); d.Blocks() {
 		t.Errorf("got block decided after the deadline, want allow")
 	}
 }

@@ -20,7 +20,7 @@ func ExamplePolicyFunc() {
 	})
 	chain := stophook.NewChain(stophook.Named("mention-tests", mentionTests))
 
-	d := chain.Evaluate(context.Background(), stophook.Input{HookEventName: "Stop", LastAssistantMessage: "Done."})
+	d, _ := chain.Evaluate(context.Background(), stophook.Input{HookEventName: "Stop", LastAssistantMessage: "Done."})
 	fmt.Println(d.Verdict, "by", d.Policy+":", d.Reason)
 	// Output: block by mention-tests: Run the tests before you stop.
 }

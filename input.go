@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/stophook/stophook/internal/jsonlimit"
 	"github.com/tidwall/gjson"
 )
 
@@ -68,6 +69,19 @@ type Input struct {
 	// Raw is the payload exactly as received. It is nil for inputs built in code.
 	Raw json.RawMessage `json:"-"`
 
+	// Host names the agent that sent the input ([HostClaude], [HostCodex],
+	// …). [Run] and the http hook handler set it from the input's shape or
+	// the STOPHOOK_HOST override; empty means Claude Code.
+	Host string `json:"-"`
+
+	// TurnBlocks is how many times this hook already sent the agent back to
+	// work in the current turn (blocks and additional-context continuations
+	// alike). [Run] and the http hook handler count it per session in the
+	// Store and reset it when a stop is allowed, on UserPromptSubmit,
+	// SessionStart and SessionEnd; Cursor's loop_count feeds the same count.
+	// For inputs built in code it is what the caller sets.
+	TurnBlocks int `json:"-"`
+
 	// Now is the time the hook was called. [ParseInput] sets it to time.Now;
 	// tests set a fixed time. Policies use it instead of calling time.Now.
 	Now time.Time `json:"-"`
@@ -83,11 +97,20 @@ var ErrInvalidInput = errors.New("stophook: invalid hook input")
 
 // ParseInput decodes a hook payload. It accepts any JSON object: unknown
 // fields are kept in Raw; a field of the wrong type is an error wrapping
-// [ErrInvalidInput]. Now is set to time.Now().
+// [ErrInvalidInput]. So is a payload nesting objects and arrays more than
+// 512 levels deep or holding more than 131072 of them: no hook input comes
+// close, and later readers of Raw need not guard against it. Now is set to
+// time.Now().
 func ParseInput(data []byte) (Input, error) {
 	var in Input
 	trimmed := bytes.TrimSpace(data)
-	if len(trimmed) == 0 || trimmed[0] != '{' || !json.Valid(trimmed) {
+	if len(trimmed) == 0 || trimmed[0] != '{' {
+		return in, fmt.Errorf("%w: not a JSON object", ErrInvalidInput)
+	}
+	if err := jsonlimit.Check(trimmed, 0, 0); err != nil {
+		return in, fmt.Errorf("%w: %v", ErrInvalidInput, err)
+	}
+	if !json.Valid(trimmed) {
 		return in, fmt.Errorf("%w: not a JSON object", ErrInvalidInput)
 	}
 	if err := json.Unmarshal(trimmed, &in); err != nil {
@@ -112,6 +135,10 @@ func (in Input) Field(path string) string {
 func (in Input) IsStop() bool {
 	return in.HookEventName == EventStop || in.HookEventName == EventSubagentStop
 }
+
+// FirstStop reports whether this stop is the first of its turn: no
+// continuation was counted and the host does not say a Stop hook is active.
+func (in Input) FirstStop() bool { return in.TurnBlocks == 0 && !in.StopHookActive }
 
 // Time returns in.Now, or time.Now() when Now is zero.
 func (in Input) Time() time.Time {

@@ -58,6 +58,26 @@ type RunOptions struct {
 	Logger *slog.Logger
 	// Now stamps Input.Now; default time.Now.
 	Now func() time.Time
+	// Store keeps the per-turn continuation counts. Nil means a FileStore
+	// in [StateDir] of the input's cwd (none when the cwd is not an
+	// existing directory: the count then falls back to stop_hook_active).
+	Store Store
+	// MaxTurnBlocks is the per-turn budget of continuations: once a turn
+	// was sent back this many times, the next stop is allowed without
+	// asking the policy, on every host. Zero means $STOPHOOK_MAX_TURN_BLOCKS,
+	// else $CLAUDE_CODE_STOP_HOOK_BLOCK_CAP, else [DefaultMaxTurnBlocks];
+	// it is never more than 1000.
+	MaxTurnBlocks int
+	// Host forces the agent whose input and output format is used ("claude",
+	// "codex", …). Empty means $STOPHOOK_HOST, else recognised from the
+	// input's shape.
+	Host string
+	// ContinueWithContext makes a Stop that the policy blocks continue with
+	// hookSpecificOutput.additionalContext instead of decision:"block":
+	// Claude Code then shows "Stop hook says: …" rather than reporting a
+	// problem, and the model gets no blocking-error message. Both count the
+	// same toward the block caps.
+	ContinueWithContext bool
 }
 
 func (o RunOptions) withDefaults() RunOptions {
@@ -96,19 +116,20 @@ func (o RunOptions) withDefaults() RunOptions {
 	return o
 }
 
-// Main runs chain as a command hook and exits the process with the code
-// [Run] returns.
-func Main(chain *Chain, opts RunOptions) {
-	os.Exit(Run(context.Background(), chain, opts))
+// Main runs p (usually a [*Chain]) as a command hook and exits the process
+// with the code [Run] returns.
+func Main(p Policy, opts RunOptions) {
+	os.Exit(Run(context.Background(), p, opts))
 }
 
-// Run runs chain as a command hook: it reads the hook input from Stdin,
-// decides within the budget, writes Claude Code's output to Stdout and
-// returns the exit code. It fails open: unreadable or malformed input, an
-// event not in Events, a policy error or panic, or an exhausted budget all
-// let the session stop (exit 0) with one line on Stderr. The only non-zero
-// exit code is 2, for a block in ExitCodeMode.
-func Run(ctx context.Context, chain *Chain, opts RunOptions) (code int) {
+// Run runs p (usually a [*Chain]) as a command hook: it reads the hook input
+// from Stdin, decides within the budget ([Respond]), writes the host's
+// output to Stdout and returns the exit code. It fails open: unreadable or
+// malformed input, an event not in Events, a policy error or panic, or an
+// exhausted budget all let the session stop (exit 0) with one line on
+// Stderr. The only non-zero exit code is 2: a block in ExitCodeMode, or a
+// resend asked on StopFailure.
+func Run(ctx context.Context, p Policy, opts RunOptions) (code int) {
 	opts = opts.withDefaults()
 	defer func() {
 		if r := recover(); r != nil {
@@ -119,35 +140,21 @@ func Run(ctx context.Context, chain *Chain, opts RunOptions) (code int) {
 	if os.Getenv(DisableEnv) == "1" {
 		return 0
 	}
-	data, err := readInput(opts.Stdin, opts.MaxInput, opts.ReadTimeout)
+	data, err := readHookInput(opts.Stdin, opts.MaxInput, opts.ReadTimeout)
 	if err != nil {
 		fmt.Fprintf(opts.Stderr, "stophook: %v; allowing stop\n", err)
 		return 0
 	}
-	in, err := ParseInput(data)
+	resp, err := Respond(ctx, p, data, opts)
 	if err != nil {
 		fmt.Fprintf(opts.Stderr, "%v; allowing stop\n", err)
 		return 0
 	}
-	in.Now = opts.Now()
-	if !HandlesEvent(opts.Events, in.HookEventName) {
-		fmt.Fprintf(opts.Stderr, "stophook: event %q is not handled by this hook; allowing\n", in.HookEventName)
-		return 0
+	if len(resp.Stdout) > 0 {
+		opts.Stdout.Write(append(resp.Stdout, '\n'))
 	}
-	d := chain.WithLogger(opts.Logger).Decide(ctx, in, opts.Budget)
-	if d.Policy == "deadline" {
-		fmt.Fprintf(opts.Stderr, "stophook: %s; allowing stop\n", d.Why)
-	}
-	if opts.Explain {
-		writeExplain(opts.Stderr, d)
-	}
-	out := NewOutput(in, d)
-	opts.Stdout.Write(append(out.JSON(), '\n'))
-	if d.Blocks() && opts.Mode == ExitCodeMode {
-		fmt.Fprintln(opts.Stderr, out.Reason)
-		return 2
-	}
-	return 0
+	io.WriteString(opts.Stderr, resp.Stderr)
+	return resp.Code
 }
 
 func writeExplain(w io.Writer, d Decision) {

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/stophook/stophook"
@@ -27,20 +28,30 @@ type Options struct {
 	Logger *slog.Logger
 	// Now stamps Input.Now; default time.Now.
 	Now func() time.Time
+	// Store keeps the per-turn continuation counts; nil means a FileStore
+	// in each input's state dir (see stophook.RunOptions.Store).
+	Store stophook.Store
+	// MaxTurnBlocks is the per-turn continuation budget (see
+	// stophook.RunOptions.MaxTurnBlocks).
+	MaxTurnBlocks int
+	// ContinueWithContext continues blocked Stops with additionalContext
+	// (see stophook.RunOptions.ContinueWithContext).
+	ContinueWithContext bool
 }
 
-// Handler serves Claude Code's type:"http" hooks: it runs a [stophook.Chain] on each
-// POSTed hook input and answers with the same JSON a command hook prints.
-// It is safe for concurrent use.
+// Handler serves type:"http" hooks: it runs a policy (usually a
+// [stophook.Chain]) on each POSTed hook input and answers with the same JSON
+// a command hook prints, for the host recognised in each request. It is
+// safe for concurrent use.
 type Handler struct {
-	chain *stophook.Chain
-	opts  Options
+	policy stophook.Policy
+	opts   Options
 }
 
 var _ http.Handler = (*Handler)(nil)
 
-// New returns a Handler running chain.
-func New(chain *stophook.Chain, opts Options) *Handler {
+// New returns a Handler running p.
+func New(p stophook.Policy, opts Options) *Handler {
 	if opts.MaxBody <= 0 {
 		opts.MaxBody = stophook.DefaultMaxInput
 	}
@@ -53,7 +64,7 @@ func New(chain *stophook.Chain, opts Options) *Handler {
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
-	return &Handler{chain: chain.WithLogger(opts.Logger), opts: opts}
+	return &Handler{policy: p, opts: opts}
 }
 
 // ServeHTTP answers 405 to anything but POST, 401 to a missing or wrong
@@ -85,22 +96,28 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.Write([]byte("{}"))
 		return
 	}
-	in, err := stophook.ParseInput(data)
+	resp, err := stophook.Respond(r.Context(), h.policy, data, stophook.RunOptions{
+		Events:              h.opts.Events,
+		Budget:              h.opts.Budget,
+		Logger:              h.opts.Logger,
+		Now:                 h.opts.Now,
+		Store:               h.opts.Store,
+		MaxTurnBlocks:       h.opts.MaxTurnBlocks,
+		ContinueWithContext: h.opts.ContinueWithContext,
+	})
 	if err != nil {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
 	}
-	in.Now = h.opts.Now()
-	if !stophook.HandlesEvent(h.opts.Events, in.HookEventName) {
+	if resp.Stderr != "" {
+		h.opts.Logger.Warn(strings.TrimSpace(resp.Stderr), "session_id", resp.Input.SessionID)
+	}
+	if len(resp.Stdout) == 0 {
 		w.Write([]byte("{}"))
 		return
 	}
-	d := h.chain.Decide(r.Context(), in, h.opts.Budget)
-	if d.Policy == "deadline" {
-		h.opts.Logger.Warn("stophook: decision budget exceeded; allowing stop", "session_id", in.SessionID, "why", d.Why)
-	}
-	w.Write(stophook.NewOutput(in, d).JSON())
+	w.Write(resp.Stdout)
 }
 
 func validBearer(header, token string) bool {

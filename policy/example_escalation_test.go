@@ -25,7 +25,7 @@ func ExampleEscalation() {
 		&policy.ErrorRetry{Store: store, MaxRetries: 2},
 		&policy.Escalation{Notifier: human, Store: store}, // Summarizer: llmsummary.AnthropicFromEnv()
 	)
-	d := chain.Evaluate(context.Background(), stophooktest.Stop("Done. Shall I deploy?"))
+	d, _ := chain.Evaluate(context.Background(), stophooktest.Stop("Done. Shall I deploy?"))
 	fmt.Println(d.Verdict, "by", d.Policy+":", d.Reason)
 	// Output:
 	// asked about "Done. Shall I deploy?"

@@ -22,7 +22,7 @@ func ExampleLoopIterator() {
 	for i, reply := range []string{"Fixed one file.", "Fixed another.", "Still broken."} {
 		in := stophooktest.Stop(reply)
 		in.StopHookActive = i > 0
-		d := chain.Evaluate(context.Background(), in)
+		d, _ := chain.Evaluate(context.Background(), in)
 		fmt.Printf("%s by %s: %s\n", d.Verdict, d.Policy, d.Reason)
 	}
 	// Output:

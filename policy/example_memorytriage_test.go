@@ -25,11 +25,11 @@ func ExampleMemoryTriage() {
 		LastAssistantMessage: "Chose command-type hooks over prompt-type hooks for reliability.\n\n" +
 			"Deferred multi-LLM consensus voting for future implementation.",
 	}
-	d := chain.Evaluate(ctx, in)
+	d, _ := chain.Evaluate(ctx, in)
 	fmt.Println(d.Verdict)
 	fmt.Println(d.Reason)
 
-	d = chain.Evaluate(ctx, in) // the agent saved them and stops again
+	d, _ = chain.Evaluate(ctx, in) // the agent saved them and stops again
 	fmt.Println(d.Blocks(), "-", d.Trace[0])
 	// Output:
 	// block

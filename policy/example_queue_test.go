@@ -32,7 +32,7 @@ func ExampleQueueAdvance() {
 	})
 	proc.Drive(context.Background(), "main", []string{"run the tests"}, time.Now())
 
-	d := chain.Evaluate(context.Background(), stophooktest.Stop("All 12 tests pass."))
+	d, _ := chain.Evaluate(context.Background(), stophooktest.Stop("All 12 tests pass."))
 	fmt.Println(d.Verdict, "-", d.Trace[0])
 	// Output:
 	// wake: queue-complete 1/1 commands completed

@@ -18,12 +18,12 @@ func Example() {
 	)
 	ctx := context.Background()
 
-	d := chain.Evaluate(ctx, stophooktest.Stop("Error: build failed"))
+	d, _ := chain.Evaluate(ctx, stophooktest.Stop("Error: build failed"))
 	fmt.Println(d.Verdict, "by", d.Policy+":", d.Reason)
 
 	retry := stophooktest.Stop("Error: build failed again")
 	retry.StopHookActive = true
-	d = chain.Evaluate(ctx, retry)
+	d, _ = chain.Evaluate(ctx, retry)
 	fmt.Println(d.Verdict, "by", d.Policy)
 	// Output:
 	// block by ErrorRetry: The previous approach hit an error. Try a different approach to accomplish the task.

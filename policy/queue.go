@@ -29,7 +29,7 @@ type QueueAdvance struct {
 	// session of $TMUX_PANE.
 	Session func(ctx context.Context, in stophook.Input) (string, error)
 	// Then decides about the event first; nil passes.
-	Then *stophook.Chain
+	Then stophook.Policy
 }
 
 var _ stophook.Policy = (*QueueAdvance)(nil)
@@ -41,7 +41,7 @@ func (*QueueAdvance) Name() string { return "QueueAdvance" }
 func (p *QueueAdvance) Evaluate(ctx context.Context, in stophook.Input) (stophook.Decision, error) {
 	d := stophook.PassOn("")
 	if p.Then != nil {
-		d = p.Then.Evaluate(ctx, in)
+		d, _ = stophook.NewChain(p.Then).Evaluate(ctx, in)
 		if d.Blocks() {
 			d.Why = "queue untouched, the turn goes on: " + d.Why
 			return d, nil

@@ -11,7 +11,8 @@ import (
 // Run evaluates in with a chain of policies.
 func Run(t testing.TB, in stophook.Input, policies ...stophook.Policy) stophook.Decision {
 	t.Helper()
-	return stophook.NewChain(policies...).Evaluate(context.Background(), in)
+	d, _ := stophook.NewChain(policies...).Evaluate(context.Background(), in)
+	return d
 }
 
 // AssertBlocks fails t unless d blocks with exactly reason (any reason

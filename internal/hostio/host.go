@@ -1,0 +1,130 @@
+package hostio
+
+import (
+	"bytes"
+	"strings"
+
+	"github.com/tidwall/gjson"
+)
+
+// Host names, as returned by [Detect] and accepted by [Normalize] and
+// [Encode].
+const (
+	Claude  = "claude"
+	Codex   = "codex"
+	Gemini  = "gemini"
+	Qwen    = "qwen"
+	Copilot = "copilot"
+	Droid   = "droid"
+	Cursor  = "cursor"
+)
+
+// Hosts lists every host name, Claude Code first.
+var Hosts = []string{Claude, Codex, Gemini, Qwen, Copilot, Droid, Cursor}
+
+// Known reports whether host is one of [Hosts].
+func Known(host string) bool {
+	switch host {
+	case Claude, Codex, Gemini, Qwen, Copilot, Droid, Cursor:
+		return true
+	}
+	return false
+}
+
+// HasBlockCap reports whether host itself stops honouring blocks after a
+// number of consecutive continuations: Claude Code, Qwen Code and Copilot
+// CLI after 8, Cursor after the hook's loop_limit. Codex, Gemini CLI and
+// droid have no cap, and neither has an unknown host: there the library's
+// per-turn budget is the only brake.
+func HasBlockCap(host string) bool {
+	switch host {
+	case Claude, Qwen, Copilot, Cursor:
+		return true
+	}
+	return false
+}
+
+// features are the top-level keys of an input that name its host.
+type features struct {
+	cursor, copilotNative, gemini, codex, droid, qwen, copilotClaude bool
+	event, path                                                      string
+}
+
+// Detect returns the host that sent raw, a hook input. It looks at the
+// input's fields first (Cursor's conversation_id, Copilot's camelCase
+// sessionId, Gemini's prompt_response or event names, Codex's turn_id,
+// droid's message_id, Qwen's context_limit, Copilot's stop_reason), then
+// at the transcript path (~/.codex/sessions, ~/.gemini, ~/.qwen/projects,
+// ~/.copilot/session-state, ~/.factory/sessions, ~/.cursor). Anything else,
+// malformed input included, is [Claude].
+func Detect(raw []byte) string {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || raw[0] != '{' {
+		return Claude
+	}
+	var f features
+	gjson.ParseBytes(raw).ForEach(func(k, v gjson.Result) bool {
+		switch k.Str {
+		case "conversation_id", "generation_id", "workspace_roots", "cursor_version", "loop_count":
+			f.cursor = true
+		case "sessionId", "transcriptPath", "stopReason":
+			f.copilotNative = true
+		case "prompt_response":
+			f.gemini = true
+		case "turn_id":
+			f.codex = true
+		case "message_id", "tool_execution_count":
+			f.droid = true
+		case "context_limit", "context_usage":
+			f.qwen = true
+		case "stop_reason":
+			f.copilotClaude = true
+		case "hook_event_name":
+			f.event = v.Str
+		case "transcript_path":
+			f.path = v.Str
+		}
+		return true
+	})
+	switch {
+	case f.cursor:
+		return Cursor
+	case f.copilotNative:
+		return Copilot
+	case f.gemini, geminiEvents[f.event] != "":
+		return Gemini
+	case f.codex:
+		return Codex
+	case f.droid:
+		return Droid
+	case f.qwen:
+		return Qwen
+	case f.copilotClaude:
+		return Copilot
+	case cursorEvents[f.event] != "" && copilotEvents[f.event] == "":
+		return Cursor
+	case copilotEvents[f.event] != "":
+		return Copilot
+	}
+	return hostOfPath(f.path)
+}
+
+// hostOfPath names the host whose data directory holds a transcript.
+func hostOfPath(p string) string {
+	p = strings.ReplaceAll(p, `\`, "/")
+	switch {
+	case strings.Contains(p, "/.copilot/"), strings.HasSuffix(p, "/events.jsonl"):
+		return Copilot
+	case strings.Contains(p, "/.codex/"), strings.Contains(p, "/rollout-"):
+		return Codex
+	case strings.Contains(p, "/.gemini/"):
+		return Gemini
+	case strings.Contains(p, "/.qwen/"):
+		return Qwen
+	case strings.Contains(p, "/.factory/"):
+		return Droid
+	case strings.Contains(p, "/.cursor/"):
+		return Cursor
+	}
+	return Claude
+}

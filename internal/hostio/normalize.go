@@ -1,0 +1,109 @@
+package hostio
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+)
+
+// Claude Code event names, which [Normalize] maps every host's events to.
+const (
+	EventStop             = "Stop"
+	EventSubagentStop     = "SubagentStop"
+	EventSessionStart     = "SessionStart"
+	EventSessionEnd       = "SessionEnd"
+	EventUserPromptSubmit = "UserPromptSubmit"
+	EventPreToolUse       = "PreToolUse"
+	EventPostToolUse      = "PostToolUse"
+	EventPreCompact       = "PreCompact"
+)
+
+// HostEventField is the field in which [Normalize] keeps the host's own
+// event name when it differs from Claude Code's.
+const HostEventField = "host_hook_event_name"
+
+// lastReader reads the last assistant message of the current turn from a
+// host's transcript; it returns "" when it finds none.
+type lastReader func(host, path string) string
+
+// Normalize re-expresses raw, an input sent by host, with Claude Code's
+// field names (see the package doc). Claude Code's input, and that of an
+// unknown host, is returned as is once checked to be a JSON object. An
+// input that is not a JSON object, is larger than [MaxInput] or nests
+// deeper than 10 000 levels is an error wrapping [ErrInvalidInput].
+func Normalize(host string, raw []byte) ([]byte, error) {
+	return normalize(host, raw, nil)
+}
+
+func normalize(host string, raw []byte, read lastReader) ([]byte, error) {
+	if host == Claude || !Known(host) {
+		raw = bytes.TrimPrefix(bytes.TrimSpace(raw), []byte("\xef\xbb\xbf"))
+		if len(raw) > MaxInput {
+			return nil, fmt.Errorf("%w: larger than %d bytes", ErrInvalidInput, MaxInput)
+		}
+		if len(raw) == 0 || raw[0] != '{' || !json.Valid(raw) {
+			return nil, fmt.Errorf("%w: not a JSON object", ErrInvalidInput)
+		}
+		return raw, nil
+	}
+	o, err := parseObject(raw)
+	if err != nil {
+		return nil, err
+	}
+	switch host {
+	case Codex:
+		normalizeCodex(o)
+	case Gemini:
+		normalizeGemini(o, read)
+	case Qwen:
+		// Qwen Code uses Claude Code's names, with prompt_id and
+		// last_assistant_message (0.24). Qwen Code 0.15 sets
+		// stop_hook_active even on the first Stop of a turn, which only
+		// the library's own turn accounting can correct.
+	case Copilot:
+		normalizeCopilot(o, read)
+	case Droid:
+		normalizeDroid(o, read)
+	case Cursor:
+		normalizeCursor(o, read)
+	}
+	o.setAside(host)
+	return o.marshal()
+}
+
+// mapEvent renames hook_event_name through table (host name → Claude
+// name), keeping the host's name under [HostEventField].
+func (o object) mapEvent(table map[string]string) {
+	e, ok := o.str("hook_event_name")
+	if !ok {
+		return
+	}
+	if c := table[e]; c != "" && c != e {
+		o.setStr(HostEventField, e)
+		o.setStr("hook_event_name", c)
+	}
+}
+
+// isStop reports whether the (normalized) input is a Stop or SubagentStop.
+func (o object) isStop() bool {
+	e, _ := o.str("hook_event_name")
+	return e == EventStop || e == EventSubagentStop
+}
+
+// fillLast sets last_assistant_message from the host's transcript when the
+// input is a stop without one.
+func (o object) fillLast(host string, read lastReader) {
+	if read == nil || !o.isStop() {
+		return
+	}
+	if s, _ := o.str("last_assistant_message"); s != "" {
+		return
+	}
+	path, _ := o.str("transcript_path")
+	if path == "" {
+		return
+	}
+	if s := read(host, path); s != "" {
+		o.setStr("last_assistant_message", s)
+	}
+}

@@ -1,0 +1,226 @@
+package stophook
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/stophook/stophook/internal/hostio"
+)
+
+// defaultEvents are the stop events a hook handles when none are given.
+var defaultEvents = []string{EventStop, EventSubagentStop}
+
+// lifecycleEvents are always accepted: they keep the per-turn count and the
+// policies' state, and are never blocked.
+var lifecycleEvents = []string{EventSessionStart, EventUserPromptSubmit, EventSessionEnd}
+
+// HandlesEvent reports whether a hook configured for events handles the
+// event name. An empty list means Stop and SubagentStop; the lifecycle
+// events SessionStart, UserPromptSubmit and SessionEnd are always handled.
+func HandlesEvent(events []string, name string) bool {
+	if slices.Contains(lifecycleEvents, name) {
+		return true
+	}
+	if len(events) == 0 {
+		events = defaultEvents
+	}
+	return slices.Contains(events, name)
+}
+
+// Response is a hook's answer, encoded for the host that asked.
+type Response struct {
+	// Decision is the final decision, with its trace.
+	Decision Decision
+	// Input is the decoded hook input.
+	Input Input
+	// Stdout is what a command hook prints (the body of an http hook's
+	// response); it may be empty.
+	Stdout []byte
+	// Stderr holds the lines a command hook prints on stderr: warnings,
+	// the -explain trace, and the reason of an exit-code block.
+	Stderr string
+	// Code is the exit code: 0, or 2 for a block the host reads from the
+	// exit code.
+	Code int
+}
+
+// Respond decodes one hook input, decides with p and encodes the answer for
+// the host that sent it. It is the part of [Run] shared with the http hook
+// handler.
+//
+// The host is opts.Host, else $STOPHOOK_HOST, else recognised from the
+// input's shape. Lifecycle events (SessionStart, UserPromptSubmit,
+// SessionEnd) reset the session's turn count and reach p, but are never
+// blocked. Stop events get [Input.TurnBlocks]; once the turn used its budget
+// of continuations (opts.MaxTurnBlocks) the session may stop without asking
+// p, on every host. Respond fails open: the only error is an input that is
+// not a hook payload, and the caller lets the session stop.
+func Respond(ctx context.Context, p Policy, data []byte, opts RunOptions) (Response, error) {
+	opts = opts.withDefaults()
+	var warn strings.Builder
+	in, err := decodeInput(data, opts.Host)
+	if err != nil {
+		return Response{}, err
+	}
+	in.Now = opts.Now()
+	resp := Response{Input: in}
+	if !HandlesEvent(opts.Events, in.HookEventName) {
+		fmt.Fprintf(&warn, "stophook: event %q is not handled by this hook; allowing\n", in.HookEventName)
+		resp.Stderr = warn.String()
+		resp.Stdout, _, _ = encode(in, Decision{}, opts)
+		return resp, nil
+	}
+	t := turns{store: turnStore(opts.Store, in)}
+	chain, ok := p.(*Chain)
+	if !ok {
+		chain = NewChain(p)
+	}
+	chain = chain.WithLogger(opts.Logger)
+
+	var d Decision
+	switch {
+	case slices.Contains(lifecycleEvents, in.HookEventName):
+		if err := t.reset(ctx, in); err != nil {
+			opts.Logger.Debug("stophook: turn reset", "error", err)
+		}
+		d = Decide(ctx, chain, in, opts.Budget)
+		if d.Verdict == Block {
+			d.Verdict, d.Reason = Allow, "" // a lifecycle event is never blocked
+		}
+	case in.IsStop():
+		limit := maxTurnBlocks(opts.MaxTurnBlocks)
+		n, counted := t.begin(ctx, in)
+		if !counted && in.StopHookActive {
+			n = max(n, 1)
+			if !hostHasBlockCap(in.Host) {
+				d = AllowStop("the turn's continuations cannot be counted on a host without a block cap")
+				d.Policy = budgetPolicy
+				fmt.Fprintf(&warn, "stophook: cannot count this turn's continuations (state unavailable); allowing stop\n")
+				break
+			}
+		}
+		in.TurnBlocks = n
+		resp.Input = in
+		if n >= limit {
+			d = AllowStop(fmt.Sprintf("turn budget used: %d continuations this turn (max %d)", n, limit))
+			d.Policy = budgetPolicy
+			fmt.Fprintf(&warn, "stophook: %d continuations this turn reached the budget of %d; allowing stop\n", n, limit)
+			break
+		}
+		d = Decide(ctx, chain, in, opts.Budget)
+		if err := t.end(ctx, in, n, continues(in, d)); err != nil {
+			opts.Logger.Debug("stophook: turn count", "error", err)
+		}
+	default:
+		d = Decide(ctx, chain, in, opts.Budget)
+	}
+	if d.Policy == DeadlinePolicy {
+		fmt.Fprintf(&warn, "stophook: %s; allowing stop\n", d.Why)
+	}
+	if opts.Explain {
+		writeExplain(&warn, d)
+	}
+	resp.Decision = d
+	stdout, stderr, code := encode(in, d, opts)
+	resp.Stdout, resp.Code = stdout, code
+	if stderr != "" {
+		warn.WriteString(strings.TrimRight(stderr, "\n") + "\n")
+	}
+	resp.Stderr = warn.String()
+	return resp, nil
+}
+
+// budgetPolicy names decisions made by the per-turn budget.
+const budgetPolicy = "stophook.turn-budget"
+
+// continues reports whether d sends the agent back to work on a stop: a
+// block, or additional context (which continues a Stop on Claude Code).
+func continues(in Input, d Decision) bool {
+	return d.Blocks() || (in.IsStop() && d.AdditionalContext != "" && !d.Halt)
+}
+
+// turnStore returns the Store for turn counts: s, else a FileStore in the
+// input's state dir when that dir can exist (a cwd that is not a directory
+// gets no state at all).
+func turnStore(s Store, in Input) Store {
+	if s != nil {
+		return s
+	}
+	if os.Getenv(StateDirEnv) != "" {
+		return NewFileStore(StateDir(in.CWD))
+	}
+	if in.CWD == "" {
+		return nil
+	}
+	if fi, err := os.Stat(in.CWD); err != nil || !fi.IsDir() {
+		return nil
+	}
+	return NewFileStore(StateDir(in.CWD))
+}
+
+// decodeInput recognises the host and decodes its payload into an Input
+// with Claude Code's field names. Raw holds the normalized payload, in
+// which every field of the host's own is kept.
+func decodeInput(data []byte, host string) (Input, error) {
+	if host == "" {
+		host = os.Getenv(HostEnv)
+	}
+	if !hostio.Known(host) {
+		host = hostio.Detect(data)
+	}
+	norm, err := hostio.Normalize(host, data)
+	if err != nil {
+		detail := strings.TrimPrefix(err.Error(), hostio.ErrInvalidInput.Error()+": ")
+		return Input{}, fmt.Errorf("%w: %s", ErrInvalidInput, detail)
+	}
+	in, err := ParseInput(norm)
+	if err != nil {
+		return Input{}, err
+	}
+	in.Host = host
+	return in, nil
+}
+
+// hostHasBlockCap reports whether the host ends a blocking loop by itself.
+func hostHasBlockCap(host string) bool { return hostio.HasBlockCap(host) }
+
+// encode turns d into the host's output: stdout, extra stderr and exit code.
+func encode(in Input, d Decision, opts RunOptions) (stdout []byte, stderr string, code int) {
+	if in.IsStop() && opts.ContinueWithContext && d.Blocks() {
+		d.AdditionalContext = joinNonEmpty(d.Reason, d.AdditionalContext)
+		d.Verdict, d.Reason = Allow, ""
+	}
+	if in.HookEventName == EventStopFailure && (in.Host == HostClaude || in.Host == "") {
+		// Claude Code reads only the exit code and stderr of an asyncRewake
+		// hook: exit 2 asks it to resend.
+		if d.Blocks() {
+			return nil, d.Reason, 2
+		}
+		return nil, "", 0
+	}
+	stdout, stderr, code = hostio.Encode(in.Host, hostio.Reply{
+		Event:         in.HookEventName,
+		Block:         d.Blocks(),
+		Reason:        d.Reason,
+		Context:       d.AdditionalContext,
+		SystemMessage: d.SystemMessage,
+		Halt:          d.Halt,
+		StopReason:    d.StopReason,
+		ExitCode:      opts.Mode == ExitCodeMode,
+	})
+	return bytes.TrimSuffix(stdout, []byte("\n")), stderr, code
+}
+
+func joinNonEmpty(a, b string) string {
+	switch {
+	case a == "":
+		return b
+	case b == "":
+		return a
+	}
+	return a + "\n\n" + b
+}

@@ -1,0 +1,256 @@
+package stophook_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stophook/stophook"
+)
+
+// counting blocks every stop and records the TurnBlocks it saw.
+type counting struct{ seen []int }
+
+func (c *counting) Evaluate(_ context.Context, in stophook.Input) (stophook.Decision, error) {
+	if !in.IsStop() {
+		return stophook.PassOn("not a stop"), nil
+	}
+	c.seen = append(c.seen, in.TurnBlocks)
+	return stophook.BlockWith("again"), nil
+}
+
+func event(name string, active bool, extra string) []byte {
+	return fmt.Appendf(nil, `{"session_id":"s1","hook_event_name":%q,"stop_hook_active":%v%s}`, name, active, extra)
+}
+
+func TestRespondTurnAccounting(t *testing.T) {
+	t0 := time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)
+	type step struct {
+		input     []byte
+		at        time.Duration
+		wantBlock bool
+		wantSeen  int // TurnBlocks the policy saw; -1 when it must not run
+	}
+	tests := []struct {
+		name  string
+		max   int
+		steps []step
+	}{
+		{"budget ends a blocking loop", 3, []step{
+			{event("Stop", false, ""), 0, true, 0},
+			{event("Stop", true, ""), 1, true, 1},
+			{event("Stop", true, ""), 2, true, 2},
+			{event("Stop", true, ""), 3, false, -1},
+			{event("Stop", false, ""), 4, true, 0}, // next turn starts again
+		}},
+		{"user prompt resets", 3, []step{
+			{event("Stop", false, ""), 0, true, 0},
+			{event("Stop", true, ""), 1, true, 1},
+			{event("UserPromptSubmit", false, ""), 2, false, -1},
+			{event("Stop", true, ""), 3, true, 0},
+		}},
+		{"session start and end reset", 5, []step{
+			{event("Stop", true, ""), 0, true, 0},
+			{event("Stop", true, ""), 1, true, 1},
+			{event("SessionEnd", false, ""), 2, false, -1},
+			{event("Stop", true, ""), 3, true, 0},
+			{event("SessionStart", false, ""), 4, false, -1},
+			{event("Stop", true, ""), 5, true, 0},
+		}},
+		{"expired count resets", 5, []step{
+			{event("Stop", true, ""), 0, true, 0},
+			{event("Stop", true, ""), 7 * time.Hour, true, 0},
+		}},
+		{"new turn id resets", 5, []step{
+			{event("Stop", true, `,"turn_id":"a"`), 0, true, 0},
+			{event("Stop", true, `,"turn_id":"a"`), 1, true, 1},
+			{event("Stop", true, `,"turn_id":"b"`), 2, true, 0},
+		}},
+		{"cursor loop_count feeds the count", 2, []step{
+			{[]byte(`{"conversation_id":"c","session_id":"c","hook_event_name":"Stop","loop_count":1}`), 0, true, 1},
+			{[]byte(`{"conversation_id":"c","session_id":"c","hook_event_name":"Stop","loop_count":2}`), 1, false, -1},
+		}},
+		{"subagents count apart", 2, []step{
+			{event("Stop", true, ""), 0, true, 0},
+			{event("SubagentStop", true, `,"agent_id":"x"`), 1, true, 0},
+			{event("Stop", true, ""), 2, true, 1},
+			{event("Stop", true, ""), 3, false, -1},
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			store := stophook.NewMemoryStore()
+			for i, s := range tt.steps {
+				p := &counting{}
+				now := t0.Add(s.at)
+				resp, err := stophook.Respond(context.Background(), p, s.input, stophook.RunOptions{
+					Store: store, MaxTurnBlocks: tt.max, Now: func() time.Time { return now },
+				})
+				if err != nil {
+					t.Fatalf("step %d: %v", i, err)
+				}
+				if got := resp.Decision.Blocks(); got != s.wantBlock {
+					t.Errorf("step %d: got block=%v, want %v (%s)", i, got, s.wantBlock, resp.Decision.Why)
+				}
+				switch {
+				case s.wantSeen < 0 && len(p.seen) > 0:
+					t.Errorf("step %d: policy ran with TurnBlocks %v, want it not asked", i, p.seen)
+				case s.wantSeen >= 0 && (len(p.seen) != 1 || p.seen[0] != s.wantSeen):
+					t.Errorf("step %d: policy saw TurnBlocks %v, want [%d]", i, p.seen, s.wantSeen)
+				}
+			}
+		})
+	}
+}
+
+func TestRespondLifecycleNeverBlocks(t *testing.T) {
+	t.Parallel()
+	for _, ev := range []string{"SessionStart", "UserPromptSubmit", "SessionEnd"} {
+		resp, err := stophook.Respond(context.Background(), blocker("no"), event(ev, false, ""), stophook.RunOptions{Store: stophook.NewMemoryStore()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if resp.Code != 0 || strings.Contains(string(resp.Stdout), "block") || strings.Contains(resp.Stderr, "not handled") {
+			t.Errorf("%s: got code %d stdout %s stderr %q, want a quiet allow", ev, resp.Code, resp.Stdout, resp.Stderr)
+		}
+	}
+}
+
+func TestRespondContinueWithContext(t *testing.T) {
+	t.Parallel()
+	resp, err := stophook.Respond(context.Background(), blocker("[ITERATION 2/5] go on"), event("Stop", false, ""),
+		stophook.RunOptions{Store: stophook.NewMemoryStore(), ContinueWithContext: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out stophook.Output
+	if err := json.Unmarshal(resp.Stdout, &out); err != nil {
+		t.Fatal(err)
+	}
+	if out.Decision != "" || out.HookSpecificOutput == nil || out.HookSpecificOutput.AdditionalContext != "[ITERATION 2/5] go on" {
+		t.Errorf("got %s, want additionalContext and no decision", resp.Stdout)
+	}
+}
+
+func TestRespondContextCountsTowardBudget(t *testing.T) {
+	t.Parallel()
+	store := stophook.NewMemoryStore()
+	opts := stophook.RunOptions{Store: store, ContinueWithContext: true, MaxTurnBlocks: 1}
+	if r, _ := stophook.Respond(context.Background(), blocker("go"), event("Stop", false, ""), opts); !strings.Contains(string(r.Stdout), "additionalContext") {
+		t.Fatalf("first stop: got %s, want additionalContext", r.Stdout)
+	}
+	r, _ := stophook.Respond(context.Background(), blocker("go"), event("Stop", true, ""), opts)
+	if r.Decision.Blocks() || strings.Contains(string(r.Stdout), "additionalContext") {
+		t.Errorf("second stop: got %s, want the budget to allow", r.Stdout)
+	}
+}
+
+func TestRespondStopFailureExit2(t *testing.T) {
+	t.Parallel()
+	in := []byte(`{"session_id":"s","hook_event_name":"StopFailure","error":"rate_limit"}`)
+	resp, err := stophook.Respond(context.Background(), blocker("resend"), in, stophook.RunOptions{Events: []string{"StopFailure"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.Code != 2 || len(resp.Stdout) != 0 || strings.TrimSpace(resp.Stderr) != "resend" {
+		t.Errorf("got code %d stdout %q stderr %q, want 2, nothing, resend", resp.Code, resp.Stdout, resp.Stderr)
+	}
+}
+
+func TestRespondMissingCWDMakesNoState(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir() + "/missing/project"
+	in := fmt.Appendf(nil, `{"session_id":"s","hook_event_name":"Stop","stop_hook_active":false,"cwd":%q}`, dir)
+	if _, err := stophook.Respond(context.Background(), blocker("x"), in, stophook.RunOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(dir); err == nil {
+		t.Errorf("%s was created, want no state for a missing cwd", dir)
+	}
+}
+
+func TestNestedChainKeepsPolicyAndTrace(t *testing.T) {
+	t.Parallel()
+	inner := stophook.NewChain(stophook.Named("inner-pass", verdict(stophook.Pass, "")), stophook.Named("inner-block", verdict(stophook.Block, "r")))
+	outer := stophook.NewChain(stophook.Named("outer-pass", verdict(stophook.Pass, "")), inner)
+	d, err := outer.Evaluate(context.Background(), stophook.Input{HookEventName: "Stop"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Policy != "inner-block" || len(d.Trace) != 3 || d.Trace[2].Policy != "inner-block" {
+		t.Errorf("got policy %q trace %v, want inner-block and 3 steps", d.Policy, d.Trace)
+	}
+}
+
+func TestDecideBudget(t *testing.T) {
+	t.Parallel()
+	hang := stophook.PolicyFunc(func(ctx context.Context, _ stophook.Input) (stophook.Decision, error) {
+		select {} // ignores its context
+	})
+	d := stophook.Decide(context.Background(), hang, stophook.Input{HookEventName: "Stop"}, 10*time.Millisecond)
+	if d.Blocks() || d.Policy != stophook.DeadlinePolicy {
+		t.Errorf("got %+v, want an allow by %s", d, stophook.DeadlinePolicy)
+	}
+}
+
+func TestRespondHosts(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, input, wantHost, wantOut string
+		wantCode                       int
+	}{
+		{"codex", `{"session_id":"s","turn_id":"t","cwd":"","hook_event_name":"Stop","stop_hook_active":false,"last_assistant_message":"x"}`, "codex", `{"decision":"block","reason":"again"}`, 0},
+		{"gemini", `{"session_id":"s","cwd":"","hook_event_name":"AfterAgent","prompt":"p","prompt_response":"x","stop_hook_active":false}`, "gemini", `{"decision":"block","reason":"again"}`, 0},
+		{"copilot native", `{"sessionId":"s","timestamp":1,"cwd":"","transcriptPath":"","stopReason":"end_turn","stop_hook_active":false}`, "copilot", `{"decision":"block","reason":"again"}`, 0},
+		{"cursor", `{"conversation_id":"c","generation_id":"g","hook_event_name":"stop","status":"completed","loop_count":0,"workspace_roots":[]}`, "cursor", `{"followup_message":"again"}`, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			p := &counting{}
+			resp, err := stophook.Respond(context.Background(), p, []byte(tt.input), stophook.RunOptions{Store: stophook.NewMemoryStore()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if resp.Input.Host != tt.wantHost || string(resp.Stdout) != tt.wantOut || resp.Code != tt.wantCode {
+				t.Errorf("got host %q out %s code %d, want %q %s %d", resp.Input.Host, resp.Stdout, resp.Code, tt.wantHost, tt.wantOut, tt.wantCode)
+			}
+		})
+	}
+}
+
+func TestRespondHostOverride(t *testing.T) {
+	t.Setenv(stophook.HostEnv, "cursor")
+	resp, err := stophook.Respond(context.Background(), blocker("again"), event("Stop", false, ""), stophook.RunOptions{Store: stophook.NewMemoryStore()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.Input.Host != "cursor" || !strings.Contains(string(resp.Stdout), "followup_message") {
+		t.Errorf("got host %q out %s, want cursor's followup_message", resp.Input.Host, resp.Stdout)
+	}
+}
+
+func TestRespondBudgetOnHostWithoutCap(t *testing.T) {
+	t.Parallel()
+	store := stophook.NewMemoryStore()
+	blocks := 0
+	for i := range 20 {
+		in := fmt.Appendf(nil, `{"session_id":"s","turn_id":"t","hook_event_name":"Stop","stop_hook_active":%v,"last_assistant_message":"x"}`, i > 0)
+		resp, err := stophook.Respond(context.Background(), blocker("again"), in, stophook.RunOptions{Store: store})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !resp.Decision.Blocks() {
+			break
+		}
+		blocks++
+	}
+	if blocks != stophook.DefaultMaxTurnBlocks {
+		t.Errorf("got %d blocks on codex, want the default budget %d", blocks, stophook.DefaultMaxTurnBlocks)
+	}
+}

@@ -1,0 +1,153 @@
+package stophook
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"strconv"
+	"time"
+)
+
+// Environment variables that set the default per-turn continuation budget.
+const (
+	// MaxTurnBlocksEnv overrides the budget of [RunOptions.MaxTurnBlocks].
+	MaxTurnBlocksEnv = "STOPHOOK_MAX_TURN_BLOCKS"
+	// claudeBlockCapEnv is Claude Code's own cap; the default budget follows it.
+	claudeBlockCapEnv = "CLAUDE_CODE_STOP_HOOK_BLOCK_CAP"
+)
+
+// DefaultMaxTurnBlocks is the per-turn continuation budget when neither
+// [RunOptions.MaxTurnBlocks] nor the environment sets one: Claude Code's
+// default block cap.
+const DefaultMaxTurnBlocks = 8
+
+// maxTurnBlocksLimit bounds any configured budget, so that no setting can
+// make a turn loop for ever.
+const maxTurnBlocksLimit = 1000
+
+// turnTTL is how long a turn record survives without a stop.
+const turnTTL = 6 * time.Hour
+
+// turnRecord counts the continuations of one session's current turn.
+type turnRecord struct {
+	Turn      string    `json:"turn,omitempty"`
+	Blocks    int       `json:"blocks"`
+	UpdatedAt time.Time `json:"updated_at"`
+}
+
+// maxTurnBlocks returns the budget: n when positive, else the environment,
+// else DefaultMaxTurnBlocks, never above maxTurnBlocksLimit.
+func maxTurnBlocks(n int) int {
+	if n <= 0 {
+		n = DefaultMaxTurnBlocks
+		for _, env := range []string{MaxTurnBlocksEnv, claudeBlockCapEnv} {
+			if v, err := strconv.Atoi(os.Getenv(env)); err == nil && v > 0 {
+				n = v
+				break
+			}
+		}
+	}
+	return min(n, maxTurnBlocksLimit)
+}
+
+// turnKey is the Store key of a session's turn record; subagents count apart.
+func turnKey(in Input) string {
+	if in.HookEventName == EventSubagentStop && in.AgentID != "" {
+		return "turn/" + in.SessionID + "/agent/" + in.AgentID
+	}
+	return "turn/" + in.SessionID
+}
+
+// turnID names the current turn when the host says (prompt_id on Claude
+// Code, turn_id on Codex); "" when it does not.
+func turnID(in Input) string {
+	if in.PromptID != "" {
+		return in.PromptID
+	}
+	return in.Field("turn_id")
+}
+
+// turns keeps the per-turn continuation counts of [Respond].
+type turns struct {
+	store Store
+}
+
+// begin returns how many times the current turn was already continued.
+// ok is false when the count could not be read.
+func (t turns) begin(ctx context.Context, in Input) (n int, ok bool) {
+	if loop, has := loopCount(in); has {
+		return loop, true // Cursor counts its own follow-ups
+	}
+	if hostSendsActive(in) && !in.StopHookActive {
+		return 0, true // the host says this is the turn's first stop
+	}
+	if t.store == nil || in.SessionID == "" {
+		return 0, false
+	}
+	data, err := t.store.Get(ctx, turnKey(in))
+	if err == ErrNotFound {
+		return 0, true
+	}
+	if err != nil {
+		return 0, false
+	}
+	var rec turnRecord
+	if json.Unmarshal(data, &rec) != nil || rec.Blocks < 0 {
+		return 0, true
+	}
+	if in.Time().Sub(rec.UpdatedAt) > turnTTL || (rec.Turn != "" && turnID(in) != "" && rec.Turn != turnID(in)) {
+		return 0, true
+	}
+	return rec.Blocks, true
+}
+
+// end records the outcome of a stop: a continuation counts, anything else
+// ends the turn. Errors are returned for the caller to log; they never
+// change the decision.
+func (t turns) end(ctx context.Context, in Input, blocks int, continued bool) error {
+	if t.store == nil || in.SessionID == "" {
+		return nil
+	}
+	if !continued {
+		if blocks == 0 {
+			return nil // nothing recorded for this turn: no write on the common path
+		}
+		return t.store.Delete(ctx, turnKey(in))
+	}
+	rec := turnRecord{Turn: turnID(in), Blocks: blocks + 1, UpdatedAt: in.Time()}
+	data, err := json.Marshal(rec)
+	if err != nil {
+		return err
+	}
+	return t.store.Update(ctx, turnKey(in), func([]byte) ([]byte, error) { return data, nil })
+}
+
+// reset forgets the session's turn (UserPromptSubmit, SessionStart,
+// SessionEnd).
+func (t turns) reset(ctx context.Context, in Input) error {
+	if t.store == nil || in.SessionID == "" {
+		return nil
+	}
+	return t.store.Delete(ctx, "turn/"+in.SessionID)
+}
+
+// hostSendsActive reports whether the input carries stop_hook_active at all.
+func hostSendsActive(in Input) bool {
+	if len(in.Raw) == 0 {
+		return true // built in code: the field is what it says
+	}
+	return in.Field("stop_hook_active") != ""
+}
+
+// loopCount returns Cursor's loop_count when the input has one.
+func loopCount(in Input) (int, bool) {
+	v := in.Field("loop_count")
+	if v == "" {
+		return 0, false
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 0 {
+		return 0, false
+	}
+	return n, true
+}
