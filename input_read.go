@@ -45,10 +45,8 @@ func decodeOne(r io.Reader, max int64) ([]byte, error) {
 		return raw, nil
 	case err == nil || lr.N <= 0:
 		return nil, fmt.Errorf("hook input larger than %d bytes", max)
-	case errors.Is(err, io.EOF):
-		return nil, errors.New("invalid hook input: empty")
-	case errors.Is(err, io.ErrUnexpectedEOF), errors.As(err, &syntax):
-		return nil, fmt.Errorf("invalid hook input: %v", err)
+	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF), errors.As(err, &syntax):
+		return nil, errors.New("invalid hook input: not a JSON object")
 	}
 	return nil, fmt.Errorf("read hook input: %w", err)
 }
