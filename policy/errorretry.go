@@ -14,11 +14,6 @@ import (
 // DefaultRetryReason is the block reason of [ErrorRetry], from the seed.
 const DefaultRetryReason = "The previous approach hit an error. Try a different approach to accomplish the task."
 
-// Matcher decides whether an assistant message reports an error.
-type Matcher interface {
-	Match(text string) bool
-}
-
 // ErrorRetry sends the agent back to work when its last message reports an
 // error, up to MaxRetries times in a row per session; then it clears the
 // count and passes, so a later policy (escalation) or the stop decides.
@@ -126,5 +121,5 @@ func storeFor(s stophook.Store, in stophook.Input) stophook.Store {
 	if s != nil {
 		return s
 	}
-	return stophook.NewFileStore(stophook.StateDir(in.CWD))
+	return stophook.NewStateStore(in.CWD)
 }

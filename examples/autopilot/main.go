@@ -1,0 +1,190 @@
+// Command autopilot is a Stop hook that keeps an agent working unattended.
+// At each stop it reads the agent's last message (package judge) and:
+//
+//   - retries when the agent stopped on an error, up to -max-retries times
+//     in a row;
+//
+//   - answers a permission question ("Shall I proceed?", "Do you want me to
+//     run the tests?") with -reply, "Yes, go ahead." by default, at most once
+//     per turn;
+//
+//   - puts a question that needs a human ("Which database do you prefer,
+//     Postgres or SQLite?") to the human on Telegram when TELEGRAM_BOT_TOKEN
+//     and TELEGRAM_CHAT_ID are set (TELEGRAM_API_URL overrides the API), and
+//     brings the answer back; without Telegram it lets the session stop and
+//     says why;
+//
+//   - lets every other stop (the work is done) end the turn.
+//
+//     autopilot [-reply TEXT] [-max-retries 2] [-escalate-timeout 5m] [-label NAME]
+//     [-state DIR] [-exit2] [-explain]
+//
+// Register the command for Stop and SessionEnd (SessionEnd clears the
+// session's retry count). Every error lets the session stop: the hook never
+// traps an agent.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/escalate/llmsummary"
+	"github.com/stophook/stophook/escalate/telegram"
+	"github.com/stophook/stophook/judge"
+	"github.com/stophook/stophook/policy"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// Config is the effective configuration.
+type Config struct {
+	Reply           string
+	MaxRetries      int
+	Continue        string // "context" or "block"
+	EscalateTimeout time.Duration
+	Label           string
+	State           string
+	Exit2           bool
+	Explain         bool
+}
+
+// parseConfig reads the command line.
+func parseConfig(args []string, stderr io.Writer) (Config, error) {
+	fs := flag.NewFlagSet("autopilot", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var c Config
+	fs.StringVar(&c.Reply, "reply", policy.DefaultAutoReply, "continuation that answers a permission question (once per turn)")
+	fs.IntVar(&c.MaxRetries, "max-retries", 2, "retries in a row per session when the agent stops on an error (0: never)")
+	fs.StringVar(&c.Continue, "continue", "context", "how a continuation is sent: `context` (Stop additionalContext) or block (decision:block)")
+	fs.DurationVar(&c.EscalateTimeout, "escalate-timeout", 5*time.Minute, "how long to wait for the human on Telegram (keep well below the hook timeout)")
+	fs.StringVar(&c.Label, "label", "", "session label in the Telegram message (default: <dir> · <session id>)")
+	fs.StringVar(&c.State, "state", "", "state `DIR` (default $STOPHOOK_STATE_DIR, else <cwd>/.claude/stophook)")
+	fs.BoolVar(&c.Exit2, "exit2", false, "report a continuation with exit code 2 as well as JSON")
+	fs.BoolVar(&c.Explain, "explain", false, "print the decision trace on stderr")
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "Usage: autopilot [flags]\n\nA Stop hook that retries errors, answers permission questions once per turn,\nasks a human on Telegram for real decisions and lets finished work stop.\n\nFlags:\n")
+		fs.PrintDefaults()
+		fmt.Fprintf(fs.Output(), "\nEnvironment: TELEGRAM_BOT_TOKEN, TELEGRAM_CHAT_ID, TELEGRAM_API_URL (escalation);\nANTHROPIC_API_KEY, ANTHROPIC_BASE_URL, STOPHOOK_SUMMARY_MODEL (summary for the human);\nSTOPHOOK_STATE_DIR; STOPHOOK_DISABLE=1 lets every stop through.\n")
+	}
+	if err := fs.Parse(args); err != nil {
+		return Config{}, err
+	}
+	if fs.NArg() > 0 {
+		return Config{}, fmt.Errorf("autopilot: unexpected argument %q", fs.Arg(0))
+	}
+	c.Reply = strings.TrimSpace(c.Reply)
+	switch {
+	case c.Reply == "":
+		return Config{}, errors.New("autopilot: -reply must not be empty")
+	case c.Continue != "context" && c.Continue != "block":
+		return Config{}, fmt.Errorf("autopilot: -continue must be context or block, not %q", c.Continue)
+	case c.MaxRetries < 0:
+		return Config{}, errors.New("autopilot: -max-retries must not be negative")
+	case c.EscalateTimeout <= 0:
+		return Config{}, errors.New("autopilot: -escalate-timeout must be positive")
+	}
+	return c, nil
+}
+
+// slack is added to the escalate timeout for the hook's whole budget: the
+// summary, the transcript and the closing Telegram edit.
+const slack = policy.DefaultSummaryTimeout + 30*time.Second
+
+// build returns the chain and run options for c. Telegram comes from the
+// environment; a bad setting is reported on stderr and switches escalation
+// off.
+func build(c Config, stderr io.Writer) (stophook.Policy, stophook.RunOptions) {
+	var store stophook.Store // nil: a FileStore in each input's state dir
+	if c.State != "" {
+		store = stophook.NewFileStore(c.State)
+	}
+	isError := policy.MatcherFunc(judge.Is(judge.Error))
+	isDecision := policy.MatcherFunc(judge.Is(judge.Decision))
+
+	retry := &policy.ErrorRetry{Store: store, MaxRetries: c.MaxRetries, Matcher: isError}
+	if c.MaxRetries == 0 {
+		// Never retry, but still clear stale counts on stops and SessionEnd.
+		retry.Matcher = policy.MatcherFunc(func(string) bool { return false })
+	}
+	var policies []stophook.Policy
+	esc := escalation(c, store, stderr)
+	if esc != nil {
+		policies = append(policies, &policy.Register{Store: store, Label: c.Label})
+	}
+	policies = append(policies, retry, &policy.AutoReply{Reply: c.Reply})
+	if esc != nil {
+		policies = append(policies, policy.IfMessage(isDecision, esc))
+	}
+	policies = append(policies, policy.IfMessage(isDecision, noHuman(esc != nil)))
+
+	opts := stophook.RunOptions{
+		Explain:             c.Explain,
+		Events:              []string{stophook.EventStop},
+		Budget:              stophook.DefaultBudget,
+		Store:               store,
+		ContinueWithContext: c.Continue == "context",
+	}
+	if esc != nil {
+		opts.Budget = c.EscalateTimeout + slack
+	}
+	if c.Exit2 {
+		opts.Mode = stophook.ExitCodeMode
+	}
+	return stophook.NewChain(policies...), opts
+}
+
+// escalation returns the Telegram escalation, or nil when Telegram is not
+// configured or misconfigured.
+func escalation(c Config, store stophook.Store, stderr io.Writer) *policy.Escalation {
+	tg, ok, err := telegram.FromEnv()
+	if err != nil {
+		fmt.Fprintf(stderr, "autopilot: %v; escalation off\n", err)
+		return nil
+	}
+	if !ok {
+		return nil
+	}
+	esc := &policy.Escalation{Notifier: tg, Store: store, Label: c.Label, Timeout: c.EscalateTimeout}
+	if s, ok := llmsummary.AnthropicFromEnv(); ok {
+		esc.Summarizer = s
+	}
+	return esc
+}
+
+// noHuman lets a decision question stop the session with one line for the
+// user saying why: nobody was asked (no Telegram), or the human did not
+// send the agent back.
+func noHuman(escalated bool) stophook.Policy {
+	return stophook.Named("NoHuman", stophook.PolicyFunc(func(_ context.Context, in stophook.Input) (stophook.Decision, error) {
+		if !in.IsStop() {
+			return stophook.PassOn("not a stop"), nil
+		}
+		d := stophook.AllowStop("the agent asks the human to decide")
+		if !escalated {
+			d.SystemMessage = "autopilot: the agent asks you to decide; stopping (set TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID to be asked on Telegram)"
+		}
+		return d, nil
+	}))
+}
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	c, err := parseConfig(args, stderr)
+	if err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintf(stderr, "%v; allowing stop\n", err)
+		}
+		return 0 // fail open, even on a bad command line
+	}
+	p, opts := build(c, stderr)
+	opts.Stdin, opts.Stdout, opts.Stderr = stdin, stdout, stderr
+	return stophook.Run(context.Background(), p, opts)
+}

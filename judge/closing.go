@@ -1,0 +1,143 @@
+package judge
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Bounds of the closing of a message.
+const (
+	closingLines = 3  // prose lines read at the end of a message
+	maxListLines = 24 // list lines skipped at the end before giving up
+	tailLineMax  = 200
+)
+
+// closing is the end of a message as the rules read it.
+type closing struct {
+	// lines are the last prose lines (list items excluded), cleaned of
+	// Markdown and lower-cased, last line first.
+	lines []string
+	// question holds the question sentences of the closing question line,
+	// cleaned and lower-cased; empty when the closing asks nothing.
+	question string
+	// options counts the list items that follow the last prose line.
+	options int
+}
+
+// closingOf reads the closing of prose, a message with its code blanked.
+func closingOf(prose string) closing {
+	var c closing
+	raw := strings.FieldsFunc(prose, func(r rune) bool { return r == '\n' || r == '\r' })
+	skipped := 0
+	for i := len(raw) - 1; i >= 0 && len(c.lines) < closingLines; i-- {
+		line := strings.TrimSpace(raw[i])
+		if line == "" || isRule(line) {
+			continue
+		}
+		if isListItem(line) {
+			if skipped++; skipped > maxListLines {
+				break
+			}
+			if len(c.lines) == 0 {
+				c.options++
+			}
+			continue
+		}
+		if cl := clean(line); cl != "" {
+			c.lines = append(c.lines, cl)
+		}
+	}
+	for k, line := range c.lines {
+		if k > 1 {
+			break
+		}
+		// A question counts in the last line, or in the one before it when
+		// the last line is a short remark that asks nothing.
+		if k == 1 && (utf8.RuneCountInString(c.lines[0]) > tailLineMax || strings.HasSuffix(c.lines[0], ":") && c.options == 0) {
+			break
+		}
+		if q := questions(line); q != "" {
+			c.question = q
+			break
+		}
+	}
+	return c
+}
+
+// questions returns the question sentences of line joined by a space.
+func questions(line string) string {
+	var qs []string
+	start := 0
+	for i := 0; i < len(line); i++ {
+		switch line[i] {
+		case '.', '!', '?':
+			end := i + 1
+			if end < len(line) && line[end] != ' ' {
+				continue // "v1.2", "e.g.", "?)" handled by clean
+			}
+			if line[i] == '?' {
+				qs = append(qs, strings.TrimSpace(line[start:end]))
+			}
+			start = end
+		}
+	}
+	return strings.Join(qs, " ")
+}
+
+// markup folds Markdown decoration, code-blanking leftovers and
+// typographic quotes.
+var markup = strings.NewReplacer("**", "", "__", "", "`", " ", "’", "'", "‘", "'", "“", "\"", "”", "\"", "\u00a0", " ")
+
+// clean strips a line of Markdown decoration, folds typographic quotes,
+// drops what code blanking left (backticks, runs of spaces) and lower-cases
+// it. Closing punctuation after a question mark (`?**`, `?)`, `?"`) is
+// dropped so that the line ends with the question mark.
+func clean(line string) string {
+	line = strings.TrimLeft(line, "#> \t")
+	line = markup.Replace(line)
+	line = strings.Join(strings.Fields(line), " ")
+	line = strings.ToLower(line)
+	for {
+		trimmed := strings.TrimRightFunc(line, func(r rune) bool {
+			return r == '*' || r == '_' || r == ')' || r == '"' || r == '\'' || r == ' ' || unicode.Is(unicode.So, r) || r == '\ufe0f'
+		})
+		if trimmed == line {
+			break
+		}
+		line = trimmed
+	}
+	return line
+}
+
+// isListItem reports a list item, table row or "Option A:" line.
+func isListItem(line string) bool {
+	if strings.HasPrefix(line, "|") {
+		return true
+	}
+	line = strings.TrimLeft(line, "> ")
+	if len(line) >= 2 && strings.ContainsRune("-*+•", rune(line[0])) && line[1] == ' ' {
+		return true
+	}
+	if strings.HasPrefix(line, "• ") {
+		return true
+	}
+	i := 0
+	for i < len(line) && i < 3 && line[i] >= '0' && line[i] <= '9' {
+		i++
+	}
+	if i > 0 && i+1 < len(line) && (line[i] == '.' || line[i] == ')') && line[i+1] == ' ' {
+		return true
+	}
+	if len(line) >= 3 && (line[0] >= 'a' && line[0] <= 'z' || line[0] >= 'A' && line[0] <= 'Z') && line[1] == ')' && line[2] == ' ' {
+		return true
+	}
+	l := strings.ToLower(strings.TrimLeft(line, "*_"))
+	return strings.HasPrefix(l, "option ") && len(l) > 8 && strings.ContainsAny(l[7:10], ":.)*")
+}
+
+// isRule reports a thematic break or a lone fence line.
+func isRule(line string) bool {
+	t := strings.Trim(line, " \t")
+	return t != "" && strings.Trim(t, "-*_=~`") == ""
+}

@@ -1,0 +1,65 @@
+package judge
+
+import (
+	"regexp"
+	"strings"
+)
+
+// leadingError matches a message that starts with an error line, as the
+// client writes it when a request fails ("API Error: 529 …").
+var leadingError = regexp.MustCompile(`\A\s*(?:API Error\b|Error:|ERROR:|error:|Fatal:|fatal:)`)
+
+var (
+	// courtesy questions close a finished answer.
+	courtesy = regexp.MustCompile(`\banything else\b|\bany (?:other |further |more )?questions\b|\b(?:does|did) (?:this|that) help\b|\bmake sense\b|\bwhat (?:else )?(?:would you like|do you want) (?:me )?to (?:do|work on|tackle|focus on|build|try)(?: next)?\b|\bwhat's next\b|\bwhat is next\b|\bhow (?:else )?can i help\b|\bis there anything\b|\bany (?:other |further )?(?:feedback|thoughts)\b`)
+
+	// decisionQuestion marks a question that offers alternatives or asks the
+	// human for something.
+	decisionQuestion = regexp.MustCompile(`\bwhich\b|\bprefer|\brather\b|\beither\b|\bor\b|(?:^|[,:;] )(?:what|how|where|when|who|whom|whose|why)\b|\b(?:can|could|would|will) you (?:please )?(?:share|provide|paste|send|tell|give|clarify|confirm|check|run|try|explain|describe|point|grant|install|restart|log ?in|upload|set|create|verify|look|let me know|specify)\b|\bdo you (?:have|know|remember|recall|mean|see|need)\b|\bdid you\b|\bis (?:this|that|it) (?:what|the right|correct|intended|expected)\b`)
+
+	// permissionQuestion marks a question a plain yes answers.
+	permissionQuestion = regexp.MustCompile(`\b(?:shall|should|can|may|could) (?:i|we)\b|\b(?:want|like|need) (?:me|us) to\b|\bwant to (?:proceed|continue|go ahead|move on)\b|\bready (?:for me )?to\b|\bproceed\b|\bgo ahead\b|\bgo-ahead\b|^(?:continue|proceed|start|begin)\b|\b(?:ok|okay|alright|all right|fine)\b|\b(?:looks?|sounds?|seems?) (?:good|ok|okay|right|fine|reasonable|correct)\b|\bapprove\b|\bshall\b`)
+
+	// permissionOffer marks a closing statement that waits for a go-ahead.
+	permissionOffer = regexp.MustCompile(`\bsay the word\b|\b(?:awaiting|waiting for|await) your (?:approval|go-ahead|go ahead|confirmation|ok|okay|green light)\b|\b(?:once|when|if) you (?:approve|give the go-ahead|give me the go-ahead|say go)\b|\bwith your (?:approval|permission|go-ahead)\b|\bready to (?:proceed|start|begin|implement|continue)\b[^.]*\b(?:when|once|whenever) you\b|\b(?:let me know|tell me|just say)(?: if| when| whether)? you(?:'d| would)? (?:like|want) (?:me|us) to (?:proceed|continue|go ahead|start|begin|implement|apply|move on|pick up|tackle|commit|push|deploy|run|execute)\b|\b(?:let me know|tell me|just say)(?: if| when)? (?:you(?:'re| are) ready|to (?:proceed|continue|go ahead))\b`)
+
+	// decisionRequest marks a closing statement that waits for a choice or
+	// for information.
+	decisionRequest = regexp.MustCompile(`\b(?:let me know|tell me|please (?:advise|confirm|clarify|specify|indicate))\b[^.]*\b(?:which|what|how|whether|where|prefer|preference)\b|\bplease (?:choose|pick|select|decide)\b|\b(?:i need|need) (?:your|you to) (?:input|decision|choice|confirmation|guidance|help)\b|\bwaiting for your (?:input|decision|choice|answer)\b`)
+
+	// failure and success words in the closing of a message.
+	failure = regexp.MustCompile(`\berror(?:s|ed)?\b|\bfail(?:s|ed|ing|ure|ures)?\b|\bunable to\b|\bcould ?n(?:o|')t\b|\bca(?:n't|nnot)\b|\bblocked\b|\btimed out\b|\bpermission denied\b|\bnot found\b|\bcrash(?:ed|es)?\b|\bexception\b|\btraceback\b|\bbroken\b|\brate limit\b|\boverloaded\b`)
+	success = regexp.MustCompile(`\bpass(?:es|ed|ing)?\b|\bfixed\b|\bresolved\b|\bsuccessful(?:ly)?\b|\bsucceed(?:s|ed)?\b|\bworks\b|\bworking\b|\bcomplete[ds]?\b|\bdone\b|\bgreen\b|\bno (?:errors|failures|issues)\b|\b0 (?:errors|failures)\b|\bready\b|\bpushed\b|\bcommitted\b|✅|✓`)
+)
+
+// notAlternatives removes uses of "or" that offer no alternative.
+var notAlternatives = strings.NewReplacer(" or not", "", " or so", "", " or two", "")
+
+// classifyQuestion decides what the closing question c.question asks.
+func classifyQuestion(c closing) Class {
+	q := notAlternatives.Replace(c.question)
+	switch {
+	case courtesy.MatchString(q):
+		return Done
+	case decisionQuestion.MatchString(q):
+		return Decision
+	case permissionQuestion.MatchString(q):
+		return Permission
+	}
+	return Decision
+}
+
+// reportsError reports whether the closing lines report a failure and no
+// success, with the line that does.
+func reportsError(lines []string) (string, bool) {
+	all := strings.Join(lines, " ")
+	if success.MatchString(all) {
+		return "", false
+	}
+	for _, l := range lines {
+		if failure.MatchString(l) {
+			return l, true
+		}
+	}
+	return "", false
+}

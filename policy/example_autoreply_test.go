@@ -1,0 +1,40 @@
+package policy_test
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/judge"
+	"github.com/stophook/stophook/policy"
+	"github.com/stophook/stophook/stophooktest"
+)
+
+// An unattended chain: retry errors, answer a permission question once per
+// turn, and let a real decision (no human configured here) or finished work
+// stop.
+func ExampleAutoReply() {
+	chain := stophook.NewChain(
+		&policy.ErrorRetry{Store: stophook.NewMemoryStore(), Matcher: policy.MatcherFunc(judge.Is(judge.Error))},
+		&policy.AutoReply{},
+	)
+	ctx := context.Background()
+	for _, msg := range []string{
+		"The migration failed: relation \"users\" does not exist.",
+		"The plan is in docs/plan.md. Shall I proceed?",
+		"Which database do you prefer, Postgres or SQLite?",
+		"Done: all 42 tests pass.",
+	} {
+		d, _ := chain.Evaluate(ctx, stophooktest.Stop(msg))
+		if d.Blocks() {
+			fmt.Printf("continue (%s): %s\n", d.Policy, d.Reason)
+		} else {
+			fmt.Println("stop")
+		}
+	}
+	// Output:
+	// continue (ErrorRetry): The previous approach hit an error. Try a different approach to accomplish the task.
+	// continue (AutoReply): Yes, go ahead.
+	// stop
+	// stop
+}
