@@ -14,6 +14,7 @@ import (
 
 	"github.com/stophook/stophook/internal/flock"
 	"github.com/stophook/stophook/internal/safefile"
+	"github.com/stophook/stophook/internal/statedir"
 )
 
 // FileStore is a [Store] keeping one file per key under a directory. Updates
@@ -35,19 +36,40 @@ import (
 // without a value older than an hour, and values not updated for 30 days
 // with their lock files. Keys in use are skipped: a sweep never waits for
 // a lock.
+//
+// The directory is set up on the first update: it gets a .gitignore holding
+// "*" so state never shows in git status, and a store from [NewStateStore]
+// never creates the project directory it was given.
 type FileStore struct {
-	dir string
-	now func() time.Time // tests move the clock of the sweep
+	dir     string
+	project string           // must exist before dir is created; "" for none
+	now     func() time.Time // the sweep's clock; nil means time.Now
 }
 
 var _ Store = (*FileStore)(nil)
 
 // NewFileStore returns a FileStore in dir. The directory is created on the
 // first write.
-func NewFileStore(dir string) *FileStore { return &FileStore{dir: dir, now: time.Now} }
+func NewFileStore(dir string) *FileStore { return &FileStore{dir: dir} }
 
 // maxValueSize bounds a value read from disk.
 const maxValueSize = 16 << 20
+
+// NewStateStore returns the FileStore hooks use by default for a project
+// directory: one in [StateDir](cwd). Unlike [NewFileStore] it never creates
+// cwd: when cwd does not exist, updates fail with an error (and a hook
+// lets the session stop) instead of making the directory a hook input
+// named. With $STOPHOOK_STATE_DIR set, that directory is created as needed.
+func NewStateStore(cwd string) *FileStore {
+	s := &FileStore{dir: StateDir(cwd)}
+	if os.Getenv(StateDirEnv) == "" {
+		s.project = cwd
+		if cwd == "" {
+			s.project = "."
+		}
+	}
+	return s
+}
 
 // Dir returns the store's directory.
 func (s *FileStore) Dir() string { return s.dir }
@@ -104,7 +126,7 @@ func (s *FileStore) Get(ctx context.Context, key string) ([]byte, error) {
 
 // Update implements [Store].
 func (s *FileStore) Update(ctx context.Context, key string, fn func(old []byte) ([]byte, error)) error {
-	if err := os.MkdirAll(filepath.Join(s.dir, ".locks"), 0o700); err != nil {
+	if err := statedir.Ensure(s.dir, s.project); err != nil {
 		return fmt.Errorf("stophook: state dir: %w", err)
 	}
 	lock := s.lockPath(key)

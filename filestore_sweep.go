@@ -10,24 +10,27 @@ import (
 
 	"github.com/stophook/stophook/internal/flock"
 	"github.com/stophook/stophook/internal/safefile"
+	"github.com/stophook/stophook/internal/statedir"
 )
 
 // Ages of the FileStore sweep.
 const (
-	sweepEvery   = time.Hour        // at most one sweep per directory this often
-	tempMaxAge   = 10 * time.Minute // a temporary file lives for milliseconds
-	lockMaxAge   = time.Hour        // a lock file whose key holds nothing
-	valueMaxAge  = 30 * 24 * time.Hour
-	sweepStamp   = ".sweep"
-	lockSuffix   = ".lock"
-	valueSuffix  = ".json"
-	locksDirName = ".locks"
+	sweepEvery  = time.Hour        // at most one sweep per directory this often
+	tempMaxAge  = 10 * time.Minute // a temporary file lives for milliseconds
+	lockMaxAge  = time.Hour        // a lock file whose key holds nothing
+	valueMaxAge = 30 * 24 * time.Hour
+	sweepStamp  = ".sweep"
+	lockSuffix  = ".lock"
+	valueSuffix = ".json"
 )
 
 // maybeSweep runs sweep when the stamp file is missing or older than
 // sweepEvery, touching it first so that concurrent hooks do not all sweep.
 func (s *FileStore) maybeSweep() {
-	now := s.now()
+	now := time.Now()
+	if s.now != nil {
+		now = s.now()
+	}
 	stamp := filepath.Join(s.dir, sweepStamp)
 	if fi, err := os.Lstat(stamp); err == nil && fi.Mode().IsRegular() && now.Sub(fi.ModTime()) < sweepEvery && fi.ModTime().Before(now.Add(time.Minute)) {
 		return
@@ -43,7 +46,7 @@ func (s *FileStore) maybeSweep() {
 // sweep removes stale temporaries, orphaned lock files and expired values.
 // It skips every key whose lock is held.
 func (s *FileStore) sweep(now time.Time) {
-	locks := filepath.Join(s.dir, locksDirName)
+	locks := filepath.Join(s.dir, statedir.LocksDir)
 	safefile.SweepTemporaries(s.dir, now, tempMaxAge)
 	entries, _ := os.ReadDir(s.dir)
 	for _, e := range entries {
