@@ -71,7 +71,7 @@ const waitStep = 25 * time.Millisecond
 // sniff names the format of one line, or FormatAuto when the line could
 // belong to several (Claude Code's non-message records, blank lines).
 func sniff(line []byte) Format {
-	if !gjson.ValidBytes(line) {
+	if !validJSON(line) {
 		return FormatAuto
 	}
 	v := gjson.ParseBytes(line)
@@ -121,7 +121,7 @@ type lineDecoder interface {
 type decodeFunc func(v gjson.Result) (Message, bool)
 
 func (f decodeFunc) decode(line []byte) decoded {
-	if !gjson.ValidBytes(line) {
+	if !validJSON(line) {
 		return decoded{}
 	}
 	if m, ok := f(gjson.ParseBytes(line)); ok {
@@ -171,7 +171,7 @@ func rawInput(v gjson.Result) []byte {
 	switch {
 	case v.IsObject():
 		return []byte(v.Raw)
-	case v.Type == gjson.String && gjson.Valid(v.Str) && gjson.Parse(v.Str).IsObject():
+	case v.Type == gjson.String && validJSON(v.Str) && gjson.Parse(v.Str).IsObject():
 		return []byte(v.Str)
 	}
 	return nil
