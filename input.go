@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/stophook/stophook/internal/jsonlimit"
 	"github.com/tidwall/gjson"
 )
 
@@ -96,11 +97,20 @@ var ErrInvalidInput = errors.New("stophook: invalid hook input")
 
 // ParseInput decodes a hook payload. It accepts any JSON object: unknown
 // fields are kept in Raw; a field of the wrong type is an error wrapping
-// [ErrInvalidInput]. Now is set to time.Now().
+// [ErrInvalidInput]. So is a payload nesting objects and arrays more than
+// 512 levels deep or holding more than 131072 of them: no hook input comes
+// close, and later readers of Raw need not guard against it. Now is set to
+// time.Now().
 func ParseInput(data []byte) (Input, error) {
 	var in Input
 	trimmed := bytes.TrimSpace(data)
-	if len(trimmed) == 0 || trimmed[0] != '{' || !json.Valid(trimmed) {
+	if len(trimmed) == 0 || trimmed[0] != '{' {
+		return in, fmt.Errorf("%w: not a JSON object", ErrInvalidInput)
+	}
+	if err := jsonlimit.Check(trimmed, 0, 0); err != nil {
+		return in, fmt.Errorf("%w: %v", ErrInvalidInput, err)
+	}
+	if !json.Valid(trimmed) {
 		return in, fmt.Errorf("%w: not a JSON object", ErrInvalidInput)
 	}
 	if err := json.Unmarshal(trimmed, &in); err != nil {

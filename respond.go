@@ -1,11 +1,14 @@
 package stophook
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"os"
 	"slices"
 	"strings"
+
+	"github.com/stophook/stophook/internal/hostio"
 )
 
 // defaultEvents are the stop events a hook handles when none are given.
@@ -159,30 +162,31 @@ func turnStore(s Store, in Input) Store {
 	return NewFileStore(StateDir(in.CWD))
 }
 
-// decodeInput recognises the host and decodes its payload.
+// decodeInput recognises the host and decodes its payload into an Input
+// with Claude Code's field names. Raw holds the normalized payload, in
+// which every field of the host's own is kept.
 func decodeInput(data []byte, host string) (Input, error) {
 	if host == "" {
 		host = os.Getenv(HostEnv)
 	}
-	in, err := ParseInput(data)
+	if !hostio.Known(host) {
+		host = hostio.Detect(data)
+	}
+	norm, err := hostio.Normalize(host, data)
+	if err != nil {
+		detail := strings.TrimPrefix(err.Error(), hostio.ErrInvalidInput.Error()+": ")
+		return Input{}, fmt.Errorf("%w: %s", ErrInvalidInput, detail)
+	}
+	in, err := ParseInput(norm)
 	if err != nil {
 		return Input{}, err
-	}
-	if host == "" {
-		host = HostClaude
 	}
 	in.Host = host
 	return in, nil
 }
 
 // hostHasBlockCap reports whether the host ends a blocking loop by itself.
-func hostHasBlockCap(host string) bool {
-	switch host {
-	case HostCodex, HostGemini, HostDroid:
-		return false
-	}
-	return true
-}
+func hostHasBlockCap(host string) bool { return hostio.HasBlockCap(host) }
 
 // encode turns d into the host's output: stdout, extra stderr and exit code.
 func encode(in Input, d Decision, opts RunOptions) (stdout []byte, stderr string, code int) {
@@ -190,7 +194,7 @@ func encode(in Input, d Decision, opts RunOptions) (stdout []byte, stderr string
 		d.AdditionalContext = joinNonEmpty(d.Reason, d.AdditionalContext)
 		d.Verdict, d.Reason = Allow, ""
 	}
-	if in.HookEventName == EventStopFailure {
+	if in.HookEventName == EventStopFailure && (in.Host == HostClaude || in.Host == "") {
 		// Claude Code reads only the exit code and stderr of an asyncRewake
 		// hook: exit 2 asks it to resend.
 		if d.Blocks() {
@@ -198,12 +202,17 @@ func encode(in Input, d Decision, opts RunOptions) (stdout []byte, stderr string
 		}
 		return nil, "", 0
 	}
-	out := NewOutput(in, d)
-	stdout = out.JSON()
-	if d.Blocks() && opts.Mode == ExitCodeMode {
-		return stdout, out.Reason, 2
-	}
-	return stdout, "", 0
+	stdout, stderr, code = hostio.Encode(in.Host, hostio.Reply{
+		Event:         in.HookEventName,
+		Block:         d.Blocks(),
+		Reason:        d.Reason,
+		Context:       d.AdditionalContext,
+		SystemMessage: d.SystemMessage,
+		Halt:          d.Halt,
+		StopReason:    d.StopReason,
+		ExitCode:      opts.Mode == ExitCodeMode,
+	})
+	return bytes.TrimSuffix(stdout, []byte("\n")), stderr, code
 }
 
 func joinNonEmpty(a, b string) string {

@@ -197,3 +197,60 @@ func TestDecideBudget(t *testing.T) {
 		t.Errorf("got %+v, want an allow by %s", d, stophook.DeadlinePolicy)
 	}
 }
+
+func TestRespondHosts(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, input, wantHost, wantOut string
+		wantCode                       int
+	}{
+		{"codex", `{"session_id":"s","turn_id":"t","cwd":"","hook_event_name":"Stop","stop_hook_active":false,"last_assistant_message":"x"}`, "codex", `{"decision":"block","reason":"again"}`, 0},
+		{"gemini", `{"session_id":"s","cwd":"","hook_event_name":"AfterAgent","prompt":"p","prompt_response":"x","stop_hook_active":false}`, "gemini", `{"decision":"block","reason":"again"}`, 0},
+		{"copilot native", `{"sessionId":"s","timestamp":1,"cwd":"","transcriptPath":"","stopReason":"end_turn","stop_hook_active":false}`, "copilot", `{"decision":"block","reason":"again"}`, 0},
+		{"cursor", `{"conversation_id":"c","generation_id":"g","hook_event_name":"stop","status":"completed","loop_count":0,"workspace_roots":[]}`, "cursor", `{"followup_message":"again"}`, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			p := &counting{}
+			resp, err := stophook.Respond(context.Background(), p, []byte(tt.input), stophook.RunOptions{Store: stophook.NewMemoryStore()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if resp.Input.Host != tt.wantHost || string(resp.Stdout) != tt.wantOut || resp.Code != tt.wantCode {
+				t.Errorf("got host %q out %s code %d, want %q %s %d", resp.Input.Host, resp.Stdout, resp.Code, tt.wantHost, tt.wantOut, tt.wantCode)
+			}
+		})
+	}
+}
+
+func TestRespondHostOverride(t *testing.T) {
+	t.Setenv(stophook.HostEnv, "cursor")
+	resp, err := stophook.Respond(context.Background(), blocker("again"), event("Stop", false, ""), stophook.RunOptions{Store: stophook.NewMemoryStore()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.Input.Host != "cursor" || !strings.Contains(string(resp.Stdout), "followup_message") {
+		t.Errorf("got host %q out %s, want cursor's followup_message", resp.Input.Host, resp.Stdout)
+	}
+}
+
+func TestRespondBudgetOnHostWithoutCap(t *testing.T) {
+	t.Parallel()
+	store := stophook.NewMemoryStore()
+	blocks := 0
+	for i := range 20 {
+		in := fmt.Appendf(nil, `{"session_id":"s","turn_id":"t","hook_event_name":"Stop","stop_hook_active":%v,"last_assistant_message":"x"}`, i > 0)
+		resp, err := stophook.Respond(context.Background(), blocker("again"), in, stophook.RunOptions{Store: store})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !resp.Decision.Blocks() {
+			break
+		}
+		blocks++
+	}
+	if blocks != stophook.DefaultMaxTurnBlocks {
+		t.Errorf("got %d blocks on codex, want the default budget %d", blocks, stophook.DefaultMaxTurnBlocks)
+	}
+}

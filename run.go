@@ -140,7 +140,7 @@ func Run(ctx context.Context, p Policy, opts RunOptions) (code int) {
 	if os.Getenv(DisableEnv) == "1" {
 		return 0
 	}
-	data, err := readInput(opts.Stdin, opts.MaxInput, opts.ReadTimeout)
+	data, err := readHookInput(opts.Stdin, opts.MaxInput, opts.ReadTimeout)
 	if err != nil {
 		fmt.Fprintf(opts.Stderr, "stophook: %v; allowing stop\n", err)
 		return 0

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/stophook/stophook/internal/jsonlimit"
 	"github.com/tidwall/gjson"
 )
 
@@ -19,10 +20,22 @@ import (
 // duplicate keys wins, escaped keys match, non-string values stringify as
 // gjson does. FuzzParseLineOracle holds it to the gjson decoder it
 // replaced.
+//
+// Objects and arrays nest at most [jsonlimit.MaxDepth] levels and a
+// message keeps at most maxBlocks content blocks: a deeper or larger
+// line is malformed. The reader recurses per level, so without the bound
+// a line of millions of '[' would exhaust the stack, which no recover
+// can catch.
 type jsonReader struct {
-	s string // the line
-	i int    // next byte to read
+	s     string // the line
+	i     int    // next byte to read
+	depth int    // objects and arrays open at r.i
 }
+
+// maxBlocks bounds the content blocks of one message line (Claude Code
+// writes one per line), so a line of many empty blocks cannot cost
+// memory out of proportion to its size.
+const maxBlocks = 4096
 
 // token is one JSON value as it appears in the line; the zero token is a
 // missing value.
@@ -69,8 +82,18 @@ func (r *jsonReader) message(m *Message) bool {
 						if r.s[r.i] != '{' {
 							return r.skip()
 						}
+						if len(blocks) == maxBlocks {
+							return false
+						}
 						blocks = append(blocks, blockFields{})
-						return r.block(&blocks[len(blocks)-1])
+						b := &blocks[len(blocks)-1]
+						if !r.block(b) {
+							return false
+						}
+						if !b.used() {
+							blocks = blocks[:len(blocks)-1] // keep only what addBlock reads
+						}
+						return true
 					})
 				}
 				return r.skip()
@@ -170,6 +193,15 @@ func (r *jsonReader) block(b *blockFields) bool {
 		}
 		return r.skip()
 	})
+}
+
+// used reports whether addBlock does anything with b.
+func (b *blockFields) used() bool {
+	switch b.typ.string() {
+	case "text", "tool_use", "tool_result":
+		return true
+	}
+	return false
 }
 
 // addBlock adds block b to m, its text to strs.
@@ -277,6 +309,17 @@ func (r *jsonReader) space() {
 // object reads the object at r.i, calling member for each key with r.i at
 // the first byte of its value (there is one); member must read the value.
 func (r *jsonReader) object(member func(key string) bool) bool {
+	if r.depth >= jsonlimit.MaxDepth {
+		return false
+	}
+	r.depth++
+	ok := r.members(member)
+	r.depth--
+	return ok
+}
+
+// members reads the object at r.i for object.
+func (r *jsonReader) members(member func(key string) bool) bool {
 	r.i++ // '{'
 	r.space()
 	if r.i < len(r.s) && r.s[r.i] == '}' {
@@ -326,6 +369,17 @@ func (r *jsonReader) object(member func(key string) bool) bool {
 // array reads the array at r.i, calling elem with r.i at the first byte of
 // each element (there is one); elem must read the element.
 func (r *jsonReader) array(elem func() bool) bool {
+	if r.depth >= jsonlimit.MaxDepth {
+		return false
+	}
+	r.depth++
+	ok := r.elems(elem)
+	r.depth--
+	return ok
+}
+
+// elems reads the array at r.i for array.
+func (r *jsonReader) elems(elem func() bool) bool {
 	r.i++ // '['
 	r.space()
 	if r.i < len(r.s) && r.s[r.i] == ']' {

@@ -1,4 +1,6 @@
-// Package transcript reads the end of a Claude Code transcript cheaply.
+// Package transcript reads the end of a coding agent's transcript cheaply:
+// Claude Code's, and those of Codex CLI, Gemini CLI, Qwen Code, Copilot
+// CLI, Factory droid and (best effort) Cursor.
 //
 // A transcript is a JSONL file under ~/.claude/projects that grows to
 // hundreds of megabytes; a Stop hook needs only its last few messages. This
@@ -36,6 +38,18 @@
 // subagent's transcript for SubagentStop. [Options] bounds the bytes read
 // per call and the length of a line; the package-level functions use its
 // defaults.
+//
+// # Other agents
+//
+// Every host writes its own format ([Format]); [Options.Format] names it,
+// and its zero value recognises it from the lines, so [Tail], [Backward]
+// and [LastAssistantText] read any host's transcript into the same
+// [Message] values, tool calls included ([ForHost] maps a host name to
+// its format). Each format's doc says which records count, which user
+// messages are meta (injected context, a Stop hook's continuation) and
+// so do not start a turn. Copilot CLI writes events.jsonl after calling
+// its hooks: [Options.LastAssistantText] waits for it, at most
+// [Options.Wait].
 //
 // # Untrusted input
 //

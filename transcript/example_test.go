@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/stophook/stophook/transcript"
@@ -130,4 +132,30 @@ func ExampleOptions() {
 	fmt.Println(len(msgs), err)
 	// Output:
 	// 2 <nil>
+}
+
+// The same calls read another agent's transcript: here a Gemini CLI chat,
+// whose format is recognised from its lines.
+func ExampleForHost() {
+	chat := `{"sessionId":"s","projectHash":"h","kind":"main"}
+{"id":"u1","type":"user","content":[{"text":"run the tests"}]}
+{"id":"g1","type":"gemini","content":"","toolCalls":[{"id":"t1","name":"run_shell_command","args":{"command":"go test ./..."}}]}
+{"id":"g2","type":"gemini","content":"All tests pass."}
+{"$set":{"lastUpdated":"2026-11-24T22:21:19.702Z"}}
+`
+	path := filepath.Join(os.TempDir(), "example-gemini-chat.jsonl")
+	if err := os.WriteFile(path, []byte(chat), 0o600); err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer os.Remove(path)
+
+	o := transcript.Options{Format: transcript.ForHost("gemini")}
+	text, _ := o.LastAssistantText("", path)
+	msgs, _ := transcript.Tail(path, 10)
+	fmt.Println(text)
+	fmt.Println(transcript.RecentTools(msgs, 5))
+	// Output:
+	// All tests pass.
+	// [run_shell_command(go test ./...)]
 }

@@ -1,6 +1,9 @@
 package transcript
 
-import "strings"
+import (
+	"strings"
+	"time"
+)
 
 // LastAssistantText returns last (Input.LastAssistantMessage) when non-empty,
 // else the text of the last assistant message with text in the transcript.
@@ -18,23 +21,56 @@ func LastAssistantText(last, path string) (string, error) {
 	return Options{}.LastAssistantText(last, path)
 }
 
-// LastAssistantText is [LastAssistantText] within the limits of o.
+// LastAssistantText is [LastAssistantText] within the limits of o, for
+// the transcript format o.Format.
+//
+// Copilot CLI writes events.jsonl 50–100 ms after calling its hooks: when
+// the file shows neither a reply nor the end of the turn since the
+// latest prompt, the file is read again every 25 ms, for at most o.Wait.
 func (o Options) LastAssistantText(last, path string) (string, error) {
 	if strings.TrimSpace(last) != "" {
 		return last, nil
 	}
-	for m, err := range o.Backward(path) {
-		if err != nil {
-			return "", err
+	var waited time.Duration
+	for {
+		text, behind, err := o.lastText(path)
+		if err != nil || !behind || waited >= o.wait() {
+			return text, err
 		}
-		if m.Role == RoleAssistant && strings.TrimSpace(m.Text) != "" {
-			return m.Text, nil
-		}
-		if m.IsPrompt() {
-			break
-		}
+		o.pause(waitStep)
+		waited += waitStep
 	}
-	return "", nil
+}
+
+// lastText returns the text of the newest assistant message with text in
+// the current turn. behind reports that the file has not caught up with
+// the hook call: no text, in a format that marks turn ends, and no turn
+// end since the latest prompt.
+func (o Options) lastText(path string) (text string, behind bool, err error) {
+	f, size, err := open(path)
+	if err != nil {
+		return "", false, err
+	}
+	defer f.Close()
+	ended := false
+	format := o.scan(f, size, func(m Message, turnEnd bool, e error) bool {
+		switch {
+		case e != nil:
+			err = e
+			return false
+		case turnEnd:
+			ended = true
+			return true
+		case m.Role == RoleAssistant && strings.TrimSpace(m.Text) != "":
+			text = m.Text
+			return false
+		}
+		return !m.IsPrompt()
+	})
+	if err != nil {
+		return "", false, err
+	}
+	return text, text == "" && format == FormatCopilot && !ended, nil
 }
 
 // Path returns the transcript a Stop or SubagentStop hook should read:

@@ -7,6 +7,7 @@ import (
 	"iter"
 	"os"
 	"slices"
+	"time"
 )
 
 // Default limits of [Options].
@@ -33,8 +34,35 @@ type Options struct {
 	// means [DefaultMaxLineBytes] (16 MiB).
 	MaxLineBytes int
 
-	chunk, chunkMax int // read sizes; tests shrink them
-	held            int // tests lower maxHeld
+	// Format is the transcript's file format. Zero ([FormatAuto])
+	// recognises it from the lines, so the package-level functions read
+	// every host's transcript.
+	Format Format
+
+	// Wait bounds how long [Options.LastAssistantText] waits for a
+	// transcript that has not caught up with the hook call, where the
+	// format shows it (Copilot CLI). Zero means [DefaultWait] (2 s);
+	// negative means no wait.
+	Wait time.Duration
+
+	chunk, chunkMax int                 // read sizes; tests shrink them
+	held            int                 // tests lower maxHeld
+	sleep           func(time.Duration) // tests replace time.Sleep
+}
+
+func (o Options) wait() time.Duration {
+	if o.Wait == 0 {
+		return DefaultWait
+	}
+	return max(o.Wait, 0)
+}
+
+func (o Options) pause(d time.Duration) {
+	if o.sleep != nil {
+		o.sleep(d)
+		return
+	}
+	time.Sleep(d)
 }
 
 func (o Options) maxBytes() int64 {
@@ -140,32 +168,70 @@ func (o Options) Backward(path string) iter.Seq2[Message, error] {
 // BackwardReader yields the messages in the first size bytes of r newest
 // first, reading backwards in chunks: stopping early reads no further.
 //
-// A message is yielded once the line before it shows it complete. Lines of
-// one assistant reply are merged, also across the tool results Claude Code
-// writes between them (the reply then comes before those results). Lines
-// that are not user or assistant messages, malformed JSON, blank lines and
-// over-long lines are skipped; an unterminated last line is used only if
-// it is complete JSON. A read error is yielded last, with a zero Message.
+// A message is yielded once the line before it shows it complete. In
+// Claude Code's format, lines of one assistant reply are merged, also
+// across the tool results Claude Code writes between them (the reply then
+// comes before those results); the other formats are described on their
+// [Format] constants. Lines that are not messages, malformed JSON, blank
+// lines and over-long lines are skipped; an unterminated last line is used
+// only if it is complete JSON. A read error is yielded last, with a zero
+// Message.
 func (o Options) BackwardReader(r io.ReaderAt, size int64) iter.Seq2[Message, error] {
 	return func(yield func(Message, error) bool) {
-		s := newLineScanner(r, size, o)
-		a := assembler{maxHeld: o.maxHeldResults()}
-		emit := func(m Message) bool { return yield(m, nil) }
-		for {
-			line, ok := s.prev()
-			if !ok {
-				break
+		o.scan(r, size, func(m Message, turnEnd bool, err error) bool {
+			if turnEnd {
+				return true
 			}
-			if m, ok := parseLine(line); ok && !a.add(m, emit) {
-				return
-			}
-		}
-		if s.err != nil {
-			yield(Message{}, s.err)
-			return
-		}
-		a.flush(emit)
+			return yield(m, err)
+		})
 	}
+}
+
+// scan feeds fn the messages of r newest first, the turn ends the format
+// marks (turnEnd set, zero Message), and a read error last. It returns the
+// format it read (FormatAuto when no line named one).
+func (o Options) scan(r io.ReaderAt, size int64, fn func(m Message, turnEnd bool, err error) bool) Format {
+	s := newLineScanner(r, size, o)
+	a := assembler{maxHeld: o.maxHeldResults()}
+	emit := func(m Message) bool { return fn(m, false, nil) }
+	f := o.Format
+	d := f.decoder()
+	for {
+		line, ok := s.prev()
+		if !ok {
+			break
+		}
+		if f == FormatAuto {
+			if f = sniff(line); f == FormatAuto {
+				continue
+			}
+			d = f.decoder()
+		}
+		if d == nil { // Claude Code
+			if m, ok := parseLine(line); ok && !a.add(m, emit) {
+				return f
+			}
+			continue
+		}
+		got := d.decode(line)
+		if got.turnEnd && !fn(Message{}, true, nil) {
+			return f
+		}
+		for _, m := range got.msgs {
+			if !emit(m) {
+				return f
+			}
+		}
+		if got.stop {
+			return f
+		}
+	}
+	if s.err != nil {
+		fn(Message{}, false, s.err)
+		return f
+	}
+	a.flush(emit)
+	return f
 }
 
 // open opens a transcript for reading and returns its current size. It

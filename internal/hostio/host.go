@@ -47,13 +47,15 @@ func HasBlockCap(host string) bool {
 // features are the top-level keys of an input that name its host.
 type features struct {
 	cursor, copilotNative, gemini, codex, droid, qwen, copilotClaude bool
+	timestamp, hasPath                                               bool
 	event, path                                                      string
 }
 
 // Detect returns the host that sent raw, a hook input. It looks at the
 // input's fields first (Cursor's conversation_id, Copilot's camelCase
 // sessionId, Gemini's prompt_response or event names, Codex's turn_id,
-// droid's message_id, Qwen's context_limit, Copilot's stop_reason), then
+// droid's message_id, Qwen's context_limit, Copilot's stop_reason or a
+// timestamp without transcript path), then
 // at the transcript path (~/.codex/sessions, ~/.gemini, ~/.qwen/projects,
 // ~/.copilot/session-state, ~/.factory/sessions, ~/.cursor). Anything else,
 // malformed input included, is [Claude].
@@ -67,7 +69,7 @@ func Detect(raw []byte) string {
 		switch k.Str {
 		case "conversation_id", "generation_id", "workspace_roots", "cursor_version", "loop_count":
 			f.cursor = true
-		case "sessionId", "transcriptPath", "stopReason":
+		case "sessionId", "transcriptPath", "stopReason", "initialPrompt":
 			f.copilotNative = true
 		case "prompt_response":
 			f.gemini = true
@@ -77,12 +79,14 @@ func Detect(raw []byte) string {
 			f.droid = true
 		case "context_limit", "context_usage":
 			f.qwen = true
-		case "stop_reason":
+		case "stop_reason", "initial_prompt":
 			f.copilotClaude = true
+		case "timestamp":
+			f.timestamp = true
 		case "hook_event_name":
 			f.event = v.Str
 		case "transcript_path":
-			f.path = v.Str
+			f.path, f.hasPath = v.Str, true
 		}
 		return true
 	})
@@ -99,7 +103,10 @@ func Detect(raw []byte) string {
 		return Droid
 	case f.qwen:
 		return Qwen
-	case f.copilotClaude:
+	case f.copilotClaude, f.timestamp && !f.hasPath:
+		// Copilot's Claude-format inputs other than Stop carry a
+		// timestamp but no transcript path; every other host that
+		// sends a timestamp sends the path too.
 		return Copilot
 	case cursorEvents[f.event] != "" && copilotEvents[f.event] == "":
 		return Cursor

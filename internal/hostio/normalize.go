@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+
+	"github.com/stophook/stophook/transcript"
 )
 
 // Claude Code event names, which [Normalize] maps every host's events to.
@@ -31,8 +33,31 @@ type lastReader func(host, path string) string
 // unknown host, is returned as is once checked to be a JSON object. An
 // input that is not a JSON object, is larger than [MaxInput] or nests
 // deeper than 10 000 levels is an error wrapping [ErrInvalidInput].
+//
+// Where a Stop input carries no last assistant message (Copilot, droid,
+// Cursor) or several replies run together (Gemini's prompt_response),
+// Normalize reads the last reply of the current turn from the host's
+// transcript with [transcript.Options.LastAssistantText]: backwards,
+// within [MaxTranscriptRead] bytes, waiting up to [transcript.DefaultWait]
+// for Copilot's events.jsonl, which lags the hook call. A transcript that
+// cannot be read leaves the field missing.
 func Normalize(host string, raw []byte) ([]byte, error) {
-	return normalize(host, raw, nil)
+	return normalize(host, raw, readLast)
+}
+
+// MaxTranscriptRead bounds the bytes [Normalize] reads from the end of a
+// transcript.
+const MaxTranscriptRead = 16 << 20
+
+// readLast reads the last assistant message of the current turn from the
+// transcript at path in host's format.
+func readLast(host, path string) string {
+	o := transcript.Options{Format: transcript.ForHost(host), MaxBytes: MaxTranscriptRead}
+	text, err := o.LastAssistantText("", path)
+	if err != nil {
+		return ""
+	}
+	return text
 }
 
 func normalize(host string, raw []byte, read lastReader) ([]byte, error) {

@@ -293,3 +293,52 @@ func TestNormalizeInvalid(t *testing.T) {
 		}
 	}
 }
+
+// Normalize reads the last reply from the real transcript of each host
+// that does not send it.
+func TestNormalizeReadsTranscript(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		input, transcript, want string
+	}{
+		{"copilot-turnend-2.json", "copilot.jsonl", "fake reply 2 DONE"},
+		{"copilot-claude-turnend-2.json", "copilot.jsonl", "fake reply 2 DONE"},
+		{"droid-turnend-2.json", "droid.jsonl", "fake reply 2 DONE"},
+		{"gemini-turnend-2.json", "gemini.jsonl", "fake reply 2 DONE"},
+		{"gemini-turnend-1.json", "gemini.jsonl", "fake reply 1"}, // the transcript is ahead: prompt_response wins
+		{"codex-turnend-1.json", "codex.jsonl", "fake reply 1"},   // the input's own message wins
+		{"cursor-stop.json", "droid.jsonl", ""},                   // transcript_path null
+		{"droid-turnend-1.json", "missing.jsonl", ""},             // no transcript
+		{"copilot-sessionstart-1.json", "copilot.jsonl", ""},      // not a stop
+	}
+	for _, tt := range tests {
+		t.Run(tt.input, func(t *testing.T) {
+			t.Parallel()
+			data, err := os.ReadFile(filepath.Join("..", "..", "transcript", "testdata", "hosts", tt.transcript))
+			path := filepath.Join(t.TempDir(), tt.transcript)
+			if err == nil {
+				err = os.WriteFile(path, data, 0o600)
+			}
+			if err != nil && tt.transcript != "missing.jsonl" {
+				t.Fatal(err)
+			}
+			o, err := parseObject(readFixture(t, tt.input))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, k := range []string{"transcript_path", "transcriptPath"} {
+				if _, ok := o.str(k); ok {
+					o.setStr(k, path)
+				}
+			}
+			raw, _ := o.marshal()
+			out, err := Normalize(Detect(raw), raw)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := gjson.GetBytes(out, "last_assistant_message").Str; got != tt.want {
+				t.Errorf("last_assistant_message = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,100 @@
+package stophook_test
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/internal/hostile"
+)
+
+// wideInput is a Stop payload whose background_tasks hold size bytes of
+// empty objects.
+func wideInput(size int) []byte {
+	var b bytes.Buffer
+	b.WriteString(`{"hook_event_name":"Stop","session_id":"s","background_tasks":[`)
+	for b.Len() < size {
+		b.WriteString(`{},`)
+	}
+	b.WriteString(`{}]}`)
+	return b.Bytes()
+}
+
+func TestParseInputHostile(t *testing.T) {
+	t.Parallel()
+	deep := []byte(`{"hook_event_name":"Stop","x":` + strings.Repeat("[", hostile.DeepLevels) + strings.Repeat("]", hostile.DeepLevels) + `}`)
+	tests := []struct {
+		name string
+		data []byte
+	}{
+		{"6M nested arrays", deep},
+		{"513 levels", []byte(`{"x":` + strings.Repeat("[", 512) + strings.Repeat("]", 512) + `}`)},
+		{"3 MB of empty objects", wideInput(3 << 20)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if _, err := stophook.ParseInput(tt.data); !errors.Is(err, stophook.ErrInvalidInput) {
+				t.Errorf("ParseInput = %v, want ErrInvalidInput", err)
+			}
+		})
+	}
+}
+
+// TestParseInputWideMemory shows what a 3 MB payload of empty objects
+// costs once refused by the pre-scan: about nothing beyond the payload.
+func TestParseInputWideMemory(t *testing.T) {
+	data := wideInput(3 << 20)
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	stophook.ParseInput(data)
+	runtime.ReadMemStats(&after)
+	alloc := after.TotalAlloc - before.TotalAlloc
+	t.Logf("ParseInput of a %d MB wide payload allocated %d KB", len(data)>>20, alloc>>10)
+	if alloc > uint64(len(data)) {
+		t.Errorf("ParseInput allocated %d bytes for a %d-byte payload, want at most its size", alloc, len(data))
+	}
+}
+
+func TestRunHostileInputFailsOpen(t *testing.T) {
+	t.Parallel()
+	deep := `{"hook_event_name":"Stop","x":` + strings.Repeat("[", hostile.DeepLevels) + strings.Repeat("]", hostile.DeepLevels) + `}`
+	r := run(t, blocker("x"), strings.NewReader(deep), stophook.RunOptions{MaxInput: 16 << 20})
+	if r.code != 0 || strings.Contains(r.stdout, "block") {
+		t.Errorf("got exit %d stdout %q, want 0 and no block", r.code, r.stdout)
+	}
+	if !strings.Contains(r.stderr, "invalid hook input") || strings.Count(r.stderr, "\n") != 1 {
+		t.Errorf("stderr %q, want one line about invalid input", r.stderr)
+	}
+}
+
+// openStdin yields data, then blocks for ever as a pipe whose writer
+// never closes it.
+func openStdin(data string) io.Reader { return io.MultiReader(strings.NewReader(data), slowReader{}) }
+
+func TestRunDecidesWithStdinOpen(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, stdin string
+		wantOut     string
+		wantErr     string
+	}{
+		{"complete input", stopPayload, `"decision":"block"`, ""},
+		{"input then garbage", stopPayload + "{{{", `"decision":"block"`, ""},
+		{"incomplete input waits for the timeout", `{"hook_event_name":"Stop"`, "", "timed out"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			r := run(t, blocker("x"), openStdin(tt.stdin), stophook.RunOptions{ReadTimeout: time.Second})
+			if r.code != 0 || !strings.Contains(r.stdout, tt.wantOut) || !strings.Contains(r.stderr, tt.wantErr) {
+				t.Errorf("got exit %d stdout %q stderr %q, want 0, %q, %q", r.code, r.stdout, r.stderr, tt.wantOut, tt.wantErr)
+			}
+		})
+	}
+}

@@ -1,0 +1,49 @@
+package transcript
+
+import "github.com/tidwall/gjson"
+
+// copilotDecoder reads Copilot CLI's events.jsonl: {"type","data","id",
+// "timestamp"} events. assistant.message holds a reply (data.content) and
+// its tool calls (data.toolRequests); user.message a prompt, or a Stop
+// hook's continuation, which Copilot also writes as a user message;
+// tool.execution_complete a tool's result. assistant.turn_end marks the
+// end of a turn: Copilot calls its stop hook after writing it, and the
+// file lags the call, so a reader that has not met it since the last
+// prompt is ahead of the file. Other events are skipped.
+type copilotDecoder struct{}
+
+func (copilotDecoder) decode(line []byte) decoded {
+	if !gjson.ValidBytes(line) {
+		return decoded{}
+	}
+	v := gjson.ParseBytes(line)
+	data := v.Get("data")
+	m := Message{Timestamp: timestamp(v.Get("timestamp"))}
+	switch v.Get("type").Str {
+	case "assistant.turn_end":
+		return decoded{turnEnd: true}
+	case "assistant.message":
+		m.Role = RoleAssistant
+		m.ID = text(data.Get("messageId").String())
+		m.Text = text(data.Get("content").String())
+		data.Get("toolRequests").ForEach(func(_, r gjson.Result) bool {
+			m.ToolUses = append(m.ToolUses, ToolUse{ID: text(r.Get("toolCallId").String()), Name: text(r.Get("name").String()), Input: rawInput(r.Get("arguments"))})
+			return true
+		})
+	case "user.message":
+		m.Role = RoleUser
+		m.ID = text(data.Get("messageId").String())
+		m.Text = text(data.Get("content").String())
+	case "tool.execution_complete":
+		m.Role = RoleUser
+		out := data.Get("result.content")
+		if !out.Exists() {
+			out = data.Get("error.message")
+		}
+		success := data.Get("success")
+		m.ToolResults = []ToolResult{{ToolUseID: text(data.Get("toolCallId").String()), Text: text(out.String()), IsError: success.Exists() && !success.Bool()}}
+	default:
+		return decoded{}
+	}
+	return decoded{msgs: []Message{m}}
+}
