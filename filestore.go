@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/stophook/stophook/internal/flock"
+	"github.com/stophook/stophook/internal/statedir"
 )
 
 // FileStore is a [Store] keeping one file per key under a directory. Updates
@@ -20,8 +21,13 @@ import (
 // and renamed into place, so a crash leaves the old or the new value, never
 // a torn one. Keys are encoded into safe file names: no key can name a file
 // outside the directory.
+//
+// The directory is set up on the first update: it gets a .gitignore holding
+// "*" so state never shows in git status, and a store from [NewStateStore]
+// never creates the project directory it was given.
 type FileStore struct {
-	dir string
+	dir     string
+	project string // must exist before dir is created; "" for none
 }
 
 var _ Store = (*FileStore)(nil)
@@ -29,6 +35,22 @@ var _ Store = (*FileStore)(nil)
 // NewFileStore returns a FileStore in dir. The directory is created on the
 // first write.
 func NewFileStore(dir string) *FileStore { return &FileStore{dir: dir} }
+
+// NewStateStore returns the FileStore hooks use by default for a project
+// directory: one in [StateDir](cwd). Unlike [NewFileStore] it never creates
+// cwd: when cwd does not exist, updates fail with an error (and a hook
+// lets the session stop) instead of making the directory a hook input
+// named. With $STOPHOOK_STATE_DIR set, that directory is created as needed.
+func NewStateStore(cwd string) *FileStore {
+	s := &FileStore{dir: StateDir(cwd)}
+	if os.Getenv(StateDirEnv) == "" {
+		s.project = cwd
+		if cwd == "" {
+			s.project = "."
+		}
+	}
+	return s
+}
 
 // Dir returns the store's directory.
 func (s *FileStore) Dir() string { return s.dir }
@@ -85,7 +107,7 @@ func (s *FileStore) Get(ctx context.Context, key string) ([]byte, error) {
 
 // Update implements [Store].
 func (s *FileStore) Update(ctx context.Context, key string, fn func(old []byte) ([]byte, error)) error {
-	if err := os.MkdirAll(filepath.Join(s.dir, ".locks"), 0o700); err != nil {
+	if err := statedir.Ensure(s.dir, s.project); err != nil {
 		return fmt.Errorf("stophook: state dir: %w", err)
 	}
 	unlock, err := flock.Lock(ctx, s.lockPath(key))

@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -79,9 +78,9 @@ func (s *TUI) stop() {
 	if s.pid <= 0 {
 		return
 	}
-	gone := func() bool { return syscall.Kill(s.pid, 0) != nil }
+	gone := func() bool { return processGone(s.pid) }
 	if !poll(10*time.Second, gone) {
-		syscall.Kill(s.pid, syscall.SIGKILL)
+		killProcess(s.pid)
 		poll(5*time.Second, gone)
 	}
 }

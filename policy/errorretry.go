@@ -121,5 +121,5 @@ func storeFor(s stophook.Store, in stophook.Input) stophook.Store {
 	if s != nil {
 		return s
 	}
-	return stophook.NewFileStore(stophook.StateDir(in.CWD))
+	return stophook.NewStateStore(in.CWD)
 }

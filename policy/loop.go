@@ -84,7 +84,7 @@ func (p *LoopIterator) Evaluate(ctx context.Context, in stophook.Input) (stophoo
 	}
 	store := p.Store
 	if store == nil {
-		store = stophook.NewFileStore(stophook.StateDir(in.CWD))
+		store = stophook.NewStateStore(in.CWD)
 	}
 	loops := &loopstate.Loops{Store: store, Machine: p.Machine}
 	now := in.Time()

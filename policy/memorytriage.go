@@ -142,6 +142,9 @@ func (p *MemoryTriage) loopGuard(in stophook.Input) (stophook.Decision, bool) {
 // setFlag creates the flag file holding the session id.
 func (p *MemoryTriage) setFlag(in stophook.Input) error {
 	flag := flagPath(in.CWD)
+	if _, err := os.Stat(filepath.Dir(filepath.Dir(flag))); err != nil {
+		return fmt.Errorf("memory triage: project directory: %w", err) // never create a missing cwd
+	}
 	if err := os.MkdirAll(filepath.Dir(flag), 0o755); err != nil {
 		return err
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/internal/flock"
+	"github.com/stophook/stophook/internal/statedir"
 )
 
 // ErrNoQueue is returned by [Dir.Load] when a session has no queue.
@@ -154,10 +155,10 @@ func (d *Dir) Lock(ctx context.Context, session string) (unlock func(), err erro
 	if err != nil {
 		return nil, err
 	}
-	locks := filepath.Join(d.path, ".locks")
-	if err := os.MkdirAll(locks, 0o700); err != nil {
+	if err := statedir.Ensure(d.path, ""); err != nil {
 		return nil, fmt.Errorf("queue: lock: %w", err)
 	}
+	locks := filepath.Join(d.path, statedir.LocksDir)
 	unlock, err = flock.Lock(ctx, filepath.Join(locks, "queue-"+enc+".lock"))
 	if err != nil {
 		return nil, fmt.Errorf("queue: lock: %w", err)

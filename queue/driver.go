@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os/exec"
+	"runtime"
 	"strings"
 	"time"
 )
@@ -82,7 +83,13 @@ func (t Tmux) Type(ctx context.Context, session, text string) error {
 	return nil
 }
 
+// errNoTmux is returned by the tmux driver on Windows, where tmux does not run.
+var errNoTmux = fmt.Errorf("queue: the tmux driver does not run on Windows (tmux is unix-only; run Claude Code and the queue under WSL): %w", errors.ErrUnsupported)
+
 func (t Tmux) run(ctx context.Context, args ...string) error {
+	if runtime.GOOS == "windows" {
+		return errNoTmux
+	}
 	bin := t.Binary
 	if bin == "" {
 		bin = "tmux"
@@ -107,6 +114,9 @@ func TmuxSession(ctx context.Context, pane string) (string, error) {
 
 // Session returns the name of the tmux session holding pane.
 func (t Tmux) Session(ctx context.Context, pane string) (string, error) {
+	if runtime.GOOS == "windows" {
+		return "", errNoTmux
+	}
 	if pane == "" {
 		return "", errors.New("queue: tmux: no pane (not running inside tmux?)")
 	}

@@ -20,7 +20,6 @@ import (
 	"os"
 	"os/exec"
 	"strconv"
-	"syscall"
 	"time"
 )
 
@@ -50,14 +49,13 @@ func run(args []string) int {
 	cmd.Stdout = io.MultiWriter(os.Stdout, &stdout)
 	cmd.Stderr = io.MultiWriter(os.Stderr, &stderr)
 	code := 0
-	var signal syscall.Signal
+	signal := 0
 	if err := cmd.Run(); err != nil {
 		var ee *exec.ExitError
 		if errors.As(err, &ee) {
 			code = ee.ExitCode()
-			if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-				signal = ws.Signal()
-				code = 128 + int(signal) // as a shell reports it
+			if signal = signalOf(ee); signal != 0 {
+				code = 128 + signal // as a shell reports it
 			}
 		} else {
 			fmt.Fprintln(os.Stderr, "hookrec:", err)
@@ -70,7 +68,7 @@ func run(args []string) int {
 	})
 	if signal != 0 {
 		// Die the same way, so that Claude Code sees what the hook did.
-		syscall.Kill(os.Getpid(), signal)
+		dieBy(signal)
 	}
 	return code
 }

@@ -1,0 +1,50 @@
+//go:build windows
+
+package flock
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"time"
+
+	"golang.org/x/sys/windows"
+)
+
+// Lock takes an exclusive LockFileEx lock on the first byte of path
+// (created if missing), polling until ctx is done. Call unlock to release
+// it.
+func Lock(ctx context.Context, path string) (unlock func(), err error) {
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("flock: %w", err)
+	}
+	h := windows.Handle(f.Fd())
+	wait := time.Millisecond
+	for {
+		ol := new(windows.Overlapped)
+		err := windows.LockFileEx(h, windows.LOCKFILE_EXCLUSIVE_LOCK|windows.LOCKFILE_FAIL_IMMEDIATELY, 0, 1, 0, ol)
+		if err == nil {
+			return func() {
+				windows.UnlockFileEx(h, 0, 1, 0, new(windows.Overlapped))
+				f.Close()
+			}, nil
+		}
+		if !errors.Is(err, windows.ERROR_LOCK_VIOLATION) && !errors.Is(err, windows.ERROR_IO_PENDING) {
+			f.Close()
+			return nil, fmt.Errorf("flock: %w", err)
+		}
+		t := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			f.Close()
+			return nil, fmt.Errorf("flock: %w", ctx.Err())
+		case <-t.C:
+		}
+		if wait < 20*time.Millisecond {
+			wait *= 2
+		}
+	}
+}
