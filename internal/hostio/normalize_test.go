@@ -312,7 +312,7 @@ func TestNormalizeReadsTranscript(t *testing.T) {
 		{"captured/gemini/turnend-2.json", "gemini.jsonl", "fake reply 2 DONE"},
 		{"captured/gemini/turnend-1.json", "gemini.jsonl", "fake reply 1"}, // the transcript is ahead: prompt_response wins
 		{"captured/codex/turnend-1.json", "codex.jsonl", "fake reply 1"},   // the input's own message wins
-		{"cursor-stop.json", "droid.jsonl", ""},                   // transcript_path null
+		{"cursor-stop.json", "droid.jsonl", ""},                            // transcript_path null
 		{"captured/droid/turnend-1.json", "missing.jsonl", ""},             // no transcript
 		{"captured/copilot/sessionStart-1.json", "copilot.jsonl", ""},      // not a stop
 	}
