@@ -50,7 +50,7 @@ func TestRespondTurnAccounting(t *testing.T) {
 		{"user prompt resets", 3, []step{
 			{event("Stop", false, ""), 0, true, 0},
 			{event("Stop", true, ""), 1, true, 1},
-			{event("UserPromptSubmit", false, ""), 2, false, -1},
+			{event("UserPromptSubmit", false, `,"prompt":"next task"`), 2, false, -1},
 			{event("Stop", true, ""), 3, true, 0},
 		}},
 		{"session start and end reset", 5, []step{

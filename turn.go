@@ -147,10 +147,15 @@ func (t turns) reset(ctx context.Context, in Input) error {
 		return nil
 	}
 	if in.HookEventName == EventUserPromptSubmit {
+		prompt := strings.TrimSpace(in.Prompt)
+		if prompt == "" {
+			return nil // Qwen Code submits "" after a tool result: not a new prompt
+		}
 		data, err := t.store.Get(ctx, "turn/"+in.SessionID)
 		var rec turnRecord
+		// Copilot CLI puts a <current_datetime> element before the text.
 		if err == nil && json.Unmarshal(data, &rec) == nil && rec.Continuation != "" &&
-			strings.HasPrefix(strings.TrimSpace(in.Prompt), rec.Continuation) {
+			strings.Contains(prompt, rec.Continuation) {
 			return nil
 		}
 	}
