@@ -16,8 +16,12 @@
 //
 //   - lets every other stop (the work is done) end the turn.
 //
-//     autopilot [-reply TEXT] [-max-retries 2] [-escalate-timeout 5m] [-label NAME]
-//     [-state DIR] [-exit2] [-explain]
+// A stop while a background task runs (background_tasks) is a pause: Claude
+// Code starts the next turn when the task ends, so autopilot lets it
+// through without retrying, replying or asking anyone.
+//
+//	autopilot [-reply TEXT] [-max-retries 2] [-escalate-timeout 5m] [-label NAME]
+//	[-state DIR] [-exit2] [-explain]
 //
 // Register the command for Stop and SessionEnd (SessionEnd clears the
 // session's retry count). Every error lets the session stop: the hook never
@@ -117,16 +121,22 @@ func build(c Config, stderr io.Writer) (stophook.Policy, stophook.RunOptions) {
 		// Never retry, but still clear stale counts on stops and SessionEnd.
 		retry.Matcher = policy.MatcherFunc(func(string) bool { return false })
 	}
+	// A stop while a background task runs is a pause: Claude Code starts
+	// the next turn by itself when the task ends, so nothing here acts on it.
+	wait := policy.PauseOnBackgroundTasks
 	var policies []stophook.Policy
 	esc := escalation(c, store, stderr)
 	if esc != nil {
 		policies = append(policies, &policy.Register{Store: store, Label: c.Label})
 	}
-	policies = append(policies, retry, &policy.AutoReply{Reply: c.Reply, Matcher: policy.MatcherFunc(j.is(judge.Permission))})
+	policies = append(policies,
+		wait(retry),
+		wait(&policy.AutoReply{Reply: c.Reply, Matcher: policy.MatcherFunc(j.is(judge.Permission))}),
+	)
 	if esc != nil {
-		policies = append(policies, policy.IfMessage(isDecision, esc))
+		policies = append(policies, wait(policy.IfMessage(isDecision, esc)))
 	}
-	policies = append(policies, policy.IfMessage(isDecision, noHuman(esc != nil)))
+	policies = append(policies, wait(policy.IfMessage(isDecision, noHuman(esc != nil))))
 
 	opts := stophook.RunOptions{
 		Explain:             c.Explain,
