@@ -1,27 +1,31 @@
 // Command autopilot is a Stop hook that keeps an agent working unattended.
 // At each stop it reads the agent's last message (package judge) and:
-//
 //   - retries when the agent stopped on an error, up to -max-retries times
 //     in a row;
-//
 //   - answers a permission question ("Shall I proceed?", "Do you want me to
 //     run the tests?") with -reply, "Yes, go ahead." by default, at most once
 //     per turn;
-//
 //   - puts a question that needs a human ("Which database do you prefer,
 //     Postgres or SQLite?") to the human on Telegram when TELEGRAM_BOT_TOKEN
 //     and TELEGRAM_CHAT_ID are set (TELEGRAM_API_URL overrides the API), and
 //     brings the answer back; without Telegram it lets the session stop and
 //     says why;
-//
 //   - lets every other stop (the work is done) end the turn.
 //
 // A stop while a background task runs (background_tasks) is a pause: Claude
 // Code starts the next turn when the task ends, so autopilot lets it
 // through without retrying, replying or asking anyone.
 //
-//	autopilot [-reply TEXT] [-max-retries 2] [-escalate-timeout 5m] [-label NAME]
-//	[-state DIR] [-exit2] [-explain]
+// Usage:
+//
+//	autopilot [-reply TEXT] [-max-retries 2] [-continue context|block]
+//	          [-escalate-timeout 5m] [-label NAME] [-state DIR] [-exit2] [-explain]
+//
+// -continue context (the default) sends each continuation as Stop
+// additionalContext: Claude Code shows "Stop hook says: …" and the model
+// gets no "blocking error" message; -continue block sends decision:"block"
+// (and -exit2 also exits 2). Both count the same toward the per-turn budget
+// and Claude Code's block cap.
 //
 // Register the command for Stop and SessionEnd (SessionEnd clears the
 // session's retry count). Every error lets the session stop: the hook never
