@@ -17,8 +17,11 @@ import (
 // reference (Src and UUID) and read from the transcripts at test time;
 // other messages carry their Text.
 type sample struct {
-	ID    string `json:"id"`
-	Split string `json:"split"` // "tune" or "holdout"
+	ID string `json:"id"`
+	// Split is "tune" (the rules were fitted to these), "holdout" (set
+	// aside by a hash before tuning) or "blind" (collected and labelled
+	// after tuning, then measured once).
+	Split string `json:"split"`
 	Label string `json:"label"`
 	Tag   string `json:"tag"` // "real" or "written"
 	Src   string `json:"src"`
@@ -192,7 +195,7 @@ func TestLabelledSet(t *testing.T) {
 	if missing > 0 {
 		t.Logf("%d real messages not found: the shared transcripts are not at %s (set STOPHOOK_TRANSCRIPTS)", missing, transcriptsDir())
 	}
-	for _, split := range []string{"tune", "holdout"} {
+	for _, split := range []string{"tune", "holdout", "blind"} {
 		s, wrong := score(samples, func(smp sample) bool { return smp.Split == split })
 		t.Logf("%s: %s", split, s.table())
 		if split == "tune" || os.Getenv("JUDGE_SHOW_HOLDOUT") == "1" {
