@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/stophook/stophook/judge"
+	"github.com/stophook/stophook/signals"
 )
 
 // sample is one labelled final message of testdata/labelled.jsonl. Real
@@ -214,4 +215,21 @@ func TestLabelledSet(t *testing.T) {
 	}
 	real, _ := score(samples, func(smp sample) bool { return smp.Tag == "real" })
 	t.Logf("real messages only: %s", real.table())
+
+	// The seed's error pattern (signals.IsError), which ErrorRetry uses by
+	// default, on the same messages, for comparison.
+	var tp, fp, fn int
+	for _, smp := range samples {
+		want := smp.Label == judge.Error.String()
+		switch got := signals.IsError(smp.Text); {
+		case got && want:
+			tp++
+		case got:
+			fp++
+		case want:
+			fn++
+		}
+	}
+	t.Logf("signals.IsError as an error detector on all %d messages: P=%.2f (%d/%d) R=%.2f (%d/%d)",
+		len(samples), ratio(tp, tp+fp), tp, tp+fp, ratio(tp, tp+fn), tp, tp+fn)
 }
