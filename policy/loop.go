@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"os"
 	"time"
 
@@ -55,8 +56,15 @@ type LoopIterator struct {
 	// VerifyTimeout, run in the session's cwd, before a completion signal
 	// counts; otherwise the stop is blocked with its output tail.
 	Verify []string
-	// VerifyTimeout bounds Verify. Zero means DefaultVerifyTimeout.
+	// VerifyTimeout bounds Verify. Zero means DefaultVerifyTimeout. The
+	// command always ends two seconds before the hook's budget: one still
+	// running then blocks the stop with "verification timed out". A
+	// command that cannot run (not found, exit status 126 or 127) lets the
+	// completion signal through with a warning.
 	VerifyTimeout time.Duration
+	// Logger receives the warning about a verification command that cannot
+	// run; nil means slog.Default().
+	Logger *slog.Logger
 	// Getenv reads the environment (IDLE_LOOP_DISABLE). Nil means os.Getenv.
 	Getenv func(string) string
 	// LastAssistantText reads the last assistant message from the
@@ -97,7 +105,7 @@ func (p *LoopIterator) Evaluate(ctx context.Context, in stophook.Input) (stophoo
 		return stophook.PassOn("no running loop"), nil
 	}
 
-	var msg string
+	var msg, warn string
 	var v *loopstate.Verification
 	if phase == loopstate.Active {
 		msg = in.LastAssistantMessage
@@ -113,9 +121,12 @@ func (p *LoopIterator) Evaluate(ctx context.Context, in stophook.Input) (stophoo
 		}
 		if len(p.Verify) > 0 {
 			if pre := p.Machine.Step(raw, msg, now, nil); pre.Phase == loopstate.Completing {
-				v, err = p.verify(ctx, in.CWD)
+				v, warn, err = p.verify(ctx, in.CWD)
 				if err != nil {
 					return stophook.Decision{}, err
+				}
+				if warn != "" {
+					p.logger().LogAttrs(ctx, slog.LevelWarn, "loop: "+warn)
 				}
 			}
 		}
@@ -135,10 +146,20 @@ func (p *LoopIterator) Evaluate(ctx context.Context, in stophook.Input) (stophoo
 		return stophook.PassOn(why), nil
 	}
 	d := stophook.AllowStop(why)
-	if res.Warning != "" {
+	switch {
+	case res.Warning != "":
 		d.SystemMessage = "loop: " + res.Warning
+	case warn != "":
+		d.SystemMessage = "loop: " + warn
 	}
 	return d, nil
+}
+
+func (p *LoopIterator) logger() *slog.Logger {
+	if p.Logger != nil {
+		return p.Logger
+	}
+	return slog.Default()
 }
 
 // find returns the first key (the session's, then the shared one) whose
