@@ -24,9 +24,12 @@ const LoopDisableEnv = "IDLE_LOOP_DISABLE"
 // loop reaches its max, or the state goes stale or bad.
 //
 // It looks first at the session's own loop (key "loop/<session_id>"),
-// then at the directory-wide loop ([loopstate.SharedKey]). With no running
-// loop it passes. It ignores SubagentStop: a subagent finishing is not an
-// iteration of its parent's loop.
+// then at the loop shared by the sessions of the project directory
+// ([loopstate.SharedKeyFor] of the input's cwd). With no running loop, or
+// a session id [loopstate.SessionKey] refuses, it passes. It ignores
+// SubagentStop: a subagent finishing is not an iteration of its parent's
+// loop. On SessionEnd it removes the session's own loop (a shared loop
+// stays for the project's other sessions).
 //
 // # Ordering
 //
@@ -87,17 +90,27 @@ func (p *LoopIterator) Evaluate(ctx context.Context, in stophook.Input) (stophoo
 	if getenv(LoopDisableEnv) == "1" {
 		return stophook.AllowStop(LoopDisableEnv + "=1"), nil
 	}
-	if in.HookEventName != stophook.EventStop {
+	if in.HookEventName != stophook.EventStop && in.HookEventName != stophook.EventSessionEnd {
 		return stophook.PassOn("not a Stop event"), nil
 	}
 	store := p.Store
 	if store == nil {
 		store = stophook.NewStateStore(in.CWD)
 	}
+	if in.HookEventName == stophook.EventSessionEnd {
+		key, err := loopstate.SessionKey(in.SessionID)
+		if err != nil {
+			return stophook.PassOn("session ended"), nil
+		}
+		if err := store.Delete(ctx, key); err != nil {
+			return stophook.Decision{}, fmt.Errorf("policy: loop: %w", err)
+		}
+		return stophook.PassOn("session ended: its loop is removed"), nil
+	}
 	loops := &loopstate.Loops{Store: store, Machine: p.Machine}
 	now := in.Time()
 
-	key, raw, phase, err := p.find(ctx, store, in.SessionID, now)
+	key, raw, phase, err := p.find(ctx, store, in.SessionID, in.CWD, now)
 	if err != nil {
 		return stophook.Decision{}, err
 	}
@@ -162,17 +175,16 @@ func (p *LoopIterator) logger() *slog.Logger {
 	return slog.Default()
 }
 
-// find returns the first key (the session's, then the shared one) whose
+// find returns the first key (the session's, then cwd's shared one) whose
 // record is not idle, with the record and its phase. A corrupt record is
 // returned with phase Aborted so the machine can clean it up. key is ""
 // when no loop needs this stop.
-func (p *LoopIterator) find(ctx context.Context, store stophook.Store, session string, now time.Time) (key string, raw []byte, phase loopstate.Phase, err error) {
-	keys := make([]string, 0, 2)
-	if k, err := loopstate.SessionKey(session); err == nil {
-		keys = append(keys, k)
+func (p *LoopIterator) find(ctx context.Context, store stophook.Store, session, cwd string, now time.Time) (key string, raw []byte, phase loopstate.Phase, err error) {
+	own, err := loopstate.SessionKey(session)
+	if err != nil {
+		return "", nil, 0, nil // no usable session id: no loop, not even the shared one
 	}
-	keys = append(keys, loopstate.SharedKey)
-	for _, k := range keys {
+	for _, k := range []string{own, loopstate.SharedKeyFor(cwd)} {
 		b, err := store.Get(ctx, k)
 		if errors.Is(err, stophook.ErrNotFound) {
 			continue
