@@ -82,7 +82,7 @@ var claudeOnly = map[string]bool{
 // It reads a few fields first and validates only a line that decides.
 func sniff(line []byte) Format {
 	f := sniffFields(line)
-	if f != FormatAuto && !gjson.ValidBytes(line) {
+	if f != FormatAuto && !validJSON(line) {
 		return FormatAuto
 	}
 	return f
