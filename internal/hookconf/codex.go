@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -18,10 +19,14 @@ var codexSnake = map[string]string{
 // holding only h on event: "sha256:" and the hex SHA-256 of the compact,
 // key-sorted JSON of {"event_name","hooks":[{"async","command","timeout","type"}]}.
 func CodexHash(h Hook, event string) string {
+	return codexHash(h.Shell(), codexTimeout(h.Timeout, event), event)
+}
+
+func codexHash(command string, timeout int, event string) string {
 	group := map[string]any{
 		"event_name": codexSnake[event],
 		"hooks": []map[string]any{{
-			"async": false, "command": h.Shell(), "timeout": codexTimeout(h.Timeout, event), "type": "command",
+			"async": false, "command": command, "timeout": timeout, "type": "command",
 		}},
 	}
 	b, _ := marshal(group) // maps marshal with sorted keys
@@ -29,58 +34,80 @@ func CodexHash(h Hook, event string) string {
 	return "sha256:" + hex.EncodeToString(sum[:])
 }
 
-// CodexTrust returns Codex's config.toml with the trust entries of h: one
-// [hooks.state."<hooksPath>:<event>:<group>:<index>"] table per event of
-// hooksJSON where h is found, holding its trusted_hash. Without them Codex
-// skips user hooks silently. Stale entries of h (same hash, any position)
-// are dropped first; with remove nothing is added. Other lines are kept.
-func CodexTrust(config []byte, hooksPath string, hooksJSON []byte, h Hook, events []string, remove bool) ([]byte, error) {
-	hashes := map[string]string{} // trust key prefix → hash
-	for _, ev := range events {
-		if s, ok := codexSnake[ev]; ok {
-			hashes[hooksPath+":"+s+":"] = CodexHash(h, ev)
-		}
+// codexEntries returns, per event, the trust key and hash of every entry
+// of h in a Codex hooks.json.
+func codexEntries(hooksPath string, doc []byte, h Hook, events []string) (map[string]string, error) {
+	found, err := Entries(doc, Hosts["codex"])
+	if err != nil {
+		return nil, err
 	}
-	blocks := tomlBlocks(string(config))
+	out := map[string]string{}
+	for _, f := range found {
+		if !slices.Contains(events, f.Event) || !h.same(f.Command, f.Args) {
+			continue
+		}
+		var e struct {
+			Timeout int `json:"timeout"`
+		}
+		json.Unmarshal(f.Raw, &e)
+		key := hooksPath + ":" + codexSnake[f.Event] + ":" + strconv.Itoa(f.Group) + ":" + strconv.Itoa(f.Index)
+		out[key] = codexHash(f.Command, codexTimeout(e.Timeout, f.Event), f.Event)
+	}
+	return out, nil
+}
+
+// CodexTrust returns Codex's config.toml with the trust entries of h: one
+// [hooks.state."<hooksPath>:<event>:<group>:<index>"] table per entry of h
+// in after (the new hooks.json), holding its trusted_hash. Without them
+// Codex skips user hooks silently. Trust entries of h in before (the old
+// hooks.json) are dropped first, so a removed or moved hook leaves none
+// behind. Other lines are kept.
+func CodexTrust(config []byte, hooksPath string, before, after []byte, h Hook, events []string) ([]byte, error) {
+	old, err := codexEntries(hooksPath, before, h, events)
+	if err != nil {
+		return nil, err
+	}
+	cur, err := codexEntries(hooksPath, after, h, events)
+	if err != nil {
+		return nil, err
+	}
 	var out []string
-	for _, b := range blocks {
+	for _, b := range tomlBlocks(string(config)) {
 		if key, ok := trustKey(b.header); ok {
-			drop := false
-			for prefix, hash := range hashes {
-				if strings.HasPrefix(key, prefix) && strings.Contains(b.body, strconv.Quote(hash)) {
-					drop = true
-				}
-			}
-			if drop {
+			_, stale := old[key]
+			_, fresh := cur[key]
+			if stale || fresh {
 				continue
 			}
 		}
 		out = append(out, b.header+b.body)
 	}
 	text := strings.Join(out, "")
-	if !remove {
-		found, err := Entries(hooksJSON, Hosts["codex"])
-		if err != nil {
-			return nil, err
+	keys := make([]string, 0, len(cur))
+	for k := range cur {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b string) int { return eventOrder(a, events) - eventOrder(b, events) })
+	for _, key := range keys {
+		if text != "" && !strings.HasSuffix(text, "\n") {
+			text += "\n"
 		}
-		for _, ev := range events {
-			for _, f := range found {
-				if f.Event != ev || !h.same(f.Command, f.Args) {
-					continue
-				}
-				key := hooksPath + ":" + codexSnake[ev] + ":" + strconv.Itoa(f.Group) + ":" + strconv.Itoa(f.Index)
-				if text != "" && !strings.HasSuffix(text, "\n") {
-					text += "\n"
-				}
-				if text != "" && !strings.HasSuffix(text, "\n\n") {
-					text += "\n"
-				}
-				text += "[hooks.state." + tomlString(key) + "]\ntrusted_hash = " + strconv.Quote(CodexHash(h, ev)) + "\n"
-				break
-			}
+		if text != "" && !strings.HasSuffix(text, "\n\n") {
+			text += "\n"
 		}
+		text += "[hooks.state." + tomlString(key) + "]\ntrusted_hash = " + strconv.Quote(cur[key]) + "\n"
 	}
 	return []byte(text), nil
+}
+
+// eventOrder ranks a trust key by its event's place in events.
+func eventOrder(key string, events []string) int {
+	for i, ev := range events {
+		if strings.Contains(key, ":"+codexSnake[ev]+":") {
+			return i
+		}
+	}
+	return len(events)
 }
 
 type tomlBlock struct{ header, body string }

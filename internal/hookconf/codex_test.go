@@ -27,12 +27,13 @@ func TestCodexTrust(t *testing.T) {
 	t.Parallel()
 	h := Hook{Command: "/usr/local/bin/stophook-quickstart", Timeout: 30}
 	c := Change{Host: Hosts["codex"], Events: []string{"Stop", "SessionEnd"}, Hook: h}
-	hooksJSON, err := Apply([]byte(`{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"other"}]}]}}`), c)
+	orig := []byte(`{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"other"}]}]}}`)
+	hooksJSON, err := Apply(orig, c)
 	if err != nil {
 		t.Fatal(err)
 	}
 	config := "model = \"gpt-x\"\n\n[model_providers.fake]\nname = \"fake\"\n"
-	got, err := CodexTrust([]byte(config), "/h/.codex/hooks.json", hooksJSON, h, c.Events, false)
+	got, err := CodexTrust([]byte(config), "/h/.codex/hooks.json", orig, hooksJSON, h, c.Events)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,11 +42,13 @@ func TestCodexTrust(t *testing.T) {
 	if string(got) != want {
 		t.Fatalf("got\n%s\nwant\n%s", got, want)
 	}
-	again, _ := CodexTrust(got, "/h/.codex/hooks.json", hooksJSON, h, c.Events, false)
+	again, _ := CodexTrust(got, "/h/.codex/hooks.json", hooksJSON, hooksJSON, h, c.Events)
 	if string(again) != string(got) {
 		t.Fatalf("second trust changed config.toml:\n%s", Diff("config.toml", got, again))
 	}
-	removed, _ := CodexTrust(got, "/h/.codex/hooks.json", hooksJSON, h, c.Events, true)
+	c.Remove, c.Hook.Timeout = true, 0 // uninstall knows no timeout
+	after, _ := Apply(hooksJSON, c)
+	removed, _ := CodexTrust(got, "/h/.codex/hooks.json", hooksJSON, after, c.Hook, c.Events)
 	if strings.Contains(string(removed), "hooks.state") || !strings.Contains(string(removed), "[model_providers.fake]") {
 		t.Fatalf("after remove:\n%s", removed)
 	}

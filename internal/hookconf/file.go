@@ -41,7 +41,7 @@ func Plan(c Change, s Scope, p Places) ([]FileEdit, error) {
 		if err != nil {
 			return nil, err
 		}
-		ca, err := CodexTrust(cb, path, after, c.Hook, c.Events, c.Remove)
+		ca, err := CodexTrust(cb, path, before, after, c.Hook, c.Events)
 		if err != nil {
 			return nil, err
 		}
