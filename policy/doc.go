@@ -28,6 +28,17 @@
 // loop reaches its max, or its state is stale, aborted or corrupt. The
 // state and the machine live in package loopstate.
 //
+// # API errors and background tasks
+//
+// [ResumeAfterAPIError] handles StopFailure (a turn ended by a rate limit
+// or an overloaded server): it waits with a doubling, bounded backoff,
+// then blocks, which the runner turns into exit 2 so that an async hook
+// with asyncRewake makes Claude Code resend the request.
+//
+// A stop while a background task runs is a pause: Claude Code starts the
+// next turn when the task ends. [PauseOnBackgroundTasks] wraps a policy
+// (a loop, a retry, an escalation) so that it does not act on such stops.
+//
 // # Command queues
 //
 // [QueueAdvance] hands Stop, SessionStart and UserPromptSubmit events to a

@@ -6,13 +6,19 @@
 //	loop start [-mode loop|issue|grind] [-max N] [-session ID] [-shared] [-state DIR] PROMPT
 //	loop status [-session ID] [-shared] [-state DIR]
 //	loop abort [-session ID] [-shared] [-state DIR]
-//	loop [-explain] [-exit2] [-remind] [-verify CMD] [-verify-timeout D] [-state DIR]   # the Stop hook: hook JSON on stdin
+//	loop [-explain] [-exit2] [-continue block|context] [-remind] [-verify CMD] [-verify-timeout D] [-state DIR]   # the Stop hook: hook JSON on stdin
 //
 // -session defaults to $CLAUDE_CODE_SESSION_ID, which Claude Code sets in
 // its Bash tool, so the agent can start a loop for its own session. A
 // loop started with -shared is iterated by every session in the directory.
 // State lives under $STOPHOOK_STATE_DIR, else <cwd>/.claude/stophook; -state
 // overrides. Set IDLE_LOOP_DISABLE=1 to let every stop through.
+//
+// The hook continues each iteration with {"decision":"block"} and the
+// "[ITERATION N/MAX] …" reason; -continue context sends the same text as
+// Stop additionalContext instead (Claude Code only: no "Stop hook reported
+// a problem" label). A stop while a background task runs is a pause: it
+// does not count as an iteration.
 package main
 
 import (
@@ -26,6 +32,7 @@ import (
 	"time"
 
 	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/internal/continueflag"
 	"github.com/stophook/stophook/loopstate"
 	"github.com/stophook/stophook/policy"
 )
@@ -58,7 +65,7 @@ const usage = `usage:
   loop start [-mode loop|issue|grind] [-max N] [-session ID] [-shared] [-state DIR] PROMPT
   loop status [-session ID] [-shared] [-state DIR]
   loop abort [-session ID] [-shared] [-state DIR]
-  loop [-explain] [-exit2] [-remind] [-verify CMD] [-verify-timeout D] [-state DIR]  (Stop hook, JSON on stdin)
+  loop [-explain] [-exit2] [-continue block|context] [-remind] [-verify CMD] [-verify-timeout D] [-state DIR]  (Stop hook, JSON on stdin)
 `
 
 // target holds the flags that select a loop record.
@@ -197,6 +204,8 @@ func cmdHook(args []string, stdin io.Reader, stdout, stderr io.Writer, now func(
 	explain := fs.Bool("explain", false, "print the decision trace on stderr")
 	exit2 := fs.Bool("exit2", false, "block with exit code 2 (JSON on stdout, reason on stderr)")
 	remind := fs.Bool("remind", false, "repeat the loop's prompt in the block reason")
+	var withContext bool
+	continueflag.Register(fs, &withContext)
 	verify := fs.String("verify", "", "shell `CMD` that must exit 0 before a completion signal counts (e.g. 'go test ./...')")
 	verifyTimeout := fs.Duration("verify-timeout", policy.DefaultVerifyTimeout, "time limit of -verify")
 	state := fs.String("state", "", "state `DIR` (default $STOPHOOK_STATE_DIR, else <cwd of the session>/.claude/stophook)")
@@ -214,8 +223,10 @@ func cmdHook(args []string, stdin io.Reader, stdout, stderr io.Writer, now func(
 	}
 	// LoopIterator must come before StopActive: every iteration's stop has
 	// stop_hook_active set.
-	chain := stophook.NewChain(li, policy.StopActive{})
-	opts := stophook.RunOptions{Stdin: stdin, Stdout: stdout, Stderr: stderr, Explain: *explain, Now: now,
+	// A stop while a background task runs is a pause: Claude Code starts
+	// the next turn when the task ends, and the loop goes on from there.
+	chain := stophook.NewChain(policy.PauseOnBackgroundTasks(li), policy.StopActive{})
+	opts := stophook.RunOptions{Stdin: stdin, Stdout: stdout, Stderr: stderr, Explain: *explain, Now: now, ContinueWithContext: withContext,
 		Events: []string{stophook.EventStop}}
 	if *exit2 {
 		opts.Mode = stophook.ExitCodeMode

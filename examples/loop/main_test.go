@@ -186,7 +186,8 @@ func TestConcurrentHooks(t *testing.T) {
 	bin := buildLoop(t)
 	dir := t.TempDir()
 	state := filepath.Join(dir, "state")
-	env := append(os.Environ(), "CLAUDE_CODE_SESSION_ID="+session, "IDLE_LOOP_DISABLE=", "STOPHOOK_DISABLE=")
+	// 64 continuations of one turn: above the default per-turn budget of 8.
+	env := append(os.Environ(), "CLAUDE_CODE_SESSION_ID="+session, "IDLE_LOOP_DISABLE=", "STOPHOOK_DISABLE=", "STOPHOOK_MAX_TURN_BLOCKS=1000")
 	start := exec.Command(bin, "start", "-max", "1000", "-state", state, "concurrency")
 	start.Env = env
 	if out, err := start.CombinedOutput(); err != nil {
@@ -239,5 +240,38 @@ func TestConcurrentHooks(t *testing.T) {
 		if r := fmt.Sprintf("[ITERATION %d/1000] %s", i, loopstate.ContinueText); blocks[r] != 1 {
 			t.Errorf("iteration %d was reported %d times, want once", i, blocks[r])
 		}
+	}
+}
+
+// -continue context sends the iteration text as Stop additionalContext; a
+// stop with a running background task is a pause that keeps the iteration.
+func TestHookContinueWithContext(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv(stophook.StateDirEnv, "")
+	t.Setenv("IDLE_LOOP_DISABLE", "")
+	env := map[string]string{"CLAUDE_CODE_SESSION_ID": session}
+	state := filepath.Join(dir, ".claude", "stophook")
+	if code, _, errs := cli(t, env, t0, "", "start", "-max", "4", "-state", state, "task"); code != 0 {
+		t.Fatalf("start: %s", errs)
+	}
+	context := func(n int) string {
+		b, _ := json.Marshal(fmt.Sprintf("[ITERATION %d/4] %s", n, loopstate.ContinueText))
+		return `{"hookSpecificOutput":{"hookEventName":"Stop","additionalContext":` + string(b) + "}}\n"
+	}
+	if _, out, errs := cli(t, env, t0.Add(time.Minute), stopJSON(t, dir, "working", false), "-continue", "context"); out != context(2) {
+		t.Fatalf("first stop: stdout %q, want %q (stderr %q)", out, context(2), errs)
+	}
+	var paused map[string]any
+	json.Unmarshal([]byte(stopJSON(t, dir, "started the tests in the background", true)), &paused)
+	paused["background_tasks"] = []any{map[string]any{"id": "b1", "type": "shell", "status": "running", "command": "go test ./..."}}
+	b, _ := json.Marshal(paused)
+	if _, out, errs := cli(t, env, t0.Add(2*time.Minute), string(b), "-continue", "context", "-explain"); strings.Contains(out, "ITERATION") || !strings.Contains(errs, "paused: 1 background task") {
+		t.Fatalf("paused stop: stdout %q stderr %q, want no continuation and the pause in the trace", out, errs)
+	}
+	if _, out, _ := cli(t, env, t0.Add(3*time.Minute), stopJSON(t, dir, "tests done", false), "-continue", "context"); out != context(3) {
+		t.Fatalf("next real stop: stdout %q, want %q", out, context(3))
+	}
+	if code, out, errs := cli(t, env, t0, stopJSON(t, dir, "x", false), "-continue", "sideways"); code != 0 || strings.Contains(out, "ITERATION") || !strings.Contains(errs, "allowing stop") {
+		t.Errorf("bad -continue: code %d out %q err %q", code, out, errs)
 	}
 }

@@ -3,6 +3,7 @@
 //
 //	quickstart                      # command hook: hook JSON on stdin
 //	quickstart -http 127.0.0.1:8787 # type:"http" hook server
+//	quickstart -continue context    # continue with additionalContext, not a block
 //
 // With -http, requests must carry "Authorization: Bearer $STOPHOOK_HTTP_TOKEN"
 // when that variable is set.
@@ -16,6 +17,7 @@ import (
 
 	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/httphook"
+	"github.com/stophook/stophook/internal/continueflag"
 	"github.com/stophook/stophook/policy"
 )
 
@@ -24,6 +26,8 @@ func main() {
 	exit2 := flag.Bool("exit2", false, "block with exit code 2 (JSON on stdout, reason on stderr)")
 	explain := flag.Bool("explain", false, "print the decision trace on stderr")
 	state := flag.String("state", "", "state `DIR` (default $STOPHOOK_STATE_DIR, else <cwd>/.claude/stophook)")
+	var withContext bool
+	continueflag.Register(flag.CommandLine, &withContext)
 	flag.Parse()
 
 	var store stophook.Store // nil: a FileStore in each input's state dir
@@ -32,13 +36,14 @@ func main() {
 	}
 	chain := stophook.NewChain(
 		policy.StopActive{},
-		&policy.ErrorRetry{MaxRetries: 2, Store: store},
+		// A stop while a background task runs is a pause, not an error to retry.
+		policy.PauseOnBackgroundTasks(&policy.ErrorRetry{MaxRetries: 2, Store: store}),
 	)
 	if *addr != "" {
-		h := httphook.New(chain, httphook.Options{Token: os.Getenv("STOPHOOK_HTTP_TOKEN")})
+		h := httphook.New(chain, httphook.Options{Token: os.Getenv("STOPHOOK_HTTP_TOKEN"), ContinueWithContext: withContext})
 		log.Fatal(http.ListenAndServe(*addr, h))
 	}
-	opts := stophook.RunOptions{Explain: *explain}
+	opts := stophook.RunOptions{Explain: *explain, ContinueWithContext: withContext}
 	if *exit2 {
 		opts.Mode = stophook.ExitCodeMode
 	}

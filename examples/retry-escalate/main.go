@@ -5,6 +5,12 @@
 //
 //	retry-escalate [-retry-on-error=true] [-max-retries 2] [-escalate-timeout 5m]
 //	               [-label NAME] [-summary-command CMD] [-config FILE] [-state DIR] [-explain]
+//	               [-page-during-background] [-continue block|context]
+//
+// A stop while a background task runs (background_tasks in the Stop input)
+// is a pause: Claude Code starts the next turn when the task ends, so the
+// hook neither retries nor pages the human; -page-during-background pages
+// anyway.
 //
 // Escalation is on when TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID are set
 // (TELEGRAM_API_URL overrides https://api.telegram.org). The summary uses
@@ -34,6 +40,7 @@ import (
 	"github.com/stophook/stophook/escalate"
 	"github.com/stophook/stophook/escalate/llmsummary"
 	"github.com/stophook/stophook/escalate/telegram"
+	"github.com/stophook/stophook/internal/continueflag"
 	"github.com/stophook/stophook/policy"
 )
 
@@ -49,8 +56,13 @@ type Config struct {
 	EscalateTimeout    time.Duration
 	Label              string
 	SummaryCommand     []string
-	State              string
-	Explain            bool
+	// ContinueWithContext continues with Stop additionalContext instead of
+	// a block (-continue context).
+	ContinueWithContext bool
+	// PageDuringBackground asks the human even while a background task runs.
+	PageDuringBackground bool
+	State                string
+	Explain              bool
 }
 
 // fileConfig is the JSON config file.
@@ -78,6 +90,8 @@ func parseConfig(args []string, stderr io.Writer) (Config, error) {
 	configFile := fs.String("config", "", "JSON config `FILE`: {\"stop\":{\"retryOnError\",\"maxRetries\",\"escalateToTelegram\"}}")
 	fs.StringVar(&c.State, "state", "", "state `DIR` (default $STOPHOOK_STATE_DIR, else <cwd>/.claude/stophook)")
 	fs.BoolVar(&c.Explain, "explain", false, "print the decision trace on stderr")
+	continueflag.Register(fs, &c.ContinueWithContext)
+	fs.BoolVar(&c.PageDuringBackground, "page-during-background", false, "ask the human even when the agent stops while a background task runs (default: such a stop is a pause)")
 	c.EscalateToTelegram = true
 	if err := fs.Parse(args); err != nil {
 		return Config{}, err
@@ -152,7 +166,9 @@ func build(c Config, stderr io.Writer) (*stophook.Chain, stophook.RunOptions) {
 		// Never retry, but still clear stale counts on stops and SessionEnd.
 		retry.Matcher = noErrors{}
 	}
-	policies = append(policies, retry)
+	// A stop while a background task runs is a pause: no retry, and no
+	// page unless -page-during-background.
+	policies = append(policies, policy.PauseOnBackgroundTasks(retry))
 	if c.EscalateToTelegram {
 		tg, ok, err := telegram.FromEnv()
 		switch {
@@ -165,13 +181,18 @@ func build(c Config, stderr io.Writer) (*stophook.Chain, stophook.RunOptions) {
 			} else if s, ok := llmsummary.AnthropicFromEnv(); ok {
 				esc.Summarizer = s
 			}
-			policies = append(policies, esc)
+			if c.PageDuringBackground {
+				policies = append(policies, esc)
+			} else {
+				policies = append(policies, policy.PauseOnBackgroundTasks(esc))
+			}
 		}
 	}
 	opts := stophook.RunOptions{
-		Explain: c.Explain,
-		Events:  []string{stophook.EventStop, stophook.EventSessionEnd},
-		Budget:  c.EscalateTimeout + slack,
+		Explain:             c.Explain,
+		ContinueWithContext: c.ContinueWithContext,
+		Events:              []string{stophook.EventStop, stophook.EventSessionEnd},
+		Budget:              c.EscalateTimeout + slack,
 	}
 	return stophook.NewChain(policies...), opts
 }

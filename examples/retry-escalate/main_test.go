@@ -75,6 +75,7 @@ func hookInput(t *testing.T, event, last, cwd string) string {
 	b, err := json.Marshal(map[string]any{
 		"hook_event_name": event, "session_id": "sess-1", "cwd": cwd,
 		"transcript_path": filepath.Join(cwd, "missing.jsonl"), "last_assistant_message": last,
+		"stop_hook_active": false, // as Claude Code sends it: each call is a turn's first stop
 	})
 	require.NoError(t, err)
 	return string(b)
@@ -142,4 +143,30 @@ func TestBadChatIDFailsOpen(t *testing.T) {
 	out, stderr := runHook(t, []string{"-state", t.TempDir()}, hookInput(t, "Stop", "All done.", t.TempDir()))
 	assert.Empty(t, out["decision"])
 	assert.Contains(t, stderr, "escalation off")
+}
+
+// A stop while a background task runs neither retries nor pages, unless
+// -page-during-background.
+func TestBackgroundTaskIsAPause(t *testing.T) {
+	bot := telegramtest.NewServer("42:TOKEN")
+	defer bot.Close()
+	t.Setenv("TELEGRAM_BOT_TOKEN", "42:TOKEN")
+	t.Setenv("TELEGRAM_CHAT_ID", "777")
+	t.Setenv("TELEGRAM_API_URL", bot.URL())
+	t.Setenv("ANTHROPIC_API_KEY", "")
+	cwd := t.TempDir()
+	var in map[string]any
+	require.NoError(t, json.Unmarshal([]byte(hookInput(t, "Stop", "Error: build failed, rerunning in the background", cwd)), &in))
+	in["background_tasks"] = []any{map[string]any{"id": "b1", "type": "shell", "status": "running", "command": "make"}}
+	b, _ := json.Marshal(in)
+	args := []string{"-state", t.TempDir(), "-max-retries", "0", "-escalate-timeout", "2s", "-explain"}
+
+	out, stderr := runHook(t, args, string(b))
+	assert.Empty(t, out["decision"])
+	assert.Contains(t, stderr, "paused: 1 background task running")
+	assert.Empty(t, bot.Sent(), "no page during a pause")
+
+	out, _ = runHook(t, append(args, "-page-during-background"), string(b))
+	assert.Empty(t, out["decision"], "nobody answers within 2s")
+	assert.Len(t, bot.Sent(), 1, "paged with -page-during-background")
 }

@@ -1,0 +1,23 @@
+// Command alwaysblock is a turn-end hook built on stophook.Main whose only
+// policy blocks every stop, for the e2e turn-budget scenarios: on hosts
+// without a block cap of their own, the library's per-turn budget
+// (STOPHOOK_MAX_TURN_BLOCKS) is the only thing that ends the turn.
+//
+//	alwaysblock [-reason TEXT]
+package main
+
+import (
+	"context"
+	"flag"
+
+	"github.com/stophook/stophook"
+)
+
+func main() {
+	reason := flag.String("reason", "Keep going: the task is not finished.", "the block reason")
+	flag.Parse()
+	p := stophook.PolicyFunc(func(ctx context.Context, in stophook.Input) (stophook.Decision, error) {
+		return stophook.BlockWith(*reason), nil
+	})
+	stophook.Main(stophook.Named("alwaysblock", p), stophook.RunOptions{})
+}

@@ -1,0 +1,44 @@
+// Package continueflag is the -continue flag shared by the example hooks:
+// how a hook sends the agent back to work on a Stop.
+//
+//	-continue block    {"decision":"block","reason":R} (the default; every host obeys it)
+//	-continue context  {"hookSpecificOutput":{"hookEventName":"Stop","additionalContext":R}}
+//
+// Claude Code continues the turn either way and counts both toward its
+// block cap; with context it shows "Stop hook says: R" instead of "Stop hook
+// reported a problem", and sends the model no "Stop hook blocking error"
+// message. Other hosts only obey a block.
+package continueflag
+
+import (
+	"flag"
+	"fmt"
+)
+
+// Usage is the flag's help text.
+const Usage = "how to continue a Stop: `block` (decision:block, every host) or context (additionalContext, Claude Code only; no \"hook error\" label)"
+
+// Register adds -continue to fs; *withContext is set to true for
+// "context", false for "block" (the default).
+func Register(fs *flag.FlagSet, withContext *bool) {
+	fs.Func("continue", Usage+" (default block)", func(s string) error {
+		v, err := Parse(s)
+		if err != nil {
+			return err
+		}
+		*withContext = v
+		return nil
+	})
+}
+
+// Parse returns true for "context", false for "block", and an error for
+// anything else.
+func Parse(s string) (withContext bool, err error) {
+	switch s {
+	case "block":
+		return false, nil
+	case "context":
+		return true, nil
+	}
+	return false, fmt.Errorf("-continue %q: want block or context", s)
+}
