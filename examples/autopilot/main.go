@@ -1,23 +1,31 @@
 // Command autopilot is a Stop hook that keeps an agent working unattended.
 // At each stop it reads the agent's last message (package judge) and:
-//
 //   - retries when the agent stopped on an error, up to -max-retries times
 //     in a row;
-//
 //   - answers a permission question ("Shall I proceed?", "Do you want me to
 //     run the tests?") with -reply, "Yes, go ahead." by default, at most once
 //     per turn;
-//
 //   - puts a question that needs a human ("Which database do you prefer,
 //     Postgres or SQLite?") to the human on Telegram when TELEGRAM_BOT_TOKEN
 //     and TELEGRAM_CHAT_ID are set (TELEGRAM_API_URL overrides the API), and
 //     brings the answer back; without Telegram it lets the session stop and
 //     says why;
-//
 //   - lets every other stop (the work is done) end the turn.
 //
-//     autopilot [-reply TEXT] [-max-retries 2] [-escalate-timeout 5m] [-label NAME]
-//     [-state DIR] [-exit2] [-explain]
+// A stop while a background task runs (background_tasks) is a pause: Claude
+// Code starts the next turn when the task ends, so autopilot lets it
+// through without retrying, replying or asking anyone.
+//
+// Usage:
+//
+//	autopilot [-reply TEXT] [-max-retries 2] [-continue context|block]
+//	          [-escalate-timeout 5m] [-label NAME] [-state DIR] [-exit2] [-explain]
+//
+// -continue context (the default) sends each continuation as Stop
+// additionalContext: Claude Code shows "Stop hook says: …" and the model
+// gets no "blocking error" message; -continue block sends decision:"block"
+// (and -exit2 also exits 2). Both count the same toward the per-turn budget
+// and Claude Code's block cap.
 //
 // Register the command for Stop and SessionEnd (SessionEnd clears the
 // session's retry count). Every error lets the session stop: the hook never
@@ -117,16 +125,22 @@ func build(c Config, stderr io.Writer) (stophook.Policy, stophook.RunOptions) {
 		// Never retry, but still clear stale counts on stops and SessionEnd.
 		retry.Matcher = policy.MatcherFunc(func(string) bool { return false })
 	}
+	// A stop while a background task runs is a pause: Claude Code starts
+	// the next turn by itself when the task ends, so nothing here acts on it.
+	wait := policy.PauseOnBackgroundTasks
 	var policies []stophook.Policy
 	esc := escalation(c, store, stderr)
 	if esc != nil {
 		policies = append(policies, &policy.Register{Store: store, Label: c.Label})
 	}
-	policies = append(policies, retry, &policy.AutoReply{Reply: c.Reply, Matcher: policy.MatcherFunc(j.is(judge.Permission))})
+	policies = append(policies,
+		wait(retry),
+		wait(&policy.AutoReply{Reply: c.Reply, Matcher: policy.MatcherFunc(j.is(judge.Permission))}),
+	)
 	if esc != nil {
-		policies = append(policies, policy.IfMessage(isDecision, esc))
+		policies = append(policies, wait(policy.IfMessage(isDecision, esc)))
 	}
-	policies = append(policies, policy.IfMessage(isDecision, noHuman(esc != nil)))
+	policies = append(policies, wait(policy.IfMessage(isDecision, noHuman(esc != nil))))
 
 	opts := stophook.RunOptions{
 		Explain:             c.Explain,

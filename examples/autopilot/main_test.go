@@ -63,6 +63,7 @@ func TestAutopilot(t *testing.T) {
 		{"-exit2 also exits 2", "stop-permission.json", []string{"-continue", "block", "-exit2"}, "Yes, go ahead.", true, "", 2},
 		{"a decision without Telegram stops, saying why", "stop-decision.json", nil, "", false, "autopilot: the agent asks you to decide", 0},
 		{"done work stops", "stop-done.json", nil, "", false, "", 0},
+		{"a running background task is a pause", "stop-permission-background.json", nil, "", false, "", 0},
 		{"session end clears the count", "session-end.json", nil, "", false, "", 0},
 		{"the error is retried again", "stop-error.json", nil, retry, false, "", 0},
 	}
