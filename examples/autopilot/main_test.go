@@ -94,9 +94,9 @@ func TestParseConfig(t *testing.T) {
 		want    Config
 		wantErr string
 	}{
-		{"defaults", nil, Config{Reply: "Yes, go ahead.", MaxRetries: 2, Continue: "context", EscalateTimeout: 5 * time.Minute}, ""},
+		{"defaults", nil, Config{Reply: "Yes, go ahead.", MaxRetries: 2, Continue: "context", EscalateTimeout: 5 * time.Minute, Claude: defaultClaude}, ""},
 		{"flags", []string{"-reply", " Go on. ", "-max-retries", "0", "-continue", "block", "-escalate-timeout", "90s", "-label", "L", "-state", "S", "-exit2", "-explain"},
-			Config{Reply: "Go on.", Continue: "block", EscalateTimeout: 90 * time.Second, Label: "L", State: "S", Exit2: true, Explain: true}, ""},
+			Config{Reply: "Go on.", Continue: "block", EscalateTimeout: 90 * time.Second, Label: "L", State: "S", Exit2: true, Explain: true, Claude: defaultClaude}, ""},
 		{"bad continue", []string{"-continue", "later"}, Config{}, "-continue must be context or block"},
 		{"empty reply", []string{"-reply", " "}, Config{}, "-reply must not be empty"},
 		{"negative retries", []string{"-max-retries", "-1"}, Config{}, "must not be negative"},
