@@ -14,7 +14,8 @@ import (
 )
 
 // sample is one labelled final message of testdata/labelled.jsonl. Real
-// messages from the shared Claude Code transcripts are stored as a
+// messages from real Claude Code transcripts (kept outside the repository)
+// are stored as a
 // reference (Src and UUID) and read from the transcripts at test time;
 // other messages carry their Text.
 type sample struct {
@@ -216,7 +217,7 @@ func TestLabelledSet(t *testing.T) {
 	real, _ := score(samples, func(smp sample) bool { return smp.Tag == "real" })
 	t.Logf("real messages only: %s", real.table())
 
-	// The seed's error pattern (signals.IsError), which ErrorRetry uses by
+	// The default error pattern (signals.IsError), which ErrorRetry uses by
 	// default, on the same messages, for comparison.
 	var tp, fp, fn int
 	for _, smp := range samples {
