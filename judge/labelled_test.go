@@ -13,11 +13,10 @@ import (
 	"github.com/stophook/stophook/signals"
 )
 
-// sample is one labelled final message of testdata/labelled.jsonl. Real
-// messages from real Claude Code transcripts (kept outside the repository)
-// are stored as a
-// reference (Src and UUID) and read from the transcripts at test time;
-// other messages carry their Text.
+// sample is one labelled final message of testdata/labelled.jsonl.
+// Messages from real Claude Code transcripts, which are kept outside the
+// repository, are stored as a reference (Src and UUID) and read from the
+// transcripts at test time; other messages carry their Text.
 type sample struct {
 	ID string `json:"id"`
 	// Split is "tune" (the rules were fitted to these), "holdout" (set
