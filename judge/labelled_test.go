@@ -193,8 +193,9 @@ var floors = map[string]map[judge.Class][2]float64{ // split → class → {P, R
 // fitted to.
 func TestLabelledSet(t *testing.T) {
 	samples, missing := loadSamples(t)
-	if missing > 0 {
-		t.Logf("%d real messages not found: the shared transcripts are not at %s (set STOPHOOK_TRANSCRIPTS)", missing, transcriptsDir())
+	floorsApply := missing == 0
+	if !floorsApply {
+		t.Logf("%d real messages not found: the Claude Code transcripts are not at %s (set STOPHOOK_TRANSCRIPTS); figures are logged, floors not checked", missing, transcriptsDir())
 	}
 	for _, split := range []string{"tune", "holdout", "blind", "blind2", "blind3"} {
 		s, wrong := score(samples, func(smp sample) bool { return smp.Split == split })
@@ -205,6 +206,9 @@ func TestLabelledSet(t *testing.T) {
 			}
 		}
 		for c, f := range floors[split] {
+			if !floorsApply {
+				break
+			}
 			if p := s.precision(c); p < f[0] {
 				t.Errorf("%s %v: precision %.2f, want ≥ %.2f", split, c, p, f[0])
 			}
