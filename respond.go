@@ -112,7 +112,7 @@ func Respond(ctx context.Context, p Policy, data []byte, opts RunOptions) (Respo
 			break
 		}
 		d = Decide(ctx, chain, in, opts.Budget)
-		if err := t.end(ctx, in, n, continues(in, d)); err != nil {
+		if err := t.end(ctx, in, n, continues(in, d), continuation(d)); err != nil {
 			opts.Logger.Debug("stophook: turn count", "error", err)
 		}
 	default:
@@ -141,6 +141,15 @@ const budgetPolicy = "stophook.turn-budget"
 // block, or additional context (which continues a Stop on Claude Code).
 func continues(in Input, d Decision) bool {
 	return d.Blocks() || (in.IsStop() && d.AdditionalContext != "" && !d.Halt)
+}
+
+// continuation is the text a continuation feeds back to the agent: the
+// reason of a block, else the additional context.
+func continuation(d Decision) string {
+	if d.Blocks() {
+		return d.Reason
+	}
+	return d.AdditionalContext
 }
 
 // turnStore returns the Store for turn counts: s, else a FileStore in the

@@ -50,7 +50,7 @@ func TestRespondTurnAccounting(t *testing.T) {
 		{"user prompt resets", 3, []step{
 			{event("Stop", false, ""), 0, true, 0},
 			{event("Stop", true, ""), 1, true, 1},
-			{event("UserPromptSubmit", false, ""), 2, false, -1},
+			{event("UserPromptSubmit", false, `,"prompt":"next task"`), 2, false, -1},
 			{event("Stop", true, ""), 3, true, 0},
 		}},
 		{"session start and end reset", 5, []step{
@@ -73,6 +73,17 @@ func TestRespondTurnAccounting(t *testing.T) {
 		{"cursor loop_count feeds the count", 2, []step{
 			{[]byte(`{"conversation_id":"c","session_id":"c","hook_event_name":"Stop","loop_count":1}`), 0, true, 1},
 			{[]byte(`{"conversation_id":"c","session_id":"c","hook_event_name":"Stop","loop_count":2}`), 1, false, -1},
+		}},
+		{"a continuation submitted as a prompt keeps the count", 3, []step{
+			{event("Stop", false, ""), 0, true, 0},
+			{event("UserPromptSubmit", false, `,"prompt":"again"`), 1, false, -1},
+			{event("Stop", true, ""), 2, true, 1},
+			{event("UserPromptSubmit", false, `,"prompt":"again"`), 3, false, -1},
+			{event("Stop", true, ""), 4, true, 2},
+			{event("UserPromptSubmit", false, `,"prompt":"again"`), 5, false, -1},
+			{event("Stop", true, ""), 6, false, -1},
+			{event("UserPromptSubmit", false, `,"prompt":"something else"`), 7, false, -1},
+			{event("Stop", true, ""), 8, true, 0},
 		}},
 		{"subagents count apart", 2, []step{
 			{event("Stop", true, ""), 0, true, 0},
@@ -252,5 +263,36 @@ func TestRespondBudgetOnHostWithoutCap(t *testing.T) {
 	}
 	if blocks != stophook.DefaultMaxTurnBlocks {
 		t.Errorf("got %d blocks on codex, want the default budget %d", blocks, stophook.DefaultMaxTurnBlocks)
+	}
+}
+
+// Gemini CLI has no block cap and fires BeforeAgent with the block's
+// reason as the prompt before each continuation: the budget still ends
+// the loop.
+func TestRespondGeminiLoopEnds(t *testing.T) {
+	t.Parallel()
+	store := stophook.NewMemoryStore()
+	const path = `"transcript_path":"/nonexistent/.gemini/tmp/p/chats/session-1.jsonl"`
+	blocks := 0
+	for i := range 20 {
+		stop := fmt.Appendf(nil, `{"session_id":"g",%s,"hook_event_name":"AfterAgent","prompt":"say hi","prompt_response":"r","stop_hook_active":%v}`, path, i > 0)
+		resp, err := stophook.Respond(context.Background(), blocker("again"), stop, stophook.RunOptions{Store: store})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if resp.Input.Host != "gemini" {
+			t.Fatalf("host %q, want gemini", resp.Input.Host)
+		}
+		if !resp.Decision.Blocks() {
+			break
+		}
+		blocks++
+		prompt := fmt.Appendf(nil, `{"session_id":"g",%s,"hook_event_name":"BeforeAgent","prompt":"again"}`, path)
+		if _, err := stophook.Respond(context.Background(), blocker("again"), prompt, stophook.RunOptions{Store: store}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if blocks != stophook.DefaultMaxTurnBlocks {
+		t.Errorf("got %d blocks on gemini, want the default budget %d", blocks, stophook.DefaultMaxTurnBlocks)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -33,7 +34,15 @@ type turnRecord struct {
 	Turn      string    `json:"turn,omitempty"`
 	Blocks    int       `json:"blocks"`
 	UpdatedAt time.Time `json:"updated_at"`
+	// Continuation is the start of the text the last continuation fed
+	// back. Gemini CLI, Qwen Code and Copilot CLI submit it as a prompt,
+	// firing UserPromptSubmit, which must not reset the turn.
+	Continuation string `json:"continuation,omitempty"`
 }
+
+// continuationPrefix is how many runes of a continuation's text a turn
+// record keeps to recognise it when the host submits it as a prompt.
+const continuationPrefix = 200
 
 // maxTurnBlocks returns the budget: n when positive, else the environment,
 // else DefaultMaxTurnBlocks, never above maxTurnBlocksLimit.
@@ -104,7 +113,7 @@ func (t turns) begin(ctx context.Context, in Input) (n int, ok bool) {
 // end records the outcome of a stop: a continuation counts, anything else
 // ends the turn. Errors are returned for the caller to log; they never
 // change the decision.
-func (t turns) end(ctx context.Context, in Input, blocks int, continued bool) error {
+func (t turns) end(ctx context.Context, in Input, blocks int, continued bool, text string) error {
 	if t.store == nil || in.SessionID == "" {
 		return nil
 	}
@@ -114,7 +123,11 @@ func (t turns) end(ctx context.Context, in Input, blocks int, continued bool) er
 		}
 		return t.store.Delete(ctx, turnKey(in))
 	}
-	rec := turnRecord{Turn: turnID(in), Blocks: blocks + 1, UpdatedAt: in.Time()}
+	text = strings.TrimSpace(text)
+	if r := []rune(text); len(r) > continuationPrefix {
+		text = string(r[:continuationPrefix])
+	}
+	rec := turnRecord{Turn: turnID(in), Blocks: blocks + 1, UpdatedAt: in.Time(), Continuation: text}
 	data, err := json.Marshal(rec)
 	if err != nil {
 		return err
@@ -124,9 +137,27 @@ func (t turns) end(ctx context.Context, in Input, blocks int, continued bool) er
 
 // reset forgets the session's turn (UserPromptSubmit, SessionStart,
 // SessionEnd).
+//
+// A UserPromptSubmit whose prompt is the text of the turn's last
+// continuation is that continuation, submitted as a prompt by the host
+// (Gemini CLI's BeforeAgent, Qwen Code, Copilot CLI): the turn goes on and
+// keeps its count.
 func (t turns) reset(ctx context.Context, in Input) error {
 	if t.store == nil || in.SessionID == "" {
 		return nil
+	}
+	if in.HookEventName == EventUserPromptSubmit {
+		prompt := strings.TrimSpace(in.Prompt)
+		if prompt == "" {
+			return nil // Qwen Code submits "" after a tool result: not a new prompt
+		}
+		data, err := t.store.Get(ctx, "turn/"+in.SessionID)
+		var rec turnRecord
+		// Copilot CLI puts a <current_datetime> element before the text.
+		if err == nil && json.Unmarshal(data, &rec) == nil && rec.Continuation != "" &&
+			strings.Contains(prompt, rec.Continuation) {
+			return nil
+		}
 	}
 	return t.store.Delete(ctx, "turn/"+in.SessionID)
 }

@@ -8,9 +8,11 @@ import (
 
 // Bounds of the closing of a message.
 const (
-	closingLines = 3  // prose lines read at the end of a message
-	maxListLines = 24 // list lines skipped at the end before giving up
-	tailLineMax  = 200
+	closingLines  = 3   // prose lines read at the end of a message
+	maxListLines  = 24  // list lines skipped at the end before giving up
+	closingItems  = 8   // list items after the last prose line kept for reading
+	questionLines = 3   // how far back from the end a question may stand
+	afterMax      = 120 // the longest line that may follow a question
 )
 
 // closing is the end of a message as the rules read it.
@@ -23,6 +25,8 @@ type closing struct {
 	question string
 	// options counts the list items that follow the last prose line.
 	options int
+	// items are the last of those list items, cleaned, last first.
+	items []string
 }
 
 // closingOf reads the closing of prose, a message with its code blanked.
@@ -41,6 +45,9 @@ func closingOf(prose string) closing {
 			}
 			if len(c.lines) == 0 {
 				c.options++
+				if len(c.items) < closingItems && !strings.HasPrefix(line, "|") {
+					c.items = append(c.items, clean(line))
+				}
 			}
 			continue
 		}
@@ -49,24 +56,25 @@ func closingOf(prose string) closing {
 		}
 	}
 	for k, line := range c.lines {
-		if k > 1 {
+		if k >= questionLines {
 			break
 		}
-		// A question counts in the last line, or in the one before it when
-		// the last line is a short remark that asks nothing.
-		if k == 1 && (utf8.RuneCountInString(c.lines[0]) > tailLineMax || strings.HasSuffix(c.lines[0], ":") && c.options == 0) {
-			break
-		}
-		if q := questions(line); q != "" {
+		if q, last := questions(line); q != "" && (k == 0 || last) {
 			c.question = q
+			break
+		}
+		// A question further back counts only when what follows it is
+		// short remarks, such as a status line or a lead-in to options.
+		if utf8.RuneCountInString(line) > afterMax {
 			break
 		}
 	}
 	return c
 }
 
-// questions returns the question sentences of line joined by a space.
-func questions(line string) string {
+// questions returns the question sentences of line joined by a space, and
+// whether the line ends with a question.
+func questions(line string) (string, bool) {
 	var qs []string
 	start := 0
 	for i := 0; i < len(line); i++ {
@@ -82,7 +90,7 @@ func questions(line string) string {
 			start = end
 		}
 	}
-	return strings.Join(qs, " ")
+	return strings.Join(qs, " "), start >= len(strings.TrimRight(line, " ")) && len(qs) > 0 && strings.HasSuffix(strings.TrimRight(line, " "), "?")
 }
 
 // markup folds Markdown decoration, code-blanking leftovers and

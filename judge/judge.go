@@ -77,7 +77,7 @@ func Classify(text string) (Class, string) {
 			return Decision, line
 		}
 	}
-	if line, ok := reportsError(c.lines); ok {
+	if line, ok := reportsError(append(c.lines, c.items...)); ok {
 		return Error, line
 	}
 	return Done, ""

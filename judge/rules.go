@@ -21,23 +21,37 @@ var (
 	permissionQuestion = regexp.MustCompile(`\b(?:shall|should|can|may|could) (?:i|we)\b|\b(?:want|like|need) (?:me|us) to\b|\bwant to (?:proceed|continue|go ahead|move on)\b|\bready (?:for me )?to\b|\bproceed\b|\bgo ahead\b|\bgo-ahead\b|^(?:continue|proceed|start|begin)\b|\b(?:ok|okay|alright|all right|fine)\b|\b(?:looks?|sounds?|seems?) (?:good|ok|okay|right|fine|reasonable|correct)\b|\bapprove\b|\bshall\b`)
 
 	// permissionOffer marks a closing statement that waits for a go-ahead.
-	permissionOffer = regexp.MustCompile(`\bsay the word\b|\b(?:awaiting|waiting for|await) your (?:approval|go-ahead|go ahead|confirmation|ok|okay|green light)\b|\b(?:once|when|if) you (?:approve|give the go-ahead|give me the go-ahead|say go)\b|\bwith your (?:approval|permission|go-ahead)\b|\bready to (?:proceed|start|begin|implement|continue)\b[^.]*\b(?:when|once|whenever) you\b|\b(?:let me know|tell me|just say)(?: if| when| whether)? you(?:'d| would)? (?:like|want) (?:me|us) to (?:proceed|continue|go ahead|start|begin|implement|apply|move on|pick up|tackle|commit|push|deploy|run|execute)\b|\b(?:let me know|tell me|just say)(?: if| when)? (?:you(?:'re| are) ready|to (?:proceed|continue|go ahead))\b`)
+	permissionOffer = regexp.MustCompile(`\bsay the word\b|\b(?:awaiting|waiting for|await|wait for) your (?:approval|go-ahead|go ahead|confirmation|ok|okay|green light)\b|\b(?:once|when|if) you (?:approve|give the go-ahead|give me the go-ahead|say go)\b|\bwith your (?:approval|permission|go-ahead)\b|\bready to (?:proceed|start|begin|implement|continue)\b[^.]*\b(?:when|once|whenever) you\b|\b(?:let me know|tell me|just say)(?: if| when| whether)? you(?:'d| would)? (?:like|want) (?:me|us) to (?:proceed|continue|go ahead|start|begin|implement|apply|move on|pick up|tackle|commit|push|deploy|run|execute)\b|\b(?:let me know|tell me|just say)(?: if| when)? (?:you(?:'re| are) ready|to (?:proceed|continue|go ahead))\b|\bif you(?:'d| would)? (?:like|want) me to (?:proceed|continue|go ahead|start|begin|implement|apply|run)\b[^.]*\b(?:say|tell me|let me know|reply)\b`)
 
 	// decisionRequest marks a closing statement that waits for a choice or
 	// for information.
-	decisionRequest = regexp.MustCompile(`\b(?:let me know|tell me|please (?:advise|confirm|clarify|specify|indicate))\b[^.]*\b(?:which|what|how|whether|where|prefer|preference)\b|\bplease (?:choose|pick|select|decide)\b|\b(?:i need|need) (?:your|you to) (?:input|decision|choice|confirmation|guidance|help)\b|\bwaiting for your (?:input|decision|choice|answer)\b`)
+	decisionRequest = regexp.MustCompile(`\b(?:let me know|tell me|please (?:advise|confirm|clarify|specify|indicate))\b[^.]*\b(?:which|what|how|whether|where|prefer|preference)\b|\bplease (?:choose|pick|select|decide)\b|\b(?:i need|need) (?:your|you to) (?:input|decision|choice|confirmation|guidance|help)\b|\bwaiting for your (?:input|decision|choice|answer)\b|\b(?:provide|share|send|paste|give me)\b[^.]*\b(?:and|so) i(?:'ll| will| can)\b`)
 
-	// failure and success words in the closing of a message.
-	failure = regexp.MustCompile(`\berror(?:s|ed)?\b|\bfail(?:s|ed|ing|ure|ures)?\b|\bunable to\b|\bcould ?n(?:o|')t\b|\bca(?:n't|nnot)\b|\bblocked\b|\btimed out\b|\bpermission denied\b|\bnot found\b|\bcrash(?:ed|es)?\b|\bexception\b|\btraceback\b|\bbroken\b|\brate limit\b|\boverloaded\b`)
-	success = regexp.MustCompile(`\bpass(?:es|ed|ing)?\b|\bfixed\b|\bresolved\b|\bsuccessful(?:ly)?\b|\bsucceed(?:s|ed)?\b|\bworks\b|\bworking\b|\bcomplete[ds]?\b|\bdone\b|\bgreen\b|\bno (?:errors|failures|issues)\b|\b0 (?:errors|failures)\b|\bready\b|\bpushed\b|\bcommitted\b|✅|✓`)
+	// failure marks a closing that reports something that went wrong. A
+	// bare "error" is a topic as often as a failure ("the error rate", "error
+	// handling"), so it counts only in forms that report one.
+	failure = regexp.MustCompile(`\bfail(?:s|ed|ing|ure|ures)?\b|\berror:|\b(?:an|the following|this|that) error\b|\b(?:\d+|two|three|four|several|some|many|more|the two|the three|these|those|new) errors\b|\berrors? (?:persist|remain)|\bunable to\b|\bcould ?n(?:o|')t\b|\bca(?:n't|nnot)\b|\bblocked\b|\btimed out\b|\btiming out\b|\bpermission denied\b|\bnot found\b|\bno such file\b|\bcrash(?:ed|es|ing)?\b|\bsegmentation fault\b|\bexception\b|\btraceback\b|\bbroken\b|\brejected\b|\bmissing\b|\bwrong\b|\b(?:doesn't|does not|don't|do not) support\b|\bnot supported\b|\bunsupported\b|\bexit(?:ed)? (?:with )?(?:code|status) [1-9]|\bexit (?:code|status) [1-9]|\b(?:let me|need to|now) fix\b|\brate limit\b|\boverloaded\b`)
+
+	// success marks a closing that reports the work went well, or that
+	// closes a finished answer.
+	success = regexp.MustCompile(`\bpass(?:es|ed|ing)?\b|\bfixed\b|\bresolved\b|\bsuccessful(?:ly)?\b|\bsucceed(?:s|ed)?\b|\bworks\b|\bworking\b|\bcomplete[ds]?\b|\bdone\b|\bgreen\b|\bno (?:errors|failures|issues)\b|\b0 (?:errors|failures)\b|\bready\b|\bpushed\b|\bcommitted\b|\bfalse positive\b|\blet me know if you (?:want|need|have|would like|'d like) any\b|✅|✓`)
 )
 
 // notAlternatives removes uses of "or" that offer no alternative.
 var notAlternatives = strings.NewReplacer(" or not", "", " or so", "", " or two", "")
 
+// holdOff marks an alternative that only delays the proposed work ("…, or
+// would you like to review the plan first?"): a plain yes still answers
+// the question.
+var holdOff = regexp.MustCompile(`^(?:is there|are there|would you (?:like|prefer)(?: me)? to (?:review|modify|adjust|change|tweak|revise|look|discuss|make changes|check|see|prioriti[sz]e|focus)|do you want to (?:review|adjust|modify|change|look|check|test)|would you rather (?:review|test|check|look)|should i (?:wait|stop|hold)|wait|stop|hold|not\b|anything|something else|review|make changes|adjust|modify)`)
+
 // classifyQuestion decides what the closing question c.question asks.
 func classifyQuestion(c closing) Class {
 	q := notAlternatives.Replace(c.question)
+	if i := strings.LastIndex(q, " or "); i >= 0 && permissionQuestion.MatchString(q[:i]) &&
+		holdOff.MatchString(strings.TrimLeft(q[i+len(" or "):], " ")) && !strings.Contains(q[:i], "which") {
+		return Permission
+	}
 	switch {
 	case courtesy.MatchString(q):
 		return Done

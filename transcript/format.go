@@ -1,6 +1,7 @@
 package transcript
 
 import (
+	"bytes"
 	"strings"
 	"time"
 
@@ -68,37 +69,48 @@ const DefaultWait = 2 * time.Second
 // waitStep is the pause between two reads of a lagging transcript.
 const waitStep = 25 * time.Millisecond
 
+// claudeOnly are record types only Claude Code writes.
+var claudeOnly = map[string]bool{
+	"attachment": true, "queue-operation": true, "api-request": true, "api-request-shape": true,
+	"api-request-blob": true, "last-prompt": true, "cost-state": true, "atis-latch": true,
+	"tools-used": true, "summary": true, "file-history-snapshot": true, "progress": true,
+}
+
 // sniff names the format of one line, or FormatAuto when the line could
-// belong to several (Claude Code's non-message records, blank lines).
+// belong to several (Claude Code's and Qwen Code's system records, blank
+// or cut lines). It reads a few fields without validating the line, so a
+// long line costs little.
 func sniff(line []byte) Format {
-	if !gjson.ValidBytes(line) {
+	line = bytes.TrimSpace(line)
+	if len(line) < 2 || line[0] != '{' || line[len(line)-1] != '}' {
 		return FormatAuto
 	}
-	v := gjson.ParseBytes(line)
-	if !v.IsObject() {
-		return FormatAuto
-	}
-	typ := v.Get("type").Str
+	typ := gjson.GetBytes(line, "type").Str
 	switch {
-	case v.Get("$set").Exists(), v.Get("projectHash").Exists(), typ == "gemini":
-		return FormatGemini
-	case v.Get("payload").Exists() && typ != "":
-		return FormatCodex
-	case v.Get("data").IsObject() && strings.Contains(typ, "."):
-		return FormatCopilot
-	case typ == "message" || typ == "session_start":
-		return FormatDroid
 	case typ == "user" || typ == "assistant":
-		msg := v.Get("message")
+		msg := gjson.GetBytes(line, "message")
 		switch {
-		case msg.Get("parts").Exists():
+		case msg.IsObject() && msg.Get("parts").Exists():
 			return FormatQwen
 		case msg.Exists():
 			return FormatClaude
-		case v.Get("content").Exists():
+		case gjson.GetBytes(line, "content").Exists():
 			return FormatGemini
 		}
-	case typ == "" && v.Get("role").Exists():
+	case typ == "gemini":
+		return FormatGemini
+	case typ == "message" || typ == "session_start":
+		return FormatDroid
+	case claudeOnly[typ]:
+		return FormatClaude
+	case typ == "system":
+	case strings.Contains(typ, ".") && gjson.GetBytes(line, "data").IsObject():
+		return FormatCopilot
+	case typ != "" && gjson.GetBytes(line, "payload").Exists():
+		return FormatCodex
+	case typ == "" && (gjson.GetBytes(line, "$set").Exists() || gjson.GetBytes(line, "projectHash").Exists()):
+		return FormatGemini
+	case typ == "" && gjson.GetBytes(line, "role").Exists():
 		return FormatCursor
 	}
 	return FormatAuto

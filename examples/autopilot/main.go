@@ -32,6 +32,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/stophook/stophook"
@@ -107,8 +108,9 @@ func build(c Config, stderr io.Writer) (stophook.Policy, stophook.RunOptions) {
 	if c.State != "" {
 		store = stophook.NewFileStore(c.State)
 	}
-	isError := policy.MatcherFunc(judge.Is(judge.Error))
-	isDecision := policy.MatcherFunc(judge.Is(judge.Decision))
+	j := &memo{}
+	isError := policy.MatcherFunc(j.is(judge.Error))
+	isDecision := policy.MatcherFunc(j.is(judge.Decision))
 
 	retry := &policy.ErrorRetry{Store: store, MaxRetries: c.MaxRetries, Matcher: isError}
 	if c.MaxRetries == 0 {
@@ -120,7 +122,7 @@ func build(c Config, stderr io.Writer) (stophook.Policy, stophook.RunOptions) {
 	if esc != nil {
 		policies = append(policies, &policy.Register{Store: store, Label: c.Label})
 	}
-	policies = append(policies, retry, &policy.AutoReply{Reply: c.Reply})
+	policies = append(policies, retry, &policy.AutoReply{Reply: c.Reply, Matcher: policy.MatcherFunc(j.is(judge.Permission))})
 	if esc != nil {
 		policies = append(policies, policy.IfMessage(isDecision, esc))
 	}
@@ -174,6 +176,28 @@ func noHuman(escalated bool) stophook.Policy {
 		}
 		return d, nil
 	}))
+}
+
+// memo classifies each message once: the chain asks about the same last
+// message up to four times per stop.
+type memo struct {
+	mu    sync.Mutex
+	text  string
+	class judge.Class
+	ok    bool
+}
+
+// is returns a matcher for class c.
+func (m *memo) is(c judge.Class) func(string) bool {
+	return func(text string) bool {
+		m.mu.Lock()
+		defer m.mu.Unlock()
+		if !m.ok || m.text != text {
+			m.class, _ = judge.Classify(text)
+			m.text, m.ok = text, true
+		}
+		return m.class == c
+	}
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {

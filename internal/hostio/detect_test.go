@@ -17,15 +17,20 @@ func inputFiles(t *testing.T, dir string) []string {
 	return files
 }
 
-// hostOfFile is the host a fixture's name starts with.
+// hostOfFile is the host a fixture's name starts with, or the host of its
+// directory under testdata/captured (copilot-claude is Copilot).
 func hostOfFile(path string) string {
-	host, _, _ := strings.Cut(filepath.Base(path), "-")
+	name := filepath.Base(path)
+	if filepath.Base(filepath.Dir(filepath.Dir(path))) == "captured" {
+		name = filepath.Base(filepath.Dir(path))
+	}
+	host, _, _ := strings.Cut(name, "-")
 	return host
 }
 
 func TestDetectFixtures(t *testing.T) {
 	t.Parallel()
-	files := append(inputFiles(t, filepath.Join("testdata", "inputs")), inputFiles(t, filepath.Join("testdata", "captured"))...)
+	files := append(inputFiles(t, filepath.Join("testdata", "inputs")), inputFiles(t, filepath.Join("testdata", "captured", "*"))...)
 	if len(files) < len(Hosts) {
 		t.Fatalf("found %d fixtures, want at least one per host", len(files))
 	}

@@ -45,9 +45,14 @@ type claudeFull struct {
 	SessionCrons    []json.RawMessage `json:"session_crons"`
 }
 
+// readFixture reads testdata/inputs/name, or testdata/name when name
+// holds a directory (captured/<host>/<event>.json).
 func readFixture(t *testing.T, name string) []byte {
 	t.Helper()
-	raw, err := os.ReadFile(filepath.Join("testdata", "inputs", name))
+	if !strings.Contains(name, "/") {
+		name = filepath.Join("inputs", name)
+	}
+	raw, err := os.ReadFile(filepath.Join("testdata", name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -301,15 +306,15 @@ func TestNormalizeReadsTranscript(t *testing.T) {
 	tests := []struct {
 		input, transcript, want string
 	}{
-		{"copilot-turnend-2.json", "copilot.jsonl", "fake reply 2 DONE"},
-		{"copilot-claude-turnend-2.json", "copilot.jsonl", "fake reply 2 DONE"},
-		{"droid-turnend-2.json", "droid.jsonl", "fake reply 2 DONE"},
-		{"gemini-turnend-2.json", "gemini.jsonl", "fake reply 2 DONE"},
-		{"gemini-turnend-1.json", "gemini.jsonl", "fake reply 1"}, // the transcript is ahead: prompt_response wins
-		{"codex-turnend-1.json", "codex.jsonl", "fake reply 1"},   // the input's own message wins
-		{"cursor-stop.json", "droid.jsonl", ""},                   // transcript_path null
-		{"droid-turnend-1.json", "missing.jsonl", ""},             // no transcript
-		{"copilot-sessionstart-1.json", "copilot.jsonl", ""},      // not a stop
+		{"captured/copilot/turnend-2.json", "copilot.jsonl", "fake reply 2 DONE"},
+		{"captured/copilot-claude/turnend-2.json", "copilot.jsonl", "fake reply 2 DONE"},
+		{"captured/droid/turnend-2.json", "droid.jsonl", "fake reply 2 DONE"},
+		{"captured/gemini/turnend-2.json", "gemini.jsonl", "fake reply 2 DONE"},
+		{"captured/gemini/turnend-1.json", "gemini.jsonl", "fake reply 1"}, // the transcript is ahead: prompt_response wins
+		{"captured/codex/turnend-1.json", "codex.jsonl", "fake reply 1"},   // the input's own message wins
+		{"cursor-stop.json", "droid.jsonl", ""},                            // transcript_path null
+		{"captured/droid/turnend-1.json", "missing.jsonl", ""},             // no transcript
+		{"captured/copilot/sessionStart-1.json", "copilot.jsonl", ""},      // not a stop
 	}
 	for _, tt := range tests {
 		t.Run(tt.input, func(t *testing.T) {
@@ -339,6 +344,46 @@ func TestNormalizeReadsTranscript(t *testing.T) {
 			if got := gjson.GetBytes(out, "last_assistant_message").Str; got != tt.want {
 				t.Errorf("last_assistant_message = %q, want %q", got, tt.want)
 			}
+		})
+	}
+}
+
+// Every captured input normalizes to the Claude Code event its file is
+// named after, with a session and a cwd, keeping every field.
+func TestNormalizeCaptured(t *testing.T) {
+	t.Parallel()
+	events := map[string]string{
+		"turnend": EventStop, "sessionstart": EventSessionStart, "sessionend": EventSessionEnd,
+		"userpromptsubmit": EventUserPromptSubmit, "userpromptsubmitted": EventUserPromptSubmit, "beforeagent": EventUserPromptSubmit,
+	}
+	files := inputFiles(t, filepath.Join("testdata", "captured", "*"))
+	for _, f := range files {
+		name, _, _ := strings.Cut(strings.ToLower(filepath.Base(f)), "-")
+		want, ok := events[name]
+		if !ok {
+			t.Errorf("%s: no event known for this name", f)
+			continue
+		}
+		raw, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := normalize(Detect(raw), raw, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		var got claudeFull
+		if err := json.Unmarshal(out, &got); err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		if got.HookEventName != want || got.SessionID == "" || got.CWD == "" {
+			t.Errorf("%s: event %q session %q cwd %q, want event %q and a session and cwd", f, got.HookEventName, got.SessionID, got.CWD, want)
+		}
+		gjson.ParseBytes(raw).ForEach(func(k, _ gjson.Result) bool {
+			if !gjson.GetBytes(out, gjson.Escape(k.Str)).Exists() && k.Str != "hook_event_name" {
+				t.Errorf("%s: field %s lost", f, k.Str)
+			}
+			return true
 		})
 	}
 }

@@ -1,0 +1,214 @@
+package judge_test
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stophook/stophook/judge"
+)
+
+// sample is one labelled final message of testdata/labelled.jsonl. Real
+// messages from the shared Claude Code transcripts are stored as a
+// reference (Src and UUID) and read from the transcripts at test time;
+// other messages carry their Text.
+type sample struct {
+	ID    string `json:"id"`
+	Split string `json:"split"` // "tune" or "holdout"
+	Label string `json:"label"`
+	Tag   string `json:"tag"` // "real" or "written"
+	Src   string `json:"src"`
+	UUID  string `json:"uuid"`
+	Text  string `json:"text"`
+}
+
+// transcriptsDir is where the shared real transcripts live: beside the
+// repository, or where STOPHOOK_TRANSCRIPTS points.
+func transcriptsDir() string {
+	if d := os.Getenv("STOPHOOK_TRANSCRIPTS"); d != "" {
+		return d
+	}
+	return filepath.Join("..", "..", "shared", "data", "transcripts")
+}
+
+// loadSamples reads the labelled set, resolving transcript references. It
+// returns how many references could not be resolved.
+func loadSamples(t testing.TB) (samples []sample, missing int) {
+	t.Helper()
+	f, err := os.Open(filepath.Join("testdata", "labelled.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	texts := map[string]map[string]string{} // src → uuid → text
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		var s sample
+		if err := json.Unmarshal(sc.Bytes(), &s); err != nil {
+			t.Fatalf("labelled.jsonl: %v", err)
+		}
+		if _, ok := judge.ParseClass(s.Label); !ok {
+			t.Fatalf("%s: unknown label %q", s.ID, s.Label)
+		}
+		if s.UUID != "" {
+			byUUID, ok := texts[s.Src]
+			if !ok {
+				byUUID = assistantTexts(filepath.Join(transcriptsDir(), strings.TrimPrefix(s.Src, "transcripts/")))
+				texts[s.Src] = byUUID
+			}
+			if s.Text, ok = byUUID[s.UUID]; !ok {
+				missing++
+				continue
+			}
+		}
+		samples = append(samples, s)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return samples, missing
+}
+
+// assistantTexts maps the uuid of each assistant record of a Claude Code
+// transcript to its text blocks joined by newlines. A missing file gives
+// an empty map.
+func assistantTexts(path string) map[string]string {
+	out := map[string]string{}
+	f, err := os.Open(path)
+	if err != nil {
+		return out
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 64<<20)
+	for sc.Scan() {
+		var rec struct {
+			Type    string `json:"type"`
+			UUID    string `json:"uuid"`
+			Message struct {
+				Content json.RawMessage `json:"content"`
+			} `json:"message"`
+		}
+		if json.Unmarshal(sc.Bytes(), &rec) != nil || rec.Type != "assistant" || rec.UUID == "" {
+			continue
+		}
+		var blocks []struct {
+			Type string `json:"type"`
+			Text string `json:"text"`
+		}
+		if json.Unmarshal(rec.Message.Content, &blocks) != nil {
+			continue
+		}
+		var parts []string
+		for _, b := range blocks {
+			if b.Type == "text" {
+				parts = append(parts, b.Text)
+			}
+		}
+		if len(parts) > 0 {
+			out[rec.UUID] = strings.Join(parts, "\n")
+		}
+	}
+	return out
+}
+
+// scores holds the confusion counts of one part of the set.
+type scores struct {
+	n               int
+	tp, fp, fn, sup map[judge.Class]int
+}
+
+func score(samples []sample, keep func(sample) bool) (scores, []string) {
+	s := scores{tp: map[judge.Class]int{}, fp: map[judge.Class]int{}, fn: map[judge.Class]int{}, sup: map[judge.Class]int{}}
+	var wrong []string
+	for _, smp := range samples {
+		if !keep(smp) {
+			continue
+		}
+		want, _ := judge.ParseClass(smp.Label)
+		got, why := judge.Classify(smp.Text)
+		s.n++
+		s.sup[want]++
+		if got == want {
+			s.tp[got]++
+			continue
+		}
+		s.fp[got]++
+		s.fn[want]++
+		wrong = append(wrong, fmt.Sprintf("%s (%s, %s): got %v, want %v (%q)", smp.ID, smp.Tag, smp.Src, got, want, why))
+	}
+	return s, wrong
+}
+
+func (s scores) precision(c judge.Class) float64 { return ratio(s.tp[c], s.tp[c]+s.fp[c]) }
+func (s scores) recall(c judge.Class) float64    { return ratio(s.tp[c], s.tp[c]+s.fn[c]) }
+
+func ratio(a, b int) float64 {
+	if b == 0 {
+		return 1
+	}
+	return float64(a) / float64(b)
+}
+
+func (s scores) table() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d messages\n", s.n)
+	for _, c := range judge.Classes {
+		fmt.Fprintf(&b, "  %-10s n=%3d  P=%.2f (%d/%d)  R=%.2f (%d/%d)\n", c, s.sup[c],
+			s.precision(c), s.tp[c], s.tp[c]+s.fp[c], s.recall(c), s.tp[c], s.sup[c])
+	}
+	return b.String()
+}
+
+// floors are the precision and recall Classify must reach on each part of
+// the labelled set. Permission precision matters most: a false permission
+// makes the agent go on with "Yes, go ahead." when nobody asked.
+var floors = map[string]map[judge.Class][2]float64{ // split → class → {P, R}
+	"tune": {
+		judge.Permission: {0.95, 0.9},
+		judge.Decision:   {0.9, 0.9},
+		judge.Error:      {0.85, 0.8},
+		judge.Done:       {0.95, 0.95},
+	},
+	"holdout": {
+		judge.Permission: {0.9, 0.8},
+		judge.Decision:   {0.85, 0.85},
+		judge.Error:      {0.6, 0.6},
+		judge.Done:       {0.9, 0.9},
+	},
+}
+
+// TestLabelledSet measures Classify on the labelled set of final messages
+// and checks the floors. Misclassified messages of the tuning part are
+// logged; those of the held-out part only with JUDGE_SHOW_HOLDOUT=1, so
+// that the held-out figures stay a measure of messages the rules were not
+// fitted to.
+func TestLabelledSet(t *testing.T) {
+	samples, missing := loadSamples(t)
+	if missing > 0 {
+		t.Logf("%d real messages not found: the shared transcripts are not at %s (set STOPHOOK_TRANSCRIPTS)", missing, transcriptsDir())
+	}
+	for _, split := range []string{"tune", "holdout"} {
+		s, wrong := score(samples, func(smp sample) bool { return smp.Split == split })
+		t.Logf("%s: %s", split, s.table())
+		if split == "tune" || os.Getenv("JUDGE_SHOW_HOLDOUT") == "1" {
+			for _, w := range wrong {
+				t.Logf("  %s", w)
+			}
+		}
+		for c, f := range floors[split] {
+			if p := s.precision(c); p < f[0] {
+				t.Errorf("%s %v: precision %.2f, want ≥ %.2f", split, c, p, f[0])
+			}
+			if r := s.recall(c); r < f[1] {
+				t.Errorf("%s %v: recall %.2f, want ≥ %.2f", split, c, r, f[1])
+			}
+		}
+	}
+	real, _ := score(samples, func(smp sample) bool { return smp.Tag == "real" })
+	t.Logf("real messages only: %s", real.table())
+}
