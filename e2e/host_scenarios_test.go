@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/loopstate"
@@ -166,7 +165,6 @@ func TestHostTurnBudgetLifecycle(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			e := c.env(t)
-			e.Timeout = 60 * time.Second
 			e.Setenv("STOPHOOK_MAX_TURN_BLOCKS", strconv.Itoa(budget))
 			hook := CommandLine(BuildHook(t, "./e2e/testdata/hooks/alwaysblock"), "-reason", reason)
 			e.AddRecorded("stop", e.TurnEnd(), hook)
