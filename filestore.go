@@ -10,8 +10,10 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/stophook/stophook/internal/flock"
+	"github.com/stophook/stophook/internal/safefile"
 	"github.com/stophook/stophook/internal/statedir"
 )
 
@@ -22,12 +24,26 @@ import (
 // a torn one. Keys are encoded into safe file names: no key can name a file
 // outside the directory.
 //
+// The directory may sit in a repository nobody vetted: values and lock
+// files are opened without following symlinks and must be regular files,
+// so a planted symlink cannot redirect a write and a planted FIFO cannot
+// stall a hook; a value above 16 MiB is an error rather than a read into
+// memory. Deleting a key also removes its lock file.
+//
+// State does not grow for ever. At most once an hour (a stamp file,
+// .sweep, records the last time) an Update also removes temporary files
+// older than ten minutes (left by a process killed mid-write), lock files
+// without a value older than an hour, and values not updated for 30 days
+// with their lock files. Keys in use are skipped: a sweep never waits for
+// a lock.
+//
 // The directory is set up on the first update: it gets a .gitignore holding
 // "*" so state never shows in git status, and a store from [NewStateStore]
 // never creates the project directory it was given.
 type FileStore struct {
 	dir     string
-	project string // must exist before dir is created; "" for none
+	project string           // must exist before dir is created; "" for none
+	now     func() time.Time // the sweep's clock; nil means time.Now
 }
 
 var _ Store = (*FileStore)(nil)
@@ -35,6 +51,9 @@ var _ Store = (*FileStore)(nil)
 // NewFileStore returns a FileStore in dir. The directory is created on the
 // first write.
 func NewFileStore(dir string) *FileStore { return &FileStore{dir: dir} }
+
+// maxValueSize bounds a value read from disk.
+const maxValueSize = 16 << 20
 
 // NewStateStore returns the FileStore hooks use by default for a project
 // directory: one in [StateDir](cwd). Unlike [NewFileStore] it never creates
@@ -95,7 +114,7 @@ func (s *FileStore) Get(ctx context.Context, key string) ([]byte, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	b, err := os.ReadFile(s.Path(key))
+	b, err := safefile.ReadFile(s.Path(key), maxValueSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, ErrNotFound
 	}
@@ -110,15 +129,28 @@ func (s *FileStore) Update(ctx context.Context, key string, fn func(old []byte) 
 	if err := statedir.Ensure(s.dir, s.project); err != nil {
 		return fmt.Errorf("stophook: state dir: %w", err)
 	}
-	unlock, err := flock.Lock(ctx, s.lockPath(key))
+	lock := s.lockPath(key)
+	unlock, err := flock.Lock(ctx, lock)
 	if err != nil {
 		return fmt.Errorf("stophook: state lock: %w", err)
 	}
-	defer unlock()
+	err = s.update(key, lock, fn)
+	unlock()
+	if err == nil {
+		s.maybeSweep()
+	}
+	return err
+}
+
+// update is the body of Update, run under the key's lock.
+func (s *FileStore) update(key, lock string, fn func(old []byte) ([]byte, error)) error {
 	path := s.Path(key)
-	old, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
+	old, err := safefile.ReadFile(path, maxValueSize)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
 		old, err = nil, nil
+	case errors.Is(err, safefile.ErrNotRegular):
+		old, err = nil, nil // planted, not ours: the rename below replaces the entry itself
 	}
 	if err != nil {
 		return fmt.Errorf("stophook: read state: %w", err)
@@ -131,6 +163,7 @@ func (s *FileStore) Update(ctx context.Context, key string, fn func(old []byte) 
 		if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return fmt.Errorf("stophook: delete state: %w", err)
 		}
+		os.Remove(lock) // last, under the lock: see flock.Lock
 		return nil
 	}
 	return WriteFileAtomic(path, nv, 0o600)
@@ -148,43 +181,12 @@ func (s *FileStore) Delete(ctx context.Context, key string) error {
 
 // WriteFileAtomic writes data to a temporary file in path's directory,
 // syncs it and renames it over path: readers, and a restart after a
-// crash, see the old or the new content, never a torn one.
+// crash, see the old or the new content, never a torn one. A symlink at
+// path is replaced, not followed. Temporaries a killed process leaves
+// behind are removed by the [FileStore] sweep.
 func WriteFileAtomic(path string, data []byte, perm fs.FileMode) error {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return fmt.Errorf("stophook: write %s: %w", filepath.Base(path), err)
+	if err := safefile.WriteAtomic(path, data, perm); err != nil {
+		return fmt.Errorf("stophook: %w", err)
 	}
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return fmt.Errorf("stophook: write %s: %w", filepath.Base(path), err)
-	}
-	tmp := f.Name()
-	ok := false
-	defer func() {
-		if !ok {
-			f.Close()
-			os.Remove(tmp)
-		}
-	}()
-	if _, err := f.Write(data); err != nil {
-		return fmt.Errorf("stophook: write %s: %w", filepath.Base(path), err)
-	}
-	if err := f.Chmod(perm); err != nil {
-		return fmt.Errorf("stophook: write %s: %w", filepath.Base(path), err)
-	}
-	if err := f.Sync(); err != nil {
-		return fmt.Errorf("stophook: write %s: %w", filepath.Base(path), err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("stophook: write %s: %w", filepath.Base(path), err)
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		return fmt.Errorf("stophook: write %s: %w", filepath.Base(path), err)
-	}
-	ok = true
-	// The directory is not synced: after a crash the rename may be lost
-	// (the old value stays), which is allowed; a torn value is not, and
-	// the file sync above rules it out. Skipping it halves the cost of an
-	// update, which every loop iteration pays.
 	return nil
 }

@@ -25,6 +25,9 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(0)
 	}
+	if dir := os.Getenv(stormEnv); dir != "" {
+		storm(dir) // child of TestFileStoreKillStorm: never returns
+	}
 	os.Exit(m.Run())
 }
 

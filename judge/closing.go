@@ -27,13 +27,16 @@ type closing struct {
 	options int
 	// items are the last of those list items, cleaned, last first.
 	items []string
+	// choice is a closing line that ends with a colon and introduces two
+	// or more list items ("Would you like me to:" followed by options).
+	choice string
 }
 
 // closingOf reads the closing of prose, a message with its code blanked.
 func closingOf(prose string) closing {
 	var c closing
 	raw := strings.FieldsFunc(prose, func(r rune) bool { return r == '\n' || r == '\r' })
-	skipped := 0
+	skipped, run := 0, 0 // run: list items directly below the current line
 	for i := len(raw) - 1; i >= 0 && len(c.lines) < closingLines; i-- {
 		line := strings.TrimSpace(raw[i])
 		if line == "" || isRule(line) {
@@ -43,6 +46,7 @@ func closingOf(prose string) closing {
 			if skipped++; skipped > maxListLines {
 				break
 			}
+			run++
 			if len(c.lines) == 0 {
 				c.options++
 				if len(c.items) < closingItems && !strings.HasPrefix(line, "|") {
@@ -52,8 +56,12 @@ func closingOf(prose string) closing {
 			continue
 		}
 		if cl := clean(line); cl != "" {
+			if c.choice == "" && run >= 2 && strings.HasSuffix(cl, ":") && len(c.lines) < 2 {
+				c.choice = cl
+			}
 			c.lines = append(c.lines, cl)
 		}
+		run = 0
 	}
 	for k, line := range c.lines {
 		if k >= questionLines {

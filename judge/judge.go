@@ -66,6 +66,9 @@ func Classify(text string) (Class, string) {
 		return Error, strings.TrimSpace(firstLine(text))
 	}
 	c := closingOf(signals.Prose(text))
+	if c.choice != "" && optionsLeadIn.MatchString(c.choice) {
+		return Decision, c.choice
+	}
 	if c.question != "" {
 		return classifyQuestion(c), c.question
 	}

@@ -27,6 +27,7 @@ func TestClassify(t *testing.T) {
 		{"alternatives", "Which database do you prefer, Postgres or SQLite?", judge.Decision},
 		{"either or", "Should I skip the hook for this commit, or fix the pre-existing issues first?", judge.Decision},
 		{"options listed", "How would you like to proceed?\n\n1. Keep the cache\n2. Drop it", judge.Decision},
+		{"options under a lead-in", "Phase 2 is done.\n\nLet me know if you'd like me to:\n1. Continue with phase 3\n2. Test what exists first\n\nThe core feature works already.", judge.Decision},
 		{"asks for information", "I cannot reach the staging database. Can you share the connection string?", judge.Decision},
 		{"open question", "Where should the new config file live?", judge.Decision},
 		{"decision statement", "Both designs work. Let me know which approach you prefer.", judge.Decision},

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/stophook/stophook/judge"
+	"github.com/stophook/stophook/signals"
 )
 
 // sample is one labelled final message of testdata/labelled.jsonl. Real
@@ -17,8 +18,11 @@ import (
 // reference (Src and UUID) and read from the transcripts at test time;
 // other messages carry their Text.
 type sample struct {
-	ID    string `json:"id"`
-	Split string `json:"split"` // "tune" or "holdout"
+	ID string `json:"id"`
+	// Split is "tune" (the rules were fitted to these), "holdout" (set
+	// aside by a hash before tuning) or "blind" (collected and labelled
+	// after tuning, then measured once).
+	Split string `json:"split"`
 	Label string `json:"label"`
 	Tag   string `json:"tag"` // "real" or "written"
 	Src   string `json:"src"`
@@ -192,7 +196,7 @@ func TestLabelledSet(t *testing.T) {
 	if missing > 0 {
 		t.Logf("%d real messages not found: the shared transcripts are not at %s (set STOPHOOK_TRANSCRIPTS)", missing, transcriptsDir())
 	}
-	for _, split := range []string{"tune", "holdout"} {
+	for _, split := range []string{"tune", "holdout", "blind"} {
 		s, wrong := score(samples, func(smp sample) bool { return smp.Split == split })
 		t.Logf("%s: %s", split, s.table())
 		if split == "tune" || os.Getenv("JUDGE_SHOW_HOLDOUT") == "1" {
@@ -211,4 +215,21 @@ func TestLabelledSet(t *testing.T) {
 	}
 	real, _ := score(samples, func(smp sample) bool { return smp.Tag == "real" })
 	t.Logf("real messages only: %s", real.table())
+
+	// The seed's error pattern (signals.IsError), which ErrorRetry uses by
+	// default, on the same messages, for comparison.
+	var tp, fp, fn int
+	for _, smp := range samples {
+		want := smp.Label == judge.Error.String()
+		switch got := signals.IsError(smp.Text); {
+		case got && want:
+			tp++
+		case got:
+			fp++
+		case want:
+			fn++
+		}
+	}
+	t.Logf("signals.IsError as an error detector on all %d messages: P=%.2f (%d/%d) R=%.2f (%d/%d)",
+		len(samples), ratio(tp, tp+fp), tp, tp+fp, ratio(tp, tp+fn), tp, tp+fn)
 }

@@ -45,6 +45,10 @@ var notAlternatives = strings.NewReplacer(" or not", "", " or so", "", " or two"
 // the question.
 var holdOff = regexp.MustCompile(`^(?:is there|are there|would you (?:like|prefer)(?: me)? to (?:review|modify|adjust|change|tweak|revise|look|discuss|make changes|check|see|prioriti[sz]e|focus)|do you want to (?:review|adjust|modify|change|look|check|test)|would you rather (?:review|test|check|look)|should i (?:wait|stop|hold)|wait|stop|hold|not\b|anything|something else|review|make changes|adjust|modify)`)
 
+// optionsLeadIn marks a line that puts the options listed under it to the
+// human ("Would you like me to:", "Let me know which you prefer:").
+var optionsLeadIn = regexp.MustCompile(`\b(?:would you like|do you want|let me know if you(?:'d| would)? like|let me know (?:which|what|how)|should i|shall i|which|choose|pick|prefer|options?|how would you like)\b`)
+
 // classifyQuestion decides what the closing question c.question asks.
 func classifyQuestion(c closing) Class {
 	q := notAlternatives.Replace(c.question)

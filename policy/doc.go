@@ -28,6 +28,22 @@
 // loop reaches its max, or its state is stale, aborted or corrupt. The
 // state and the machine live in package loopstate.
 //
+// # Unattended sessions
+//
+// [AutoReply] answers an agent that stops to ask leave to go on ("Shall I
+// proceed?") with a continuation, "Yes, go ahead." by default, once per
+// turn. [IfMessage] runs a policy only on stops whose last message a
+// [Matcher] matches, such as an [Escalation] only for questions that need
+// a human; package [github.com/stophook/stophook/judge] tells the kinds of
+// final message apart. examples/autopilot composes them with [ErrorRetry]:
+//
+//	isDecision := policy.MatcherFunc(judge.Is(judge.Decision))
+//	stophook.NewChain(
+//		&policy.ErrorRetry{Matcher: policy.MatcherFunc(judge.Is(judge.Error))},
+//		&policy.AutoReply{},
+//		policy.IfMessage(isDecision, &policy.Escalation{Notifier: tg}),
+//	)
+//
 // # API errors and background tasks
 //
 // [ResumeAfterAPIError] handles StopFailure (a turn ended by a rate limit

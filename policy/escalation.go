@@ -66,6 +66,19 @@ type Escalation struct {
 	// ReadTail reads the last n messages of a transcript; nil means
 	// transcript.Tail.
 	ReadTail func(path string, n int) ([]transcript.Message, error)
+	// Defer, when set, is tried before Notifier: it sends the question
+	// and lets the session stop at once, the answer arriving later (see
+	// package escalate/deferred). When it declines, the policy asks
+	// through Notifier and waits, as without it.
+	Defer Deferrer
+}
+
+// Deferrer sends a question without waiting for its answer in the hook.
+// Defer returns the decision for the stop and deferred true when it took
+// the question; deferred false (d.Why says why) asks in the hook instead.
+// An error means the question could not be sent; the session stops.
+type Deferrer interface {
+	Defer(ctx context.Context, in stophook.Input, req escalate.Request) (d stophook.Decision, deferred bool, err error)
 }
 
 var _ stophook.Policy = (*Escalation)(nil)
@@ -85,6 +98,17 @@ func (p *Escalation) Evaluate(ctx context.Context, in stophook.Input) (stophook.
 		return stophook.AllowStop("no last_assistant_message"), nil
 	}
 	req, notes := p.analyse(ctx, in)
+	if p.Defer != nil {
+		d, deferred, err := p.Defer.Defer(ctx, in, req)
+		if err != nil {
+			return stophook.Decision{}, fmt.Errorf("policy: escalation: %w", err)
+		}
+		if deferred {
+			d.Why = joinWhy(d.Why, strings.Join(notes, "; "))
+			return d, nil
+		}
+		notes = append(notes, d.Why)
+	}
 
 	timeout := p.Timeout
 	if timeout <= 0 {

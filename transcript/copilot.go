@@ -13,7 +13,7 @@ import "github.com/tidwall/gjson"
 type copilotDecoder struct{}
 
 func (copilotDecoder) decode(line []byte) decoded {
-	if !gjson.ValidBytes(line) {
+	if !validJSON(line) {
 		return decoded{}
 	}
 	v := gjson.ParseBytes(line)

@@ -1,6 +1,7 @@
 package transcript
 
 import (
+	"math"
 	"math/bits"
 	"strings"
 	"time"
@@ -30,6 +31,22 @@ type jsonReader struct {
 	s     string // the line
 	i     int    // next byte to read
 	depth int    // objects and arrays open at r.i
+}
+
+// validJSON reports whether s is JSON that gjson accepts, nesting no
+// deeper than [jsonlimit.MaxDepth]: gjson's validator recurses per level,
+// so the depth is checked first, without recursion.
+func validJSON[T ~string | ~[]byte](s T) bool {
+	if jsonlimit.Check(s, 0, math.MaxInt) != nil {
+		return false
+	}
+	switch v := any(s).(type) {
+	case string:
+		return gjson.Valid(v)
+	case []byte:
+		return gjson.ValidBytes(v)
+	}
+	return gjson.Valid(string(s))
 }
 
 // maxBlocks bounds the content blocks of one message line (Claude Code

@@ -133,7 +133,7 @@ type lineDecoder interface {
 type decodeFunc func(v gjson.Result) (Message, bool)
 
 func (f decodeFunc) decode(line []byte) decoded {
-	if !gjson.ValidBytes(line) {
+	if !validJSON(line) {
 		return decoded{}
 	}
 	if m, ok := f(gjson.ParseBytes(line)); ok {
@@ -183,7 +183,7 @@ func rawInput(v gjson.Result) []byte {
 	switch {
 	case v.IsObject():
 		return []byte(v.Raw)
-	case v.Type == gjson.String && gjson.Valid(v.Str) && gjson.Parse(v.Str).IsObject():
+	case v.Type == gjson.String && validJSON(v.Str) && gjson.Parse(v.Str).IsObject():
 		return []byte(v.Str)
 	}
 	return nil

@@ -17,7 +17,7 @@ type geminiDecoder struct {
 }
 
 func (d *geminiDecoder) decode(line []byte) decoded {
-	if !gjson.ValidBytes(line) {
+	if !validJSON(line) {
 		return decoded{}
 	}
 	v := gjson.ParseBytes(line)

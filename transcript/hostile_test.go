@@ -2,6 +2,7 @@ package transcript
 
 import (
 	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/stophook/stophook/internal/hostile"
@@ -62,5 +63,26 @@ func TestTailHostileMemory(t *testing.T) {
 	t.Logf("Tail of %d MB allocated %d MB", size>>20, alloc>>20)
 	if alloc > 4*size {
 		t.Errorf("Tail allocated %d bytes for a %d-byte transcript, want at most 4x", alloc, size)
+	}
+}
+
+// TestTailHostileEveryFormat reads a 6M-deep line with the decoder of each
+// host's format: every one of them validated lines with gjson, whose
+// validator recurses per level.
+func TestTailHostileEveryFormat(t *testing.T) {
+	t.Parallel()
+	n := hostile.DeepLevels
+	deep := strings.Repeat("[", n) + strings.Repeat("]", n)
+	path := hostile.Transcript(t,
+		[]byte(`{"type":"response_item","payload":{"x":`+deep+`}}`),
+		[]byte(`{"type":"user","message":{"parts":`+deep+`}}`),
+		[]byte(`{"type":"session.x","data":{"x":`+deep+`}}`),
+		[]byte(`{"type":"message","x":`+deep+`}`),
+		[]byte(`{"role":"assistant","x":`+deep+`}`),
+		[]byte(`{"$set":`+deep+`}`))
+	for f := FormatAuto; f <= FormatCursor; f++ {
+		if _, err := (Options{Format: f}).Tail(path, 3); err != nil {
+			t.Errorf("Tail(format %d) = %v", f, err)
+		}
 	}
 }

@@ -293,3 +293,25 @@ func TestGeminiPatches(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// Cursor's documented transcript shape.
+func TestCursorTranscript(t *testing.T) {
+	t.Parallel()
+	lines := `{"role":"user","message":{"content":[{"type":"text","text":"<user_query>\nfix the build\n</user_query>"}]}}
+{"role":"assistant","message":{"content":[{"type":"text","text":"Looking."},{"type":"tool_use","id":"t1","name":"Shell","input":{"command":"make"}}]}}
+{"role":"assistant","message":{"content":[{"type":"text","text":"The build passes now."}]}}
+`
+	for _, o := range []Options{{}, {Format: FormatCursor}} {
+		r := strings.NewReader(lines)
+		msgs, err := o.TailReader(r, r.Size(), 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(msgs) != 3 || msgs[0].Text != "fix the build" || !msgs[0].IsPrompt() || msgs[2].Text != "The build passes now." {
+			t.Fatalf("%v: got %+v", o.Format, msgs)
+		}
+		if got := RecentTools(msgs, 5); !slices.Equal(got, []string{"Shell(make)"}) {
+			t.Errorf("%v: RecentTools = %q", o.Format, got)
+		}
+	}
+}

@@ -1,26 +1,47 @@
 // Command autopilot is a Stop hook that keeps an agent working unattended.
 // At each stop it reads the agent's last message (package judge) and:
-//
 //   - retries when the agent stopped on an error, up to -max-retries times
 //     in a row;
-//
 //   - answers a permission question ("Shall I proceed?", "Do you want me to
 //     run the tests?") with -reply, "Yes, go ahead." by default, at most once
 //     per turn;
-//
 //   - puts a question that needs a human ("Which database do you prefer,
 //     Postgres or SQLite?") to the human on Telegram when TELEGRAM_BOT_TOKEN
 //     and TELEGRAM_CHAT_ID are set (TELEGRAM_API_URL overrides the API), and
 //     brings the answer back; without Telegram it lets the session stop and
 //     says why;
-//
 //   - lets every other stop (the work is done) end the turn.
 //
-//     autopilot [-reply TEXT] [-max-retries 2] [-escalate-timeout 5m] [-label NAME]
-//     [-state DIR] [-exit2] [-explain]
+// A stop while a background task runs (background_tasks) is a pause: Claude
+// Code starts the next turn when the task ends, so autopilot lets it
+// through without retrying, replying or asking anyone.
+//
+// Usage:
+//
+//	autopilot [-reply TEXT] [-max-retries 2] [-continue context|block]
+//	          [-escalate-timeout 5m] [-label NAME] [-state DIR] [-exit2] [-explain]
+//	          [-resume-after 30s] [-deferred [-deferred-wait 4h]] [-page-during-background]
+//
+// -continue context (the default) sends each continuation as Stop
+// additionalContext: Claude Code shows "Stop hook says: …" and the model
+// gets no "blocking error" message; -continue block sends decision:"block"
+// (and -exit2 also exits 2). Both count the same toward the per-turn budget
+// and Claude Code's block cap.
+//
+// -resume-after D (30s by default; 0 turns it off) handles StopFailure, the
+// event Claude Code sends instead of Stop when a turn ends on a rate limit
+// or a server error: the hook waits D, doubling at each failure in a row
+// (bounded), then exits 2, and Claude Code resends the request. Register it
+// for StopFailure as an async hook with "asyncRewake": true (see
+// docs/resume.md); `claude -p` does not resume.
+//
+// -deferred sends the Telegram question and lets the session stop at once;
+// a detached waiter posts the answer to the session's messaging socket,
+// which starts a new turn (up to -deferred-wait; see escalate/deferred).
+// -page-during-background asks the human even during a pause.
 //
 // Register the command for Stop and SessionEnd (SessionEnd clears the
-// session's retry count). Every error lets the session stop: the hook never
+// session's retry count), and for UserPromptSubmit with -deferred. Every error lets the session stop: the hook never
 // traps an agent.
 package main
 
@@ -36,6 +57,7 @@ import (
 	"time"
 
 	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/escalate/deferred"
 	"github.com/stophook/stophook/escalate/llmsummary"
 	"github.com/stophook/stophook/escalate/telegram"
 	"github.com/stophook/stophook/judge"
@@ -56,6 +78,7 @@ type Config struct {
 	State           string
 	Exit2           bool
 	Explain         bool
+	Claude          claudeConfig
 }
 
 // parseConfig reads the command line.
@@ -71,6 +94,7 @@ func parseConfig(args []string, stderr io.Writer) (Config, error) {
 	fs.StringVar(&c.State, "state", "", "state `DIR` (default $STOPHOOK_STATE_DIR, else <cwd>/.claude/stophook)")
 	fs.BoolVar(&c.Exit2, "exit2", false, "report a continuation with exit code 2 as well as JSON")
 	fs.BoolVar(&c.Explain, "explain", false, "print the decision trace on stderr")
+	c.Claude.register(fs)
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "Usage: autopilot [flags]\n\nA Stop hook that retries errors, answers permission questions once per turn,\nasks a human on Telegram for real decisions and lets finished work stop.\n\nFlags:\n")
 		fs.PrintDefaults()
@@ -92,6 +116,9 @@ func parseConfig(args []string, stderr io.Writer) (Config, error) {
 		return Config{}, errors.New("autopilot: -max-retries must not be negative")
 	case c.EscalateTimeout <= 0:
 		return Config{}, errors.New("autopilot: -escalate-timeout must be positive")
+	}
+	if err := c.Claude.validate(); err != nil {
+		return Config{}, err
 	}
 	return c, nil
 }
@@ -117,16 +144,24 @@ func build(c Config, stderr io.Writer) (stophook.Policy, stophook.RunOptions) {
 		// Never retry, but still clear stale counts on stops and SessionEnd.
 		retry.Matcher = policy.MatcherFunc(func(string) bool { return false })
 	}
+	// A stop while a background task runs is a pause: Claude Code starts
+	// the next turn by itself when the task ends, so nothing here acts on it.
+	wait := policy.PauseOnBackgroundTasks
 	var policies []stophook.Policy
 	esc := escalation(c, store, stderr)
 	if esc != nil {
 		policies = append(policies, &policy.Register{Store: store, Label: c.Label})
 	}
-	policies = append(policies, retry, &policy.AutoReply{Reply: c.Reply, Matcher: policy.MatcherFunc(j.is(judge.Permission))})
-	if esc != nil {
+	policies = append(policies,
+		wait(retry),
+		wait(&policy.AutoReply{Reply: c.Reply, Matcher: policy.MatcherFunc(j.is(judge.Permission))}),
+	)
+	if esc != nil && c.Claude.PageDuringBackground {
 		policies = append(policies, policy.IfMessage(isDecision, esc))
+	} else if esc != nil {
+		policies = append(policies, wait(policy.IfMessage(isDecision, esc)))
 	}
-	policies = append(policies, policy.IfMessage(isDecision, noHuman(esc != nil)))
+	policies = append(policies, wait(policy.IfMessage(isDecision, noHuman(esc != nil))))
 
 	opts := stophook.RunOptions{
 		Explain:             c.Explain,
@@ -141,6 +176,11 @@ func build(c Config, stderr io.Writer) (stophook.Policy, stophook.RunOptions) {
 	if c.Exit2 {
 		opts.Mode = stophook.ExitCodeMode
 	}
+	if esc != nil {
+		tg, _ := esc.Notifier.(*telegram.Notifier)
+		policies = c.Claude.withDeferred(policies, esc, tg, c.State)
+	}
+	policies = c.Claude.withResume(policies, store, &opts)
 	return stophook.NewChain(policies...), opts
 }
 
@@ -201,6 +241,9 @@ func (m *memo) is(c judge.Class) func(string) bool {
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == deferred.WaitCommand {
+		return deferred.Main(args[1:], stderr, telegramChannel)
+	}
 	c, err := parseConfig(args, stderr)
 	if err != nil {
 		if !errors.Is(err, flag.ErrHelp) {

@@ -63,6 +63,7 @@ func TestAutopilot(t *testing.T) {
 		{"-exit2 also exits 2", "stop-permission.json", []string{"-continue", "block", "-exit2"}, "Yes, go ahead.", true, "", 2},
 		{"a decision without Telegram stops, saying why", "stop-decision.json", nil, "", false, "autopilot: the agent asks you to decide", 0},
 		{"done work stops", "stop-done.json", nil, "", false, "", 0},
+		{"a running background task is a pause", "stop-permission-background.json", nil, "", false, "", 0},
 		{"session end clears the count", "session-end.json", nil, "", false, "", 0},
 		{"the error is retried again", "stop-error.json", nil, retry, false, "", 0},
 	}
@@ -93,9 +94,9 @@ func TestParseConfig(t *testing.T) {
 		want    Config
 		wantErr string
 	}{
-		{"defaults", nil, Config{Reply: "Yes, go ahead.", MaxRetries: 2, Continue: "context", EscalateTimeout: 5 * time.Minute}, ""},
+		{"defaults", nil, Config{Reply: "Yes, go ahead.", MaxRetries: 2, Continue: "context", EscalateTimeout: 5 * time.Minute, Claude: defaultClaude}, ""},
 		{"flags", []string{"-reply", " Go on. ", "-max-retries", "0", "-continue", "block", "-escalate-timeout", "90s", "-label", "L", "-state", "S", "-exit2", "-explain"},
-			Config{Reply: "Go on.", Continue: "block", EscalateTimeout: 90 * time.Second, Label: "L", State: "S", Exit2: true, Explain: true}, ""},
+			Config{Reply: "Go on.", Continue: "block", EscalateTimeout: 90 * time.Second, Label: "L", State: "S", Exit2: true, Explain: true, Claude: defaultClaude}, ""},
 		{"bad continue", []string{"-continue", "later"}, Config{}, "-continue must be context or block"},
 		{"empty reply", []string{"-reply", " "}, Config{}, "-reply must not be empty"},
 		{"negative retries", []string{"-max-retries", "-1"}, Config{}, "must not be negative"},

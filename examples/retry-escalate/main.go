@@ -6,6 +6,16 @@
 //	retry-escalate [-retry-on-error=true] [-max-retries 2] [-escalate-timeout 5m]
 //	               [-label NAME] [-summary-command CMD] [-config FILE] [-state DIR] [-explain]
 //	               [-page-during-background] [-continue block|context]
+//	               [-deferred [-deferred-wait 4h]]
+//
+// With -deferred the hook sends the question and lets the session stop at
+// once; a detached waiter (this binary, re-executed) waits up to
+// -deferred-wait for the answer and posts it to the session's messaging
+// socket, which starts a new turn. The user typing in the session first
+// (UserPromptSubmit), the session ending (SessionEnd), or a newer question
+// closes the wait; register the hook for UserPromptSubmit and SessionEnd
+// too. Where the answer cannot be delivered later (claude -p, no socket,
+// not Unix) the hook asks and waits as without -deferred.
 //
 // A stop while a background task runs (background_tasks in the Stop input)
 // is a pause: Claude Code starts the next turn when the task ends, so the
@@ -38,6 +48,7 @@ import (
 
 	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/escalate"
+	"github.com/stophook/stophook/escalate/deferred"
 	"github.com/stophook/stophook/escalate/llmsummary"
 	"github.com/stophook/stophook/escalate/telegram"
 	"github.com/stophook/stophook/internal/continueflag"
@@ -59,6 +70,11 @@ type Config struct {
 	// ContinueWithContext continues with Stop additionalContext instead of
 	// a block (-continue context).
 	ContinueWithContext bool
+	// Deferred lets the session stop at once after asking; the answer
+	// starts a new turn through the session's messaging socket.
+	Deferred bool
+	// DeferredWait bounds the wait of a deferred question.
+	DeferredWait time.Duration
 	// PageDuringBackground asks the human even while a background task runs.
 	PageDuringBackground bool
 	State                string
@@ -91,6 +107,8 @@ func parseConfig(args []string, stderr io.Writer) (Config, error) {
 	fs.StringVar(&c.State, "state", "", "state `DIR` (default $STOPHOOK_STATE_DIR, else <cwd>/.claude/stophook)")
 	fs.BoolVar(&c.Explain, "explain", false, "print the decision trace on stderr")
 	continueflag.Register(fs, &c.ContinueWithContext)
+	fs.BoolVar(&c.Deferred, "deferred", false, "ask without holding the session: it stops at once, and the answer starts a new turn (interactive Claude Code on Unix; claude -p still waits)")
+	fs.DurationVar(&c.DeferredWait, "deferred-wait", deferred.DefaultWait, "how long a -deferred question waits for its answer")
 	fs.BoolVar(&c.PageDuringBackground, "page-during-background", false, "ask the human even when the agent stops while a background task runs (default: such a stop is a pause)")
 	c.EscalateToTelegram = true
 	if err := fs.Parse(args); err != nil {
@@ -118,6 +136,9 @@ func parseConfig(args []string, stderr io.Writer) (Config, error) {
 	}
 	if c.MaxRetries < 0 {
 		return Config{}, fmt.Errorf("retry-escalate: -max-retries must not be negative")
+	}
+	if c.DeferredWait <= 0 {
+		return Config{}, fmt.Errorf("retry-escalate: -deferred-wait must be positive")
 	}
 	if c.EscalateTimeout <= 0 {
 		return Config{}, fmt.Errorf("retry-escalate: -escalate-timeout must be positive")
@@ -176,6 +197,13 @@ func build(c Config, stderr io.Writer) (*stophook.Chain, stophook.RunOptions) {
 			fmt.Fprintf(stderr, "retry-escalate: %v; escalation off\n", err)
 		case ok:
 			esc := &policy.Escalation{Notifier: tg, Store: store, Label: c.Label, Timeout: c.EscalateTimeout}
+			if c.Deferred {
+				asker := &deferred.Asker{Channel: deferred.Telegram(tg), StateDir: c.State, Wait: c.DeferredWait}
+				esc.Defer = asker
+				// The asker also sees UserPromptSubmit and SessionEnd, which
+				// cancel a pending question.
+				policies = append([]stophook.Policy{asker}, policies...)
+			}
 			if len(c.SummaryCommand) > 0 {
 				esc.Summarizer = escalate.NewCommandSummarizer(c.SummaryCommand[0], c.SummaryCommand[1:]...)
 			} else if s, ok := llmsummary.AnthropicFromEnv(); ok {
@@ -198,6 +226,9 @@ func build(c Config, stderr io.Writer) (*stophook.Chain, stophook.RunOptions) {
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == deferred.WaitCommand {
+		return deferred.Main(args[1:], stderr, telegramChannel)
+	}
 	c, err := parseConfig(args, stderr)
 	if err != nil {
 		if !errors.Is(err, flag.ErrHelp) {
@@ -214,3 +245,16 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 type noErrors struct{}
 
 func (noErrors) Match(string) bool { return false }
+
+// telegramChannel is the deferred waiter's channel: the Telegram bot of
+// the hook's environment, inherited by the waiter.
+func telegramChannel() (deferred.Channel, error) {
+	tg, ok, err := telegram.FromEnv()
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, errors.New("retry-escalate: TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID are not set")
+	}
+	return deferred.Telegram(tg), nil
+}

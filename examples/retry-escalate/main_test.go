@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
+	"net"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -29,17 +32,21 @@ func TestParseConfig(t *testing.T) {
 		want    Config
 		wantErr string
 	}{
-		{"defaults", nil, Config{RetryOnError: true, MaxRetries: 2, EscalateToTelegram: true, EscalateTimeout: 5 * time.Minute}, ""},
-		{"flags", []string{"-retry-on-error=false", "-max-retries", "4", "-escalate-timeout", "90s", "-label", "L", "-state", "S", "-explain", "-summary-command", " claude  -p --model haiku"},
+		{"defaults", nil, Config{RetryOnError: true, MaxRetries: 2, EscalateToTelegram: true, EscalateTimeout: 5 * time.Minute, DeferredWait: 4 * time.Hour}, ""},
+		{"flags", []string{"-retry-on-error=false", "-max-retries", "4", "-escalate-timeout", "90s", "-label", "L", "-state", "S", "-explain", "-summary-command", " claude  -p --model haiku",
+			"-deferred", "-deferred-wait", "2h", "-continue", "context", "-page-during-background"},
 			Config{MaxRetries: 4, EscalateToTelegram: true, EscalateTimeout: 90 * time.Second, Label: "L", State: "S", Explain: true,
+				Deferred: true, DeferredWait: 2 * time.Hour, ContinueWithContext: true, PageDuringBackground: true,
 				SummaryCommand: []string{"claude", "-p", "--model", "haiku"}}, ""},
-		{"config file", []string{"-config", file}, Config{MaxRetries: 5, EscalateTimeout: 5 * time.Minute}, ""},
+		{"config file", []string{"-config", file}, Config{MaxRetries: 5, EscalateTimeout: 5 * time.Minute, DeferredWait: 4 * time.Hour}, ""},
 		{"flags win over the file", []string{"-config", file, "-max-retries", "1", "-retry-on-error"},
-			Config{RetryOnError: true, MaxRetries: 1, EscalateTimeout: 5 * time.Minute}, ""},
+			Config{RetryOnError: true, MaxRetries: 1, EscalateTimeout: 5 * time.Minute, DeferredWait: 4 * time.Hour}, ""},
 		{"missing file", []string{"-config", filepath.Join(dir, "nope.json")}, Config{}, "retry-escalate: config:"},
 		{"bad file", []string{"-config", bad}, Config{}, "retry-escalate: config"},
 		{"negative retries", []string{"-max-retries", "-1"}, Config{}, "must not be negative"},
 		{"zero timeout", []string{"-escalate-timeout", "0s"}, Config{}, "must be positive"},
+		{"zero deferred wait", []string{"-deferred-wait", "0s"}, Config{}, "-deferred-wait must be positive"},
+		{"bad continue", []string{"-continue", "maybe"}, Config{}, "want block or context"},
 		{"unknown flag", []string{"-nope"}, Config{}, "flag provided but not defined"},
 	}
 	for _, tt := range tests {
@@ -169,4 +176,69 @@ func TestBackgroundTaskIsAPause(t *testing.T) {
 	out, _ = runHook(t, append(args, "-page-during-background"), string(b))
 	assert.Empty(t, out["decision"], "nobody answers within 2s")
 	assert.Len(t, bot.Sent(), 1, "paged with -page-during-background")
+}
+
+// -deferred: the hook returns at once; the detached waiter (the binary
+// re-executed) posts the human's reply to the session's messaging socket.
+func TestDeferredAnswerReachesTheSocket(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := filepath.Join(t.TempDir(), "retry-escalate")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	bot := telegramtest.NewServer("42:TOKEN")
+	defer bot.Close()
+	sockDir, err := os.MkdirTemp("", "re")
+	require.NoError(t, err)
+	defer os.RemoveAll(sockDir)
+	ln, err := net.Listen("unix", filepath.Join(sockDir, "s.sock"))
+	require.NoError(t, err)
+	defer ln.Close()
+	lines := make(chan string, 4)
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			b, _ := io.ReadAll(c)
+			c.Close()
+			lines <- string(b)
+		}
+	}()
+	state := t.TempDir()
+	cmd := exec.Command(bin, "-state", state, "-deferred", "-deferred-wait", "1m", "-max-retries", "0", "-explain")
+	cmd.Env = append(os.Environ(), "TELEGRAM_BOT_TOKEN=42:TOKEN", "TELEGRAM_CHAT_ID=777", "TELEGRAM_API_URL="+bot.URL(),
+		"ANTHROPIC_API_KEY=", "CLAUDE_CODE_MESSAGING_SOCKET="+filepath.Join(sockDir, "s.sock"),
+		"CLAUDE_CODE_MESSAGING_TOKEN=mtok", "CLAUDE_CODE_SESSION_ATTENDED=1")
+	cmd.Stdin = strings.NewReader(hookInput(t, "Stop", "Which database should I use?", t.TempDir()))
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	start := time.Now()
+	require.NoError(t, cmd.Run())
+	took := time.Since(start)
+	assert.NotContains(t, stdout.String(), "block", "the session stops at once")
+	assert.Contains(t, stderr.String(), "DeferredAnswers", "trace")
+	assert.Contains(t, stderr.String(), "Escalation: allow: question", "trace")
+	t.Logf("hook returned in %v", took)
+
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	msg, err := bot.NextMessage(ctx)
+	require.NoError(t, err)
+	require.NoError(t, bot.WaitPoll(ctx))
+	bot.Reply(msg.ChatID, msg.MessageID, "use postgres")
+	select {
+	case got := <-lines:
+		assert.Equal(t, `{"token":"mtok","type":"auth"}`+"\n"+
+			`{"type":"user","message":{"content":"User answered: use postgres","role":"user"},"session_id":"sess-1"}`+"\n", got)
+	case <-ctx.Done():
+		log, _ := os.ReadFile(filepath.Join(state, "deferred-waiter.log"))
+		t.Fatalf("nothing posted; waiter log:\n%s", log)
+	}
+	e, err := bot.WaitEdit(ctx, msg.MessageID)
+	require.NoError(t, err)
+	assert.True(t, strings.HasSuffix(e.Text, "✍️ Answered — sent to the session"), "edit %q", e.Text)
 }

@@ -7,7 +7,14 @@ import (
 	"errors"
 )
 
+var errUnsupported = errors.New("flock: file locking is not supported on this platform")
+
 // Lock is not supported on this platform.
 func Lock(ctx context.Context, path string) (unlock func(), err error) {
-	return nil, errors.New("flock: file locking is not supported on this platform")
+	return nil, errUnsupported
+}
+
+// TryLock is not supported on this platform.
+func TryLock(path string) (unlock func(), ok bool, err error) {
+	return nil, false, errUnsupported
 }

@@ -9,38 +9,90 @@ import (
 	"os"
 	"syscall"
 	"time"
+
+	"github.com/stophook/stophook/internal/safefile"
 )
 
 // Lock takes an exclusive flock on path (created if missing), polling
 // until ctx is done. Call unlock to release it.
+//
+// The lock file is opened without following a symlink and must be a
+// regular file (see [safefile.OpenFile]): a symlink or a FIFO planted at
+// path is removed and replaced by a lock file, never written through or
+// waited on. Once
+// locked, the file must still be the one at path; when a holder removed
+// it (see [TryLock]) the lock is taken again on the new file, so lock
+// files can be deleted under their lock without two holders at once.
 func Lock(ctx context.Context, path string) (unlock func(), err error) {
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR, 0o600)
-	if err != nil {
-		return nil, fmt.Errorf("flock: %w", err)
-	}
 	wait := time.Millisecond
 	for {
-		err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
-		if err == nil {
-			return func() {
-				syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
-				f.Close()
-			}, nil
+		unlock, ok, err := TryLock(path)
+		if err != nil {
+			return nil, err
 		}
-		if !errors.Is(err, syscall.EWOULDBLOCK) && !errors.Is(err, syscall.EINTR) {
-			f.Close()
-			return nil, fmt.Errorf("flock: %w", err)
+		if ok {
+			return unlock, nil
 		}
 		t := time.NewTimer(wait)
 		select {
 		case <-ctx.Done():
 			t.Stop()
-			f.Close()
 			return nil, fmt.Errorf("flock: %w", ctx.Err())
 		case <-t.C:
 		}
-		if wait < 20*time.Millisecond {
+		if wait < 8*time.Millisecond {
 			wait *= 2
 		}
 	}
+}
+
+// TryLock takes the lock of [Lock] if it is free; ok is false when another
+// holder has it.
+func TryLock(path string) (unlock func(), ok bool, err error) {
+	removed := false
+	for {
+		f, err := safefile.OpenFile(path, os.O_CREATE|os.O_RDWR, 0o600)
+		if errors.Is(err, safefile.ErrNotRegular) && !removed {
+			// Lock files hold nothing: one planted as a symlink or a FIFO is
+			// removed (the entry, not its target) and made again.
+			removed = true
+			os.Remove(path)
+			continue
+		}
+		if err != nil {
+			return nil, false, fmt.Errorf("flock: %w", err)
+		}
+		fd := int(f.Fd())
+		for {
+			err = syscall.Flock(fd, syscall.LOCK_EX|syscall.LOCK_NB)
+			if !errors.Is(err, syscall.EINTR) {
+				break
+			}
+		}
+		if errors.Is(err, syscall.EWOULDBLOCK) {
+			f.Close()
+			return nil, false, nil
+		}
+		if err != nil {
+			f.Close()
+			return nil, false, fmt.Errorf("flock: %w", err)
+		}
+		if same(f, path) {
+			return func() {
+				syscall.Flock(fd, syscall.LOCK_UN)
+				f.Close()
+			}, true, nil
+		}
+		f.Close() // removed or replaced while we waited: lock the new file
+	}
+}
+
+// same reports whether f is still the file at path.
+func same(f *os.File, path string) bool {
+	a, err := f.Stat()
+	if err != nil {
+		return false
+	}
+	b, err := os.Lstat(path)
+	return err == nil && os.SameFile(a, b)
 }

@@ -33,7 +33,7 @@ var (
 // in data nest deeper than maxDepth, or wrapping [ErrTooMany] when data
 // holds more than maxContainers of them. Brackets inside strings do not
 // count. A limit of zero or less means its default.
-func Check(data []byte, maxDepth, maxContainers int) error {
+func Check[T ~string | ~[]byte](data T, maxDepth, maxContainers int) error {
 	if maxDepth <= 0 {
 		maxDepth = MaxDepth
 	}

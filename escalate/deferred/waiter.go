@@ -1,0 +1,224 @@
+package deferred
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/escalate"
+	"github.com/stophook/stophook/policy"
+)
+
+// DefaultPollEvery is how often a waiter checks whether its job was
+// cancelled or replaced.
+const DefaultPollEvery = time.Second
+
+// Waiter waits for the answer to one job and delivers it: a reply as
+// "User answered: TEXT", the Continue button as "User wants you to
+// continue" (the block reasons of a blocking policy.Escalation). Channel and
+// Store are required.
+type Waiter struct {
+	Channel Channel
+	Store   stophook.Store
+	// Post delivers text to the session; nil means [Post] with the job's
+	// socket and the token from CLAUDE_CODE_MESSAGING_TOKEN.
+	Post func(ctx context.Context, job Job, text string) error
+	// PollEvery is how often the job is checked; default [DefaultPollEvery].
+	PollEvery time.Duration
+	// Now is the clock for the job's deadline; nil means time.Now.
+	Now func() time.Time
+}
+
+// Outcome says what became of a job.
+type Outcome struct {
+	// Delivered reports whether the answer was posted to the session.
+	Delivered bool
+	// Text is the message posted, when Delivered.
+	Text string
+	// Note is the line the question was closed with.
+	Note string
+}
+
+// Run waits for the answer to job id of session, delivers it at most once
+// and closes the question with what happened. It returns when the answer
+// came, the job stopped being pending (cancelled or replaced), the job's
+// deadline passed, or ctx is done. A job cancelled before Run starts is
+// closed at once; a job missing, replaced or settled is left alone.
+func (w *Waiter) Run(ctx context.Context, session, id string) (Outcome, error) {
+	job, ok, err := loadJob(ctx, w.Store, session)
+	if err != nil {
+		return Outcome{}, fmt.Errorf("deferred: %w", err)
+	}
+	if !ok || job.ID != id || job.State == Delivered || job.State == Closed {
+		return Outcome{Note: "nothing to wait for"}, nil
+	}
+	if job.State != Pending { // cancelled before the waiter started
+		out := Outcome{Note: "🚫 Closed: " + notPendingWhy(job, id)}
+		err := w.close(ctx, job, out.Note)
+		w.forget(ctx, session, id)
+		return out, err
+	}
+	now := time.Now
+	if w.Now != nil {
+		now = w.Now
+	}
+	wctx, cancel := context.WithTimeout(ctx, job.Deadline.Sub(now()))
+	defer cancel()
+
+	// Watch the job: a cancellation or a newer question ends the wait.
+	var (
+		mu      sync.Mutex
+		stopped string
+	)
+	watchDone := make(chan struct{})
+	go func() {
+		defer close(watchDone)
+		every := w.PollEvery
+		if every <= 0 {
+			every = DefaultPollEvery
+		}
+		t := time.NewTicker(every)
+		defer t.Stop()
+		for {
+			select {
+			case <-wctx.Done():
+				return
+			case <-t.C:
+			}
+			cur, ok, err := loadJob(wctx, w.Store, session)
+			if err != nil {
+				continue
+			}
+			why := ""
+			switch {
+			case !ok:
+				why = "the question was withdrawn"
+			case cur.ID != id:
+				why = "a newer question replaced it"
+			case cur.State != Pending:
+				why = cur.Why
+				if why == "" {
+					why = string(cur.State)
+				}
+			default:
+				continue
+			}
+			mu.Lock()
+			stopped = why
+			mu.Unlock()
+			cancel()
+			return
+		}
+	}()
+	ans, err := w.Channel.Await(wctx, job.Ticket)
+	cancel()
+	<-watchDone
+	mu.Lock()
+	why := stopped
+	mu.Unlock()
+
+	var out Outcome
+	switch {
+	case why != "":
+		out.Note = "🚫 Closed: " + why
+	case err != nil:
+		transition(context.WithoutCancel(ctx), w.Store, session, id, Closed, "channel failed")
+		out.Note = "⚠️ Could not wait for the answer — the session stays stopped"
+	case ans.Kind == escalate.Reply && ans.Text != "", ans.Kind == escalate.Continue:
+		text := policy.ContinueReason
+		if ans.Kind == escalate.Reply {
+			text = policy.AnsweredPrefix + ans.Text
+		}
+		moved, cur, terr := transition(context.WithoutCancel(ctx), w.Store, session, id, Delivered, "answered")
+		switch {
+		case terr != nil:
+			err = terr
+			out.Note = "⚠️ Answer not delivered: the session's state is unreadable"
+		case !moved:
+			out.Note = "🚫 Answer not delivered: " + notPendingWhy(cur, id)
+		default:
+			if perr := w.post(ctx, job, text); perr != nil {
+				err = perr
+				transition(context.WithoutCancel(ctx), w.Store, session, id, Closed, "delivery failed")
+				out.Note = "⚠️ Answer not delivered: the session is not reachable"
+			} else {
+				out.Delivered, out.Text = true, text
+				out.Note = "✍️ Answered — sent to the session"
+				if ans.Kind == escalate.Continue {
+					out.Note = "▶️ Continued — sent to the session"
+				}
+			}
+		}
+	case ans.Kind == escalate.LetStop:
+		transition(context.WithoutCancel(ctx), w.Store, session, id, Closed, "let stop")
+		out.Note = "⏹️ Let stop"
+	case ctx.Err() != nil:
+		out.Note = "🚫 Closed: the waiter was stopped"
+	default:
+		transition(context.WithoutCancel(ctx), w.Store, session, id, Closed, "no answer in time")
+		out.Note = "⌛ No answer within " + shortDuration(job.Deadline.Sub(job.CreatedAt)) + " — the session stays stopped"
+	}
+	if cerr := w.close(ctx, job, out.Note); cerr != nil && err == nil {
+		err = cerr
+	}
+	w.forget(ctx, session, id)
+	return out, err
+}
+
+// close edits the job's question to end with note.
+func (w *Waiter) close(ctx context.Context, job Job, note string) error {
+	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), closeTimeout)
+	defer cancel()
+	if err := w.Channel.Close(cctx, job.Ticket, note); err != nil && !errors.Is(err, context.Canceled) {
+		return fmt.Errorf("deferred: close the question: %w", err)
+	}
+	return nil
+}
+
+// forget removes the job of session when it is still id and settled, so
+// that records do not pile up; a newer job stays.
+func (w *Waiter) forget(ctx context.Context, session, id string) {
+	w.Store.Update(context.WithoutCancel(ctx), Key(session), func(old []byte) ([]byte, error) {
+		if j, err := ParseJob(old); err == nil && j.ID == id && j.State != Pending {
+			return nil, nil
+		}
+		return old, nil
+	})
+}
+
+func (w *Waiter) post(ctx context.Context, job Job, text string) error {
+	if w.Post != nil {
+		return w.Post(ctx, job, text)
+	}
+	return Post(ctx, job.Socket, os.Getenv(EnvToken), job.SessionID, text)
+}
+
+// notPendingWhy says why job id could not be claimed, given the job found.
+func notPendingWhy(cur Job, id string) string {
+	switch {
+	case cur.ID == "":
+		return "the question was withdrawn"
+	case cur.ID != id:
+		return "a newer question replaced it"
+	case cur.Why != "":
+		return cur.Why
+	}
+	return string(cur.State)
+}
+
+// shortDuration formats d rounded to the second without zero units: "4h", "1h30m", "45s".
+func shortDuration(d time.Duration) string {
+	s := d.Round(time.Second).String()
+	if strings.HasSuffix(s, "m0s") {
+		s = strings.TrimSuffix(s, "0s")
+	}
+	if strings.HasSuffix(s, "h0m") {
+		s = strings.TrimSuffix(s, "0m")
+	}
+	return s
+}

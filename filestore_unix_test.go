@@ -1,0 +1,101 @@
+//go:build unix
+
+package stophook_test
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stophook/stophook"
+)
+
+// TestFileStoreHostileEntries plants what a cloned repository can hold in
+// .claude/stophook: symlinks out of the project (dangling ones too) and
+// FIFOs where values and lock files go. Before, writes followed the links
+// and opens of a FIFO blocked each stop until the budget ran out.
+func TestFileStoreHostileEntries(t *testing.T) {
+	t.Parallel()
+	outside := t.TempDir()
+	tests := []struct {
+		name  string
+		plant func(t *testing.T, s *stophook.FileStore, key string)
+	}{
+		{"dangling symlink as lock file", func(t *testing.T, s *stophook.FileStore, key string) {
+			mkdirs(t, s)
+			link(t, filepath.Join(outside, "lock-target"), lockFile(s, key))
+		}},
+		{"dangling symlink as value", func(t *testing.T, s *stophook.FileStore, key string) {
+			mkdirs(t, s)
+			link(t, filepath.Join(outside, "value-target"), s.Path(key))
+		}},
+		{"FIFO as lock file", func(t *testing.T, s *stophook.FileStore, key string) {
+			mkdirs(t, s)
+			fifo(t, lockFile(s, key))
+		}},
+		{"FIFO as value", func(t *testing.T, s *stophook.FileStore, key string) {
+			mkdirs(t, s)
+			fifo(t, s.Path(key))
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			s := stophook.NewFileStore(t.TempDir())
+			tt.plant(t, s, "loop/s1")
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			s.Get(ctx, "loop/s1")
+			s.Update(ctx, "loop/s1", func([]byte) ([]byte, error) { return []byte("v"), nil })
+			s.Delete(ctx, "loop/s1")
+			if ctx.Err() != nil {
+				t.Errorf("the store waited for the planted entry until its deadline")
+			}
+			entries, _ := os.ReadDir(outside)
+			for _, e := range entries {
+				t.Errorf("the store wrote %s outside its directory", e.Name())
+			}
+		})
+	}
+}
+
+func TestFileStoreGetRefusesFIFO(t *testing.T) {
+	t.Parallel()
+	s := stophook.NewFileStore(t.TempDir())
+	mkdirs(t, s)
+	fifo(t, s.Path("k"))
+	if _, err := s.Get(context.Background(), "k"); err == nil || errors.Is(err, stophook.ErrNotFound) {
+		t.Errorf("Get of a FIFO = %v, want an error", err)
+	}
+}
+
+func lockFile(s *stophook.FileStore, key string) string {
+	name := filepath.Base(s.Path(key))
+	return filepath.Join(s.Dir(), ".locks", name[:len(name)-len(".json")]+".lock")
+}
+
+func mkdirs(t *testing.T, s *stophook.FileStore) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Join(s.Dir(), ".locks"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func link(t *testing.T, target, name string) {
+	t.Helper()
+	if err := os.Symlink(target, name); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func fifo(t *testing.T, name string) {
+	t.Helper()
+	if err := syscall.Mkfifo(name, 0o600); err != nil && !errors.Is(err, fs.ErrExist) {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,78 @@
+package safefile
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// WriteAtomic writes data to a temporary file in path's directory,
+// syncs it and renames it over path: readers, and a restart after a
+// crash, see the old or the new content, never a torn one. The
+// temporary is named .<name>.tmp-<random>; see [SweepTemporaries].
+func WriteAtomic(path string, data []byte, perm fs.FileMode) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fmt.Errorf("write %s: %w", filepath.Base(path), err)
+	}
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return fmt.Errorf("write %s: %w", filepath.Base(path), err)
+	}
+	tmp := f.Name()
+	ok := false
+	defer func() {
+		if !ok {
+			f.Close()
+			os.Remove(tmp)
+		}
+	}()
+	if _, err := f.Write(data); err != nil {
+		return fmt.Errorf("write %s: %w", filepath.Base(path), err)
+	}
+	if err := f.Chmod(perm); err != nil {
+		return fmt.Errorf("write %s: %w", filepath.Base(path), err)
+	}
+	if err := f.Sync(); err != nil {
+		return fmt.Errorf("write %s: %w", filepath.Base(path), err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("write %s: %w", filepath.Base(path), err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		return fmt.Errorf("write %s: %w", filepath.Base(path), err)
+	}
+	ok = true
+	// The directory is not synced: after a crash the rename may be lost
+	// (the old value stays), which is allowed; a torn value is not, and
+	// the file sync above rules it out. Skipping it halves the cost of an
+	// update, which every loop iteration pays.
+	return nil
+}
+
+// tempInfix marks the temporaries of [WriteAtomic].
+const tempInfix = ".tmp-"
+
+// SweepTemporaries removes the temporaries [WriteAtomic] left in dir that
+// were last modified more than maxAge before now: a process killed between
+// creating and renaming one leaves it behind. It returns how many it
+// removed.
+func SweepTemporaries(dir string, now time.Time, maxAge time.Duration) int {
+	entries, _ := os.ReadDir(dir)
+	n := 0
+	for _, e := range entries {
+		name := e.Name()
+		if !strings.HasPrefix(name, ".") || !strings.Contains(name, tempInfix) {
+			continue
+		}
+		if fi, err := e.Info(); err == nil && fi.Mode().IsRegular() && now.Sub(fi.ModTime()) > maxAge {
+			if os.Remove(filepath.Join(dir, name)) == nil {
+				n++
+			}
+		}
+	}
+	return n
+}

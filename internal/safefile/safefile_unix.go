@@ -1,0 +1,32 @@
+//go:build unix
+
+package safefile
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"syscall"
+)
+
+func open(path string, flag int, perm fs.FileMode, follow bool) (*os.File, error) {
+	sys := syscall.O_NONBLOCK
+	if !follow {
+		sys |= syscall.O_NOFOLLOW
+	}
+	f, err := os.OpenFile(path, flag|sys, perm)
+	if err != nil {
+		// O_NOFOLLOW on a symlink fails with ELOOP (EMLINK on some BSDs);
+		// O_NONBLOCK|O_WRONLY on a FIFO without a reader with ENXIO.
+		if errors.Is(err, syscall.ELOOP) || errors.Is(err, syscall.EMLINK) || errors.Is(err, syscall.ENXIO) {
+			return nil, &fs.PathError{Op: "open", Path: path, Err: fmt.Errorf("%w (%v)", ErrNotRegular, errors.Unwrap(err))}
+		}
+		return nil, err
+	}
+	if err := checkRegular(f, path); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil // regular files ignore O_NONBLOCK
+}
