@@ -196,7 +196,7 @@ func TestLabelledSet(t *testing.T) {
 	if missing > 0 {
 		t.Logf("%d real messages not found: the shared transcripts are not at %s (set STOPHOOK_TRANSCRIPTS)", missing, transcriptsDir())
 	}
-	for _, split := range []string{"tune", "holdout", "blind"} {
+	for _, split := range []string{"tune", "holdout", "blind", "blind2", "blind3"} {
 		s, wrong := score(samples, func(smp sample) bool { return smp.Split == split })
 		t.Logf("%s: %s", split, s.table())
 		if split == "tune" || os.Getenv("JUDGE_SHOW_HOLDOUT") == "1" {

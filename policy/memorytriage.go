@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"log/slog"
 	"os"
@@ -14,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/internal/safefile"
 	"github.com/stophook/stophook/policy/triage"
 	"github.com/stophook/stophook/transcript"
 )
@@ -118,19 +118,25 @@ func (p *MemoryTriage) Evaluate(ctx context.Context, in stophook.Input) (stophoo
 // loopGuard lets the stop through on stop_hook_active or when the flag
 // file is present, removing the flag. A flag holding another session's id
 // is stale (that session never came back to stop): it is removed and the
-// stop is triaged.
+// stop is triaged. Only a regular file counts as the flag: a symlink or a
+// FIFO planted under its name (a cloned repository can hold either) is
+// removed, never followed or waited on.
 func (p *MemoryTriage) loopGuard(in stophook.Input) (stophook.Decision, bool) {
 	flag := flagPath(in.CWD)
 	if in.StopHookActive {
 		os.Remove(flag)
 		return stophook.PassOn("stop_hook_active: memories were already requested this turn"), true
 	}
-	f, err := os.Open(flag)
+	data, err := safefile.ReadFile(flag, 256) // a session id, or junk
+	if errors.Is(err, safefile.ErrTooLarge) {
+		data, err = nil, nil
+	}
 	if err != nil {
+		if !errors.Is(err, fs.ErrNotExist) {
+			os.Remove(flag)
+		}
 		return stophook.Decision{}, false
 	}
-	data, _ := io.ReadAll(io.LimitReader(f, 256)) // a session id, or junk
-	f.Close()
 	os.Remove(flag)
 	owner := strings.TrimSpace(string(data))
 	if owner != "" && in.SessionID != "" && owner != in.SessionID {
@@ -148,7 +154,7 @@ func (p *MemoryTriage) setFlag(in stophook.Input) error {
 	if err := os.MkdirAll(filepath.Dir(flag), 0o755); err != nil {
 		return err
 	}
-	return os.WriteFile(flag, []byte(in.SessionID+"\n"), 0o644) // a marker: no need to sync
+	return safefile.WriteFile(flag, []byte(in.SessionID+"\n"), 0o644) // a marker: no need to sync
 }
 
 func flagPath(cwd string) string {

@@ -4,13 +4,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
+	"github.com/stophook/stophook/internal/safefile"
 	"github.com/stophook/stophook/policy/triage"
 )
 
@@ -153,20 +152,12 @@ func (c TriageConfig) build() (*triage.Scorer, error) {
 // file that cannot be read or decoded, or holds invalid values, gives the
 // zero config and an error: the caller warns and carries on with defaults.
 func LoadTriageConfig(path string) (TriageConfig, error) {
-	f, err := os.Open(path)
+	data, err := safefile.ReadFileFollow(path, maxConfigBytes)
 	if errors.Is(err, fs.ErrNotExist) {
 		return TriageConfig{}, nil
 	}
 	if err != nil {
 		return TriageConfig{}, fmt.Errorf("policy: memory config: %w", err)
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxConfigBytes+1))
-	if err != nil {
-		return TriageConfig{}, fmt.Errorf("policy: memory config: %w", err)
-	}
-	if len(data) > maxConfigBytes {
-		return TriageConfig{}, fmt.Errorf("policy: memory config %s is larger than %d bytes", path, maxConfigBytes)
 	}
 	var file struct {
 		Triage *TriageConfig `json:"triage"`

@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/stophook/stophook/internal/safefile"
 )
 
 // ErrUnknownCommand reports a slash command Claude Code would not know. The
@@ -128,8 +130,8 @@ func (c Commands) pluginRoots(plugin string) []string {
 	if cfg == "" {
 		return nil
 	}
-	data, err := os.ReadFile(filepath.Join(cfg, "plugins", "installed_plugins.json"))
-	if err != nil || len(data) > maxRegistrySize {
+	data, err := safefile.ReadFileFollow(filepath.Join(cfg, "plugins", "installed_plugins.json"), maxRegistrySize)
+	if err != nil {
 		return nil
 	}
 	var f struct {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/internal/flock"
+	"github.com/stophook/stophook/internal/safefile"
 	"github.com/stophook/stophook/internal/statedir"
 )
 
@@ -74,16 +74,13 @@ func (d *Dir) Load(session string) (*Queue, error) {
 }
 
 func loadFile(path string) (*Queue, error) {
-	f, err := os.Open(path)
-	if errors.Is(err, fs.ErrNotExist) {
+	data, err := safefile.ReadFile(path, MaxFileSize)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
 		return nil, ErrNoQueue
-	}
-	if err != nil {
-		return nil, fmt.Errorf("queue: read: %w", err)
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
-	if err != nil {
+	case errors.Is(err, safefile.ErrTooLarge), errors.Is(err, safefile.ErrNotRegular):
+		return nil, fmt.Errorf("%w: %v", ErrMalformed, err)
+	case err != nil:
 		return nil, fmt.Errorf("queue: read: %w", err)
 	}
 	return Parse(data)
@@ -136,6 +133,7 @@ func (d *Dir) Retire(session, suffix string, q *Queue) (string, error) {
 	if err := os.Remove(active); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return "", fmt.Errorf("queue: retire: %w", err)
 	}
+	safefile.SweepTemporaries(d.path, time.Now(), 10*time.Minute) // left by killed writers
 	return dst, nil
 }
 

@@ -6,6 +6,8 @@ import (
 	"io/fs"
 	"os"
 	"time"
+
+	"github.com/stophook/stophook/internal/safefile"
 )
 
 // cancelMarker remembers that manual input cancelled a queue mid-turn, so
@@ -47,8 +49,9 @@ func (d *Dir) takeMarker(session string) (m cancelMarker, ok bool) {
 	if err != nil {
 		return m, false
 	}
-	data, err := os.ReadFile(path)
+	data, err := safefile.ReadFile(path, 1<<20)
 	if err != nil {
+		os.Remove(path) // unreadable, or not a regular file: not a marker
 		return m, false
 	}
 	if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {

@@ -6,11 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"os"
 	"strings"
 	"time"
 
 	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/internal/safefile"
 	"github.com/stophook/stophook/signals"
 )
 
@@ -335,7 +335,7 @@ func (p *Processor) stopPrompt() string {
 	if p.StopPrompt == "" {
 		return DefaultStopPrompt
 	}
-	b, err := os.ReadFile(p.StopPrompt)
+	b, err := safefile.ReadFileFollow(p.StopPrompt, 1<<20)
 	if err != nil {
 		p.log().Warn("queue: cannot read stop prompt, using the default", "error", err)
 		return DefaultStopPrompt

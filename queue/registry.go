@@ -5,8 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
+
+	"github.com/stophook/stophook/internal/safefile"
 )
 
 // Registry tells which sessions an agent watches, and that agent's config.
@@ -44,20 +45,12 @@ var _ Registry = FileRegistry{}
 
 // Lookup implements [Registry].
 func (r FileRegistry) Lookup(ctx context.Context, session string) (json.RawMessage, bool, error) {
-	f, err := os.Open(r.Path)
+	data, err := safefile.ReadFileFollow(r.Path, maxRegistrySize)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, false, nil
 	}
 	if err != nil {
 		return nil, false, fmt.Errorf("queue: registry: %w", err)
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxRegistrySize+1))
-	if err != nil {
-		return nil, false, fmt.Errorf("queue: registry: %w", err)
-	}
-	if len(data) > maxRegistrySize {
-		return nil, false, fmt.Errorf("queue: registry: %s is larger than %d bytes", r.Path, maxRegistrySize)
 	}
 	var m map[string]json.RawMessage
 	if err := json.Unmarshal(data, &m); err != nil {

@@ -8,6 +8,8 @@ import (
 	"os"
 	"slices"
 	"time"
+
+	"github.com/stophook/stophook/internal/safefile"
 )
 
 // Default limits of [Options].
@@ -241,18 +243,12 @@ func open(path string) (*os.File, int64, error) {
 	if path == "" {
 		return nil, 0, ErrNoPath
 	}
-	fi, err := os.Stat(path)
+	f, err := safefile.OpenRead(path) // checks the type after opening, without blocking
 	if err != nil {
 		return nil, 0, fmt.Errorf("transcript: %w", err)
 	}
-	if !fi.Mode().IsRegular() {
-		return nil, 0, fmt.Errorf("transcript: %s: not a regular file", path)
-	}
-	f, err := os.Open(path)
+	fi, err := f.Stat()
 	if err != nil {
-		return nil, 0, fmt.Errorf("transcript: %w", err)
-	}
-	if fi, err = f.Stat(); err != nil {
 		f.Close()
 		return nil, 0, fmt.Errorf("transcript: %w", err)
 	}

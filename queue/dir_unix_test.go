@@ -1,0 +1,45 @@
+//go:build unix
+
+package queue
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"syscall"
+	"testing"
+)
+
+// TestLoadHostileFile: a FIFO planted as a session's queue file blocked
+// every stop of that session until the hook's budget ran out, and a
+// symlink was read wherever it pointed.
+func TestLoadHostileFile(t *testing.T) {
+	t.Parallel()
+	outside := filepath.Join(t.TempDir(), "q.json")
+	if err := os.WriteFile(outside, []byte(`{"commands":[]}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name  string
+		plant func(path string) error
+	}{
+		{"FIFO", func(p string) error { return syscall.Mkfifo(p, 0o600) }},
+		{"symlink", func(p string) error { return os.Symlink(outside, p) }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			d := NewDir(t.TempDir())
+			path, err := d.File("main")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := tt.plant(path); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := d.Load("main"); !errors.Is(err, ErrMalformed) {
+				t.Errorf("Load = %v, want ErrMalformed", err)
+			}
+		})
+	}
+}
