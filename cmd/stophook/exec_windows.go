@@ -1,0 +1,5 @@
+package main
+
+import "io/fs"
+
+func isExec(fs.FileInfo) bool { return true }

@@ -1,0 +1,95 @@
+// Command stophook sets up stophook hooks for coding agents and checks
+// them:
+//
+//	stophook install [-host H] [-scope user|project|local] [-events LIST] [-timeout S] [-dry-run] -command CMD [-- ARGS...]
+//	stophook uninstall [-host H] [-scope user|project|local] [-events LIST] -command CMD [-- ARGS...]
+//	stophook doctor [-dir DIR] [-timeout D]
+//	stophook help [COMMAND]
+//
+// install merges one command hook into the host's settings file, keeping
+// every other key and hook; uninstall removes only that hook; doctor lists
+// the stophook hooks of every Claude Code scope and checks that each one
+// runs, answers a sample Stop and fails open on garbage.
+//
+// Install it with:
+//
+//	go install github.com/stophook/stophook/cmd/stophook@latest
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], &sys{stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv}))
+}
+
+// sys is what a subcommand may touch of the process.
+type sys struct {
+	stdout, stderr io.Writer
+	getenv         func(string) string
+	cwd            string // "" means the process's working directory
+}
+
+type command struct {
+	name, summary string
+	run           func(args []string, s *sys) int
+	usage         func(w io.Writer)
+}
+
+func commands() []command {
+	return []command{
+		{"install", "add a command hook to an agent's settings", runInstall, usageOf(installFlags)},
+		{"uninstall", "remove that hook again", runUninstall, usageOf(uninstallFlags)},
+		{"doctor", "check the stophook hooks of every Claude Code scope", runDoctor, usageOf(doctorFlags)},
+		{"help", "show help for a command", runHelp, func(w io.Writer) { fmt.Fprintln(w, "usage: stophook help [COMMAND]") }},
+	}
+}
+
+func run(args []string, s *sys) int {
+	if len(args) == 0 {
+		mainUsage(s.stderr)
+		return 2
+	}
+	name := args[0]
+	if name == "-h" || name == "-help" || name == "--help" {
+		mainUsage(s.stdout)
+		return 0
+	}
+	for _, c := range commands() {
+		if c.name == name {
+			return c.run(args[1:], s)
+		}
+	}
+	fmt.Fprintf(s.stderr, "stophook: unknown command %q\n", name)
+	mainUsage(s.stderr)
+	return 2
+}
+
+func runHelp(args []string, s *sys) int {
+	if len(args) == 0 {
+		mainUsage(s.stdout)
+		return 0
+	}
+	for _, c := range commands() {
+		if c.name == args[0] {
+			c.usage(s.stdout)
+			return 0
+		}
+	}
+	fmt.Fprintf(s.stderr, "stophook help: unknown command %q\n", args[0])
+	return 2
+}
+
+func mainUsage(w io.Writer) {
+	var b strings.Builder
+	b.WriteString("usage: stophook COMMAND [flags]\n\ncommands:\n")
+	for _, c := range commands() {
+		fmt.Fprintf(&b, "  %-10s %s\n", c.name, c.summary)
+	}
+	b.WriteString("\nRun `stophook COMMAND -h` for a command's flags and environment.\n")
+	io.WriteString(w, b.String())
+}
