@@ -136,6 +136,11 @@ func (e *Env) Record(name string, h Hook) Hook {
 		return h
 	}
 	rec := BuildHook(e.T, "./e2e/internal/hookrec")
+	if h.Args != nil { // exec form stays exec form
+		h.Args = append([]string{e.hookLogPath(name), h.Command}, h.Args...)
+		h.Command = rec
+		return h
+	}
 	h.Command = CommandLine(rec, e.hookLogPath(name), "sh", "-c", h.Command)
 	return h
 }

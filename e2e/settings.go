@@ -22,6 +22,13 @@ type Hook struct {
 	AllowedEnvVars []string          `json:"allowedEnvVars,omitempty"`
 	Timeout        int               `json:"timeout,omitempty"` // seconds
 	StatusMessage  string            `json:"statusMessage,omitempty"`
+	// Args, when set, is the exec form: Command is the program, run
+	// without a shell with these arguments.
+	Args []string `json:"args,omitempty"`
+	// Async runs the hook in the background; AsyncRewake (which implies
+	// Async) starts a new turn in the TUI when the hook exits 2.
+	Async       bool `json:"async,omitempty"`
+	AsyncRewake bool `json:"asyncRewake,omitempty"`
 }
 
 // Command returns a command hook running the shell command cmd.
@@ -46,4 +53,12 @@ func (s *Settings) AddHook(event string, hooks ...Hook) {
 		s.Hooks = map[string][]Matcher{}
 	}
 	s.Hooks[event] = append(s.Hooks[event], Matcher{Hooks: hooks})
+}
+
+// AddMatcher appends hooks for event under one matcher entry.
+func (s *Settings) AddMatcher(event, matcher string, hooks ...Hook) {
+	if s.Hooks == nil {
+		s.Hooks = map[string][]Matcher{}
+	}
+	s.Hooks[event] = append(s.Hooks[event], Matcher{Matcher: matcher, Hooks: hooks})
 }

@@ -56,7 +56,7 @@ func closingOf(prose string) closing {
 			continue
 		}
 		if cl := clean(line); cl != "" {
-			if c.choice == "" && run >= 2 && strings.HasSuffix(cl, ":") && len(c.lines) < 2 {
+			if c.choice == "" && run >= 2 && strings.HasSuffix(cl, ":") && len(c.lines) < closingLines {
 				c.choice = cl
 			}
 			c.lines = append(c.lines, cl)
@@ -126,7 +126,8 @@ func clean(line string) string {
 	return line
 }
 
-// isListItem reports a list item, table row or "Option A:" line.
+// isListItem reports a list item, table row, lettered option ("A. …",
+// "**B)** …") or "Option A:" line.
 func isListItem(line string) bool {
 	if strings.HasPrefix(line, "|") {
 		return true
@@ -138,6 +139,7 @@ func isListItem(line string) bool {
 	if strings.HasPrefix(line, "• ") {
 		return true
 	}
+	line = strings.TrimLeft(line, "*_")
 	i := 0
 	for i < len(line) && i < 3 && line[i] >= '0' && line[i] <= '9' {
 		i++
@@ -145,10 +147,13 @@ func isListItem(line string) bool {
 	if i > 0 && i+1 < len(line) && (line[i] == '.' || line[i] == ')') && line[i+1] == ' ' {
 		return true
 	}
-	if len(line) >= 3 && (line[0] >= 'a' && line[0] <= 'z' || line[0] >= 'A' && line[0] <= 'Z') && line[1] == ')' && line[2] == ' ' {
-		return true
+	if len(line) >= 3 && (line[0] >= 'a' && line[0] <= 'z' || line[0] >= 'A' && line[0] <= 'Z') && (line[1] == ')' || line[1] == '.') {
+		rest := strings.TrimLeft(line[2:], "*_")
+		if strings.HasPrefix(rest, " ") {
+			return true
+		}
 	}
-	l := strings.ToLower(strings.TrimLeft(line, "*_"))
+	l := strings.ToLower(line)
 	return strings.HasPrefix(l, "option ") && len(l) > 8 && strings.ContainsAny(l[7:10], ":.)*")
 }
 

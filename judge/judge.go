@@ -70,14 +70,31 @@ func Classify(text string) (Class, string) {
 		return Decision, c.choice
 	}
 	if c.question != "" {
-		return classifyQuestion(c), c.question
+		class := classifyQuestion(c)
+		if class == Permission {
+			// A go-ahead that also asks for something ("If so, let me
+			// know the reason") needs the human: a plain yes lacks it.
+			for _, line := range c.lines[:min(2, len(c.lines))] {
+				if infoRequest.MatchString(line) {
+					return Decision, line
+				}
+			}
+		}
+		return class, c.question
 	}
 	for _, line := range c.lines {
-		if s := permissionOffer.FindString(line); s != "" {
-			return Permission, line
-		}
-		if s := decisionRequest.FindString(line); s != "" {
+		if decisionRequest.MatchString(line) {
 			return Decision, line
+		}
+		if permissionOffer.MatchString(line) {
+			// An offer between alternatives ("…, or fold them into the
+			// roadmap. Just say the word.") asks for a choice.
+			for _, l := range c.lines[:min(2, len(c.lines))] {
+				if alternative.MatchString(l) {
+					return Decision, l
+				}
+			}
+			return Permission, line
 		}
 	}
 	if line, ok := reportsError(append(c.lines, c.items...)); ok {

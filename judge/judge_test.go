@@ -28,6 +28,7 @@ func TestClassify(t *testing.T) {
 		{"either or", "Should I skip the hook for this commit, or fix the pre-existing issues first?", judge.Decision},
 		{"options listed", "How would you like to proceed?\n\n1. Keep the cache\n2. Drop it", judge.Decision},
 		{"options under a lead-in", "Phase 2 is done.\n\nLet me know if you'd like me to:\n1. Continue with phase 3\n2. Test what exists first\n\nThe core feature works already.", judge.Decision},
+		{"go-ahead that also asks for information", "Do you want me to go ahead and file the refund? If so, let me know the reason and I'll start it.", judge.Decision},
 		{"asks for information", "I cannot reach the staging database. Can you share the connection string?", judge.Decision},
 		{"open question", "Where should the new config file live?", judge.Decision},
 		{"decision statement", "Both designs work. Let me know which approach you prefer.", judge.Decision},

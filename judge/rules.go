@@ -25,7 +25,7 @@ var (
 
 	// decisionRequest marks a closing statement that waits for a choice or
 	// for information.
-	decisionRequest = regexp.MustCompile(`\b(?:let me know|tell me|please (?:advise|confirm|clarify|specify|indicate))\b[^.]*\b(?:which|what|how|whether|where|prefer|preference)\b|\bplease (?:choose|pick|select|decide)\b|\b(?:i need|need) (?:your|you to) (?:input|decision|choice|confirmation|guidance|help)\b|\bwaiting for your (?:input|decision|choice|answer)\b|\b(?:provide|share|send|paste|give me)\b[^.]*\b(?:and|so) i(?:'ll| will| can)\b`)
+	decisionRequest = regexp.MustCompile(`\b(?:let me know|tell me|please (?:advise|confirm|clarify|specify|indicate))\b[^.]*\b(?:which|what|how|whether|where|prefer|preference)\b|\bplease (?:choose|pick|select|decide)\b|\b(?:i need|need) (?:your|you to) (?:input|decision|choice|confirmation|guidance|help)\b|\bwaiting for your (?:input|decision|choice|answer)\b|\b(?:let me know|tell me)(?: if| whether) you(?:'d| would)? (?:want|like|prefer)\b[^.!?]*,? or\b|\b(?:provide|share|send|paste|give me)\b[^.]*\b(?:and|so) i(?:'ll| will| can)\b`)
 
 	// failure marks a closing that reports something that went wrong. A
 	// bare "error" is a topic as often as a failure ("the error rate", "error
@@ -45,9 +45,16 @@ var notAlternatives = strings.NewReplacer(" or not", "", " or so", "", " or two"
 // the question.
 var holdOff = regexp.MustCompile(`^(?:is there|are there|would you (?:like|prefer)(?: me)? to (?:review|modify|adjust|change|tweak|revise|look|discuss|make changes|check|see|prioriti[sz]e|focus)|do you want to (?:review|adjust|modify|change|look|check|test)|would you rather (?:review|test|check|look)|should i (?:wait|stop|hold)|wait|stop|hold|not\b|anything|something else|review|make changes|adjust|modify)`)
 
+// alternative marks a sentence that offers two courses of action.
+var alternative = regexp.MustCompile(`, or (?:[a-z]+ ){0,3}(?:i|we|you)?\b|\beither\b`)
+
+// infoRequest marks a closing that asks the human for something a yes
+// does not give.
+var infoRequest = regexp.MustCompile(`\b(?:let me know|tell me) (?:the|your|which|what|how|whether|where|who)\b|\bplease (?:provide|share|send|paste|specify|confirm (?:the|your|which|what))\b|\b(?:can|could|would) you (?:please )?(?:provide|share|send|paste|tell me)\b|\bif you (?:can )?(?:provide|share|send|paste)\b`)
+
 // optionsLeadIn marks a line that puts the options listed under it to the
 // human ("Would you like me to:", "Let me know which you prefer:").
-var optionsLeadIn = regexp.MustCompile(`\b(?:would you like|do you want|let me know if you(?:'d| would)? like|let me know (?:which|what|how)|should i|shall i|which|choose|pick|prefer|options?|how would you like)\b`)
+var optionsLeadIn = regexp.MustCompile(`\b(?:would you like|do you want|let me know if you(?:'d| would)? like|let me know (?:which|what|how)|should i|shall i|which|choose|pick|prefer|options?|how would you like|i can(?: also| next)?|please confirm|confirm|recommend|your decision|decide)\b`)
 
 // classifyQuestion decides what the closing question c.question asks.
 func classifyQuestion(c closing) Class {

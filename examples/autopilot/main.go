@@ -127,6 +127,11 @@ func parseConfig(args []string, stderr io.Writer) (Config, error) {
 	return c, nil
 }
 
+// retryReason sends the agent back after an error reply. Its last sentence
+// makes a wrong error verdict cheap: an agent that had in fact finished
+// says so and stops.
+const retryReason = policy.DefaultRetryReason + " If the task is in fact complete, say so in one line."
+
 // slack is added to the escalate timeout for the hook's whole budget: the
 // summary, the transcript and the closing Telegram edit.
 const slack = policy.DefaultSummaryTimeout + 30*time.Second
@@ -143,7 +148,7 @@ func build(c Config, stderr io.Writer) (stophook.Policy, stophook.RunOptions) {
 	isError := policy.MatcherFunc(j.is(judge.Error))
 	isDecision := policy.MatcherFunc(j.is(judge.Decision))
 
-	retry := &policy.ErrorRetry{Store: store, MaxRetries: c.MaxRetries, Matcher: isError}
+	retry := &policy.ErrorRetry{Store: store, MaxRetries: c.MaxRetries, Matcher: isError, Reason: retryReason}
 	if c.MaxRetries == 0 {
 		// Never retry, but still clear stale counts on stops and SessionEnd.
 		retry.Matcher = policy.MatcherFunc(func(string) bool { return false })

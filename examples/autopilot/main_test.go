@@ -46,7 +46,7 @@ func TestAutopilot(t *testing.T) {
 		}
 		return out, e.String(), code
 	}
-	const retry = "The previous approach hit an error. Try a different approach to accomplish the task."
+	const retry = "The previous approach hit an error. Try a different approach to accomplish the task. If the task is in fact complete, say so in one line."
 	steps := []struct {
 		name, event string
 		args        []string

@@ -1,0 +1,136 @@
+package e2e
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stophook/stophook/escalate/telegram/telegramtest"
+)
+
+// deferredEnv returns a TUI environment whose hook is retry-escalate
+// -deferred (exec form, recorded as "esc") for Stop, UserPromptSubmit and
+// SessionEnd, asking on a fake Telegram bot. The first reply asks the human
+// a question; a message starting "User answered: " gets answer.
+func deferredEnv(t *testing.T, answer string) (*Env, *telegramtest.Server) {
+	t.Helper()
+	e := New(t)
+	bin := BuildHook(t, "./examples/retry-escalate")
+	bot := telegramtest.NewServer("7:TOKEN")
+	t.Cleanup(bot.Close)
+	e.Setenv("TELEGRAM_BOT_TOKEN", "7:TOKEN")
+	e.Setenv("TELEGRAM_CHAT_ID", "99")
+	e.Setenv("TELEGRAM_API_URL", bot.URL())
+	hook := e.Record("esc", Hook{Type: "command", Command: bin,
+		Args:          []string{"-deferred", "-deferred-wait", "45s", "-max-retries", "0", "-state", e.StateDir, "-explain"},
+		StatusMessage: "Asking the human on Telegram…"})
+	for _, ev := range []string{"Stop", "UserPromptSubmit", "SessionEnd"} {
+		e.Settings.AddHook(ev, hook)
+	}
+	e.API.SetScript(FirstOf(OnLastUser("User answered: ", Text(answer)), SideRequests(Text("summary"))))
+	e.API.Enqueue(Text("Which database should I use, Postgres or SQLite?"))
+	return e, bot
+}
+
+// firstStop waits for the first finished Stop call of the "esc" hook.
+func firstStop(t *testing.T, e *Env) HookCall {
+	t.Helper()
+	var stop HookCall
+	Eventually(t, "the first Stop hook", 60*time.Second, func() bool {
+		for _, c := range e.HookCalls("esc") {
+			if c.Input.HookEventName == "Stop" && c.Done {
+				stop = c
+				return true
+			}
+		}
+		return false
+	})
+	return stop
+}
+
+// Deferred escalation in the TUI: the Stop hook returns at once, the human
+// answers on Telegram a few seconds later, and the session starts a new
+// turn carrying the answer.
+func TestTUIDeferredAnswer(t *testing.T) {
+	t.Parallel()
+	e, bot := deferredEnv(t, "Using Postgres, as you said.")
+	s := e.StartTUI()
+	s.Send("set up the database")
+	stop := firstStop(t, e)
+	t.Logf("deferred Stop hook returned in %v (trace %q)", stop.Duration, stop.Stderr)
+	if stop.Blocked() || stop.Duration > time.Second || !strings.Contains(stop.Stderr, "Escalation: allow: question") {
+		t.Errorf("Stop hook: blocked %v after %v, trace %q; want an allow well under a second", stop.Blocked(), stop.Duration, stop.Stderr)
+	}
+	s.WaitPrompt(20 * time.Second)
+
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	msg, err := bot.NextMessage(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := bot.WaitPoll(ctx); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(2 * time.Second) // the human takes a moment: the session is idle meanwhile
+	bot.Reply(99, msg.MessageID, "use postgres")
+	s.WaitScreen("the turn started by the answer", 30*time.Second, func(screen string) bool {
+		return strings.Contains(screen, "Using Postgres, as you said.")
+	})
+	found := false
+	for _, r := range e.API.Conversation() {
+		if strings.Contains(strings.Join(r.LastUserTexts(), "\n"), "User answered: use postgres") {
+			found = true
+		}
+	}
+	if !found {
+		e.Dump(nil)
+		t.Errorf("no request carries the answer")
+	}
+	ed, err := bot.WaitEdit(ctx, msg.MessageID)
+	if err != nil || !strings.HasSuffix(ed.Text, "✍️ Answered — sent to the session") || ed.HasKeyboard {
+		t.Errorf("question edited to %q (keyboard %v), %v", ed.Text, ed.HasKeyboard, err)
+	}
+	var prompts []string
+	for _, c := range e.HookCalls("esc") {
+		if c.Input.HookEventName == "UserPromptSubmit" {
+			prompts = append(prompts, c.Input.Prompt)
+		}
+	}
+	t.Logf("UserPromptSubmit prompts: %q", prompts)
+}
+
+// The user types in the session before the human answers: the waiter gives
+// up, says so on Telegram, and a later answer is not delivered.
+func TestTUIDeferredUserTypesFirst(t *testing.T) {
+	t.Parallel()
+	e, bot := deferredEnv(t, "Using Postgres, as you said.")
+	e.API.Enqueue(Text("Fine, SQLite it is."))
+	s := e.StartTUI()
+	s.Send("set up the database")
+	firstStop(t, e)
+	s.WaitPrompt(20 * time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	msg, err := bot.NextMessage(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Send("never mind, use SQLite")
+	ed, err := bot.WaitEdit(ctx, msg.MessageID)
+	if err != nil || !strings.HasSuffix(ed.Text, "🚫 Closed: the user typed in the session first") {
+		e.Dump(nil)
+		t.Fatalf("question edited to %q, %v; want it closed because the user typed", ed.Text, err)
+	}
+	s.WaitScreen("the reply to the typed prompt", 30*time.Second, func(screen string) bool {
+		return strings.Contains(screen, "Fine, SQLite it is.")
+	})
+	bot.Reply(99, msg.MessageID, "use postgres")
+	time.Sleep(3 * time.Second) // a late answer must not arrive
+	for _, r := range e.API.Conversation() {
+		if strings.Contains(strings.Join(r.UserTexts(), "\n"), "User answered:") {
+			t.Errorf("request %d carries an answer after the user typed", r.Seq)
+		}
+	}
+}
