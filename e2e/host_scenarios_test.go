@@ -212,3 +212,24 @@ func TestHostAutopilot(t *testing.T) {
 		})
 	}
 }
+
+// A policy that halts the agent ends the turn on every host: no
+// continuation follows (Qwen Code reads a bare continue:false as a block,
+// so the host's encoding matters).
+func TestHostHalt(t *testing.T) {
+	t.Parallel()
+	const stop = "Halted by policy: out of budget."
+	for _, c := range hostCases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			e := c.env(t)
+			e.AddRecorded("stop", e.TurnEnd(), CommandLine(BuildHook(t, "./e2e/testdata/hooks/alwaysblock"), "-halt", stop))
+			e.Model.Always("all done")
+			r := e.RunOK("finish the task")
+			assertTurnEnds(t, e, r, "stop", 0)
+			if e.Model.Saw(stop) {
+				t.Errorf("the stop reason %q reached the model", stop)
+			}
+		})
+	}
+}
