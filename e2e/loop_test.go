@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/rand"
 	"fmt"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
@@ -203,33 +202,33 @@ func TestLoopStartedByAgent(t *testing.T) {
 	}
 }
 
-// The starter plugin (examples/loop/plugin, loaded with --plugin-dir):
-// its slash command expands to a `loop start …` instruction, and its
-// hooks.json runs `loop` from PATH as the Stop hook.
+// The loop plugin (examples/loop, loaded with --plugin-dir): its slash
+// command expands to a launcher command line with the plugin's path
+// substituted, the launcher builds stophook-loop on first use, and the
+// same binary runs as the Stop hook.
 func TestLoopPlugin(t *testing.T) {
 	t.Parallel()
 	e := New(t)
-	bin := BuildHook(t, "./examples/loop")
-	binDir := t.TempDir()
-	if err := os.Symlink(bin, filepath.Join(binDir, "loop")); err != nil {
-		t.Fatal(err)
-	}
-	e.Setenv("PATH", binDir+string(os.PathListSeparator)+os.Getenv("PATH"))
+	e.Timeout = 150 * time.Second
+	useGoCaches(t, e)
+	warmPluginBuild(t, "loop")
 	root, err := ModuleRoot()
 	if err != nil {
 		t.Fatal(err)
 	}
+	pluginDir := filepath.Join(root, "examples", "loop")
+	start := CommandLine(filepath.Join(pluginDir, "hooks", "launch.sh")) + " loop start -max 2 'tidy the docs'"
 	e.API.Enqueue(
-		Bash("loop start -max 2 'tidy the docs'"),
+		Bash(start),
 		Text("Tidied one file."),
 		Text("Tidied the rest.\n<loop-done>COMPLETE</loop-done>"),
 	)
-	r := e.RunOK("/idle-loop:loop -max 2 'tidy the docs'", "--plugin-dir", filepath.Join(root, "examples", "loop", "plugin"))
+	r := e.RunOK("/loop:loop -max 2 'tidy the docs'", "--plugin-dir", pluginDir)
 
 	conv := e.API.Conversation()
-	if len(conv) == 0 || !strings.Contains(strings.Join(conv[0].UserTexts(), "\n"), "loop start -max 2 'tidy the docs'") {
+	if len(conv) == 0 || !strings.Contains(strings.Join(conv[0].UserTexts(), "\n"), `"`+pluginDir+`/hooks/launch.sh" loop start -max 2 'tidy the docs'`) {
 		e.Dump(r)
-		t.Fatalf("the first request does not carry the expanded /idle-loop:loop command")
+		t.Fatalf("the first request does not carry the expanded /loop:loop command")
 	}
 	if got, want := e.API.StopHookFeedback(), []string{iteration(2, 2)}; !slices.Equal(got, want) {
 		e.Dump(r)

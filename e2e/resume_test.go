@@ -107,3 +107,29 @@ func TestTUIResumeGivesUp(t *testing.T) {
 		t.Errorf("got %d StopFailure calls, want 6", n)
 	}
 }
+
+// claude -p does not resume: it waits for the async StopFailure hook, then
+// exits without a new turn.
+func TestPrintModeDoesNotResume(t *testing.T) {
+	t.Parallel()
+	e := resumeEnv(t, "2s")
+	e.API.SetScript(func(req *Request) (Reply, bool) {
+		if req.IsConversation() {
+			return Reply{Status: http.StatusTooManyRequests}, true
+		}
+		return Reply{}, false
+	})
+	r := e.Run("do the task")
+	calls := e.HookCalls("resume")
+	t.Logf("claude -p: exit %d after %v", r.Exit, r.Elapsed.Round(time.Millisecond))
+	if r.TimedOut || r.Exit == 0 || len(calls) != 1 || !calls[0].Done || calls[0].Exit != 2 {
+		e.Dump(r)
+		t.Fatalf("claude -p: exit %d (timed out %v), StopFailure calls %+v; want a failed run after one finished hook call", r.Exit, r.TimedOut, calls)
+	}
+	if r.Elapsed < 2*time.Second {
+		t.Errorf("claude -p exited after %v, before the hook's 2s wait ended", r.Elapsed)
+	}
+	if n := len(e.API.Conversation()); n != 1 {
+		t.Errorf("got %d conversation requests, want 1: -p does not resend", n)
+	}
+}

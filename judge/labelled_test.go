@@ -13,10 +13,10 @@ import (
 	"github.com/stophook/stophook/signals"
 )
 
-// sample is one labelled final message of testdata/labelled.jsonl. Real
-// messages from the shared Claude Code transcripts are stored as a
-// reference (Src and UUID) and read from the transcripts at test time;
-// other messages carry their Text.
+// sample is one labelled final message of testdata/labelled.jsonl.
+// Messages from real Claude Code transcripts, which are kept outside the
+// repository, are stored as a reference (Src and UUID) and read from the
+// transcripts at test time; other messages carry their Text.
 type sample struct {
 	ID string `json:"id"`
 	// Split is "tune" (the rules were fitted to these), "holdout" (set
@@ -193,8 +193,9 @@ var floors = map[string]map[judge.Class][2]float64{ // split → class → {P, R
 // fitted to.
 func TestLabelledSet(t *testing.T) {
 	samples, missing := loadSamples(t)
-	if missing > 0 {
-		t.Logf("%d real messages not found: the shared transcripts are not at %s (set STOPHOOK_TRANSCRIPTS)", missing, transcriptsDir())
+	floorsApply := missing == 0
+	if !floorsApply {
+		t.Logf("%d real messages not found: the Claude Code transcripts are not at %s (set STOPHOOK_TRANSCRIPTS); figures are logged, floors not checked", missing, transcriptsDir())
 	}
 	for _, split := range []string{"tune", "holdout", "blind", "blind2", "blind3"} {
 		s, wrong := score(samples, func(smp sample) bool { return smp.Split == split })
@@ -205,6 +206,9 @@ func TestLabelledSet(t *testing.T) {
 			}
 		}
 		for c, f := range floors[split] {
+			if !floorsApply {
+				break
+			}
 			if p := s.precision(c); p < f[0] {
 				t.Errorf("%s %v: precision %.2f, want ≥ %.2f", split, c, p, f[0])
 			}
@@ -216,7 +220,7 @@ func TestLabelledSet(t *testing.T) {
 	real, _ := score(samples, func(smp sample) bool { return smp.Tag == "real" })
 	t.Logf("real messages only: %s", real.table())
 
-	// The seed's error pattern (signals.IsError), which ErrorRetry uses by
+	// The default error pattern (signals.IsError), which ErrorRetry uses by
 	// default, on the same messages, for comparison.
 	var tp, fp, fn int
 	for _, smp := range samples {

@@ -52,6 +52,9 @@ type MemoryTriage struct {
 	// ConfigPath is the memory-config.json to read; "" means
 	// <cwd>/.claude/memory-config.json.
 	ConfigPath string
+	// Mode, when set (ModeHybrid or ModeHeuristic), replaces the mode of
+	// the configuration.
+	Mode string
 	// Classifier refines findings in hybrid mode; nil means the
 	// provider the config's llm_provider names among those registered
 	// with [RegisterProvider] (import policy/llm for "anthropic" and
@@ -166,16 +169,21 @@ func flagPath(cwd string) string {
 
 // config returns the configuration, warning about a bad file.
 func (p *MemoryTriage) config(ctx context.Context, cwd string) TriageConfig {
+	var cfg TriageConfig
 	if p.Config != nil {
-		return *p.Config
+		cfg = *p.Config
+	} else {
+		path := p.ConfigPath
+		if path == "" {
+			path = memoryConfigPath(cwd)
+		}
+		var err error
+		if cfg, err = LoadTriageConfig(path); err != nil {
+			p.warn(ctx, "memory triage: config ignored, using defaults", err)
+		}
 	}
-	path := p.ConfigPath
-	if path == "" {
-		path = memoryConfigPath(cwd)
-	}
-	cfg, err := LoadTriageConfig(path)
-	if err != nil {
-		p.warn(ctx, "memory triage: config ignored, using defaults", err)
+	if p.Mode != "" {
+		cfg.Mode = p.Mode
 	}
 	return cfg
 }

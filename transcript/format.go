@@ -77,10 +77,18 @@ var claudeOnly = map[string]bool{
 }
 
 // sniff names the format of one line, or FormatAuto when the line could
-// belong to several (Claude Code's and Qwen Code's system records, blank
-// or cut lines). It reads a few fields without validating the line, so a
-// long line costs little.
+// belong to several (Claude Code's and Qwen Code's system records) or is
+// not valid JSON (a line cut short must not decide for the whole file).
+// It reads a few fields first and validates only a line that decides.
 func sniff(line []byte) Format {
+	f := sniffFields(line)
+	if f != FormatAuto && !validJSON(line) {
+		return FormatAuto
+	}
+	return f
+}
+
+func sniffFields(line []byte) Format {
 	line = bytes.TrimSpace(line)
 	if len(line) < 2 || line[0] != '{' || line[len(line)-1] != '}' {
 		return FormatAuto

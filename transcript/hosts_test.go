@@ -315,3 +315,24 @@ func TestCursorTranscript(t *testing.T) {
 		}
 	}
 }
+
+// A malformed line does not decide the format of the file.
+func TestSniffSkipsMalformedLines(t *testing.T) {
+	t.Parallel()
+	data := `{"type":"assistant","message":{"id":"m","content":[{"type":"text","text":"from Claude"}]}}
+{"type"A"assistant""content"0}
+`
+	text, err := Options{}.LastAssistantText("", writeTemp(t, data))
+	if err != nil || text != "from Claude" {
+		t.Errorf("got %q, %v; want the Claude reply", text, err)
+	}
+}
+
+func writeTemp(t *testing.T, data string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "t.jsonl")
+	if err := os.WriteFile(path, []byte(data), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}

@@ -145,8 +145,11 @@ func TestLineScannerReadError(t *testing.T) {
 
 // checkAgainstForward compares every backward read of data with the
 // forward reference, for several n and chunk sizes.
+// The reference reads Claude Code's format only, so the reader is held to
+// that format (other formats have FuzzHostFormats).
 func checkAgainstForward(t *testing.T, data []byte, o Options, n int) {
 	t.Helper()
+	o.Format = FormatClaude
 	got, err := o.TailReader(bytes.NewReader(data), int64(len(data)), n)
 	require.NoError(t, err)
 	want := lastN(forward(data, o.maxLine(), o.maxHeldResults()), n)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/stophook/stophook"
@@ -131,6 +132,9 @@ func (a *Asker) Evaluate(ctx context.Context, in stophook.Input) (stophook.Decis
 	switch in.HookEventName {
 	case stophook.EventUserPromptSubmit:
 		why = "the user typed in the session first"
+		if strings.HasPrefix(strings.TrimSpace(in.Prompt), "<task-notification>") {
+			why = "a background task's end started a new turn"
+		}
 	case stophook.EventSessionEnd:
 		why = "the session ended"
 		if in.Reason != "" {

@@ -1,11 +1,12 @@
-// Command memory-triage is the seed's memory_triage.py as a Go command
-// hook: one deterministic Stop hook that asks the agent to save decisions,
-// runbooks, constraints, tech debt and preferences before it stops.
+// Command stophook-memory-triage is a Stop hook that asks the agent to
+// save decisions, runbooks, constraints, tech debt and preferences before
+// it stops.
 //
-//	memory-triage                 # JSON mode: {"decision":"block",…} on stdout, exit 0
-//	memory-triage -exit2          # the seed's mode: exit 2, the reason on stderr
-//	memory-triage -explain        # also print the decision trace on stderr
-//	memory-triage -config FILE    # default <cwd>/.claude/memory-config.json
+//	stophook-memory-triage                 # JSON mode: {"decision":"block",…} on stdout, exit 0
+//	stophook-memory-triage -exit2          # exit 2, the reason on stderr
+//	stophook-memory-triage -explain        # also print the decision trace on stderr
+//	stophook-memory-triage -config FILE    # default <cwd>/.claude/memory-config.json
+//	stophook-memory-triage -mode heuristic # override the config's mode
 //
 // Register it for Stop with a timeout of 30 s (see hooks.json). It fails
 // open: whatever goes wrong, the session stops with one line on stderr.
@@ -13,20 +14,35 @@ package main
 
 import (
 	"flag"
+	"fmt"
 	"log/slog"
 	"os"
 	"time"
 
 	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/examples/internal/envhelp"
+	"github.com/stophook/stophook/examples/internal/pluginopt"
 	"github.com/stophook/stophook/policy"
 	_ "github.com/stophook/stophook/policy/llm" // llm_provider "anthropic" and "gemini-flash"
 )
 
 func main() {
-	exit2 := flag.Bool("exit2", false, "block with exit code 2 and the reason on stderr (the seed's mode)")
+	exit2 := flag.Bool("exit2", false, "block with exit code 2 and the reason on stderr")
 	explain := flag.Bool("explain", false, "print the decision trace on stderr")
 	config := flag.String("config", "", "memory-config.json `FILE` (default <cwd>/.claude/memory-config.json)")
+	mode := flag.String("mode", pluginopt.Get(os.Getenv, "STOPHOOK_TRIAGE_MODE", "triage_mode"), "`MODE` hybrid or heuristic, replacing the config file's (default $STOPHOOK_TRIAGE_MODE)")
+	envhelp.SetUsage(flag.CommandLine, "usage: stophook-memory-triage [flags] < hook-input.json", envhelp.Runner, []envhelp.Var{
+		{"STOPHOOK_TRIAGE_MODE", "default -mode (plugin option triage_mode: CLAUDE_PLUGIN_OPTION_TRIAGE_MODE)"},
+		{"ANTHROPIC_API_KEY", "key of the classifier in hybrid mode with llm_provider anthropic"},
+		{"GEMINI_API_KEY", "key of the classifier with llm_provider gemini-flash"},
+	})
 	flag.Parse()
+	switch *mode {
+	case "", policy.ModeHybrid, policy.ModeHeuristic:
+	default:
+		fmt.Fprintf(os.Stderr, "stophook-memory-triage: -mode %q is not hybrid or heuristic; using the config's\n", *mode)
+		*mode = ""
+	}
 
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{
 		Level: slog.LevelWarn,
@@ -37,7 +53,7 @@ func main() {
 			return a
 		},
 	}))
-	chain := stophook.NewChain(&policy.MemoryTriage{ConfigPath: *config, Logger: logger})
+	chain := stophook.NewChain(&policy.MemoryTriage{ConfigPath: *config, Mode: *mode, Logger: logger})
 	opts := stophook.RunOptions{
 		Events:  []string{stophook.EventStop},
 		Explain: *explain,

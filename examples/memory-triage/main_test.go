@@ -96,26 +96,3 @@ func TestMemoryTriageBinary(t *testing.T) {
 		t.Errorf("blocking false: got exit %d stdout %q", code, out)
 	}
 }
-
-// TestHooksJSON checks the plugin snippet.
-func TestHooksJSON(t *testing.T) {
-	data, err := os.ReadFile("hooks.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var cfg struct {
-		Hooks map[string][]struct {
-			Hooks []struct {
-				Type, Command, StatusMessage string
-				Timeout                      int
-			}
-		}
-	}
-	if err := json.Unmarshal(data, &cfg); err != nil {
-		t.Fatal(err)
-	}
-	h := cfg.Hooks["Stop"][0].Hooks[0]
-	if h.Type != "command" || h.Timeout != 30 || h.StatusMessage != "Evaluating session for memories..." || !strings.Contains(h.Command, "memory-triage") {
-		t.Errorf("got %+v", h)
-	}
-}

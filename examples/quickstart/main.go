@@ -1,21 +1,23 @@
-// Command quickstart is the minimal real Stop hook: a stop_hook_active
-// guard, then up to two error retries per session.
+// Command stophook-quickstart is the minimal real Stop hook: a
+// stop_hook_active guard, then up to two error retries per session.
 //
-//	quickstart                      # command hook: hook JSON on stdin
-//	quickstart -http 127.0.0.1:8787 # type:"http" hook server
-//	quickstart -continue context    # continue with additionalContext, not a block
+//	stophook-quickstart                      # command hook: hook JSON on stdin
+//	stophook-quickstart -http 127.0.0.1:8787 # type:"http" hook server
+//	stophook-quickstart -continue context    # continue with additionalContext, not a block
 //
+// Build it with `go build -o stophook-quickstart ./examples/quickstart`.
 // With -http, requests must carry "Authorization: Bearer $STOPHOOK_HTTP_TOKEN"
-// when that variable is set.
+// when that variable is set; without it the server only listens on a
+// loopback address.
 package main
 
 import (
 	"flag"
-	"log"
-	"net/http"
+	"fmt"
 	"os"
 
 	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/examples/internal/envhelp"
 	"github.com/stophook/stophook/httphook"
 	"github.com/stophook/stophook/internal/continueflag"
 	"github.com/stophook/stophook/policy"
@@ -28,6 +30,8 @@ func main() {
 	state := flag.String("state", "", "state `DIR` (default $STOPHOOK_STATE_DIR, else <cwd>/.claude/stophook)")
 	var withContext bool
 	continueflag.Register(flag.CommandLine, &withContext)
+	envhelp.SetUsage(flag.CommandLine, "usage: stophook-quickstart [flags] < hook-input.json\n       stophook-quickstart -http ADDR",
+		envhelp.Runner, []envhelp.Var{{httphook.TokenEnv, "bearer token the -http server requires (needed for a non-loopback ADDR)"}})
 	flag.Parse()
 
 	var store stophook.Store // nil: a FileStore in each input's state dir
@@ -40,8 +44,15 @@ func main() {
 		policy.PauseOnBackgroundTasks(&policy.ErrorRetry{MaxRetries: 2, Store: store}),
 	)
 	if *addr != "" {
-		h := httphook.New(chain, httphook.Options{Token: os.Getenv("STOPHOOK_HTTP_TOKEN"), ContinueWithContext: withContext})
-		log.Fatal(http.ListenAndServe(*addr, h))
+		token := os.Getenv(httphook.TokenEnv)
+		ln, err := httphook.Listen(*addr, token, os.Stderr)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		h := httphook.New(chain, httphook.Options{Token: token, ContinueWithContext: withContext})
+		fmt.Fprintln(os.Stderr, httphook.NewServer(h).Serve(ln))
+		os.Exit(1)
 	}
 	opts := stophook.RunOptions{Explain: *explain, ContinueWithContext: withContext}
 	if *exit2 {

@@ -51,11 +51,15 @@ import (
 	"github.com/stophook/stophook/escalate/deferred"
 	"github.com/stophook/stophook/escalate/llmsummary"
 	"github.com/stophook/stophook/escalate/telegram"
+	"github.com/stophook/stophook/examples/internal/pluginopt"
 	"github.com/stophook/stophook/internal/continueflag"
 	"github.com/stophook/stophook/policy"
 )
 
 func main() {
+	// Installed as a Claude Code plugin, the Telegram settings come from
+	// the plugin's options.
+	pluginopt.Export("TELEGRAM_BOT_TOKEN", "TELEGRAM_CHAT_ID")
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 

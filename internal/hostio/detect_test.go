@@ -97,3 +97,24 @@ func TestHasBlockCap(t *testing.T) {
 		}
 	}
 }
+
+// Deep nesting inside a field neither overflows the stack nor hides the
+// host.
+func TestDetectDeep(t *testing.T) {
+	t.Parallel()
+	n := 4_000_000
+	deep := strings.Repeat("[", n) + strings.Repeat("]", n)
+	for _, tt := range []struct{ in, want string }{
+		{`{"x":` + deep + `,"turn_id":"t"}`, Codex},
+		{`{"turn_id":"t","x":` + deep + `}`, Codex},
+		{deep, Claude},
+		{`{"x":` + strings.Repeat("[", n), Claude},
+	} {
+		if got := Detect([]byte(tt.in)); got != tt.want {
+			t.Errorf("Detect = %q, want %q", got, tt.want)
+		}
+		if _, err := Normalize(Detect([]byte(tt.in)), []byte(tt.in)); err == nil {
+			t.Errorf("Normalize accepted %d levels", n)
+		}
+	}
+}

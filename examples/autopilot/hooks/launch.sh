@@ -22,7 +22,21 @@ root=${CLAUDE_PLUGIN_ROOT:-$(CDPATH= cd -- "$(dirname -- "$0")/.." && pwd)}
 if [ -x "$root/bin/$bin" ]; then
 	exec "$root/bin/$bin" "$@"
 fi
-data=${CLAUDE_PLUGIN_DATA:-${XDG_CACHE_HOME:-$HOME/.cache}/stophook}
+data=${CLAUDE_PLUGIN_DATA:-}
+if [ -z "$data" ]; then
+	# Outside a hook (the Bash tool running a plugin command): Claude Code's
+	# data dir for a plugin in its cache (plugins/cache/MARKET/PLUGIN/VERSION)
+	# is plugins/data/PLUGIN-MARKET.
+	case $root in
+	*/plugins/cache/*/*/*)
+		version_dir=$root
+		plugin=$(basename "$(dirname "$version_dir")")
+		market=$(basename "$(dirname "$(dirname "$version_dir")")")
+		data=$(dirname "$(dirname "$(dirname "$(dirname "$version_dir")")")")/data/$plugin-$market
+		;;
+	*) data=${XDG_CACHE_HOME:-$HOME/.cache}/stophook ;;
+	esac
+fi
 out=$data/bin/$bin
 if [ -x "$out" ] && ! [ "$root/.claude-plugin/plugin.json" -nt "$out" ]; then
 	exec "$out" "$@"
