@@ -38,3 +38,23 @@ func ExampleAutoReply() {
 	// stop
 	// stop
 }
+
+// IfMessage puts a policy only on the stops whose last message matches:
+// here a policy that would page a human runs only for real decisions.
+func ExampleIfMessage() {
+	page := stophook.Named("Page", stophook.PolicyFunc(func(context.Context, stophook.Input) (stophook.Decision, error) {
+		return stophook.AllowStop("paged the human"), nil
+	}))
+	p := policy.IfMessage(policy.MatcherFunc(judge.Is(judge.Decision)), page)
+	ctx := context.Background()
+	for _, msg := range []string{
+		"Which database do you prefer, Postgres or SQLite?",
+		"Done: all 42 tests pass.",
+	} {
+		d, _ := p.Evaluate(ctx, stophooktest.Stop(msg))
+		fmt.Printf("%s: %s\n", d.Verdict, d.Why)
+	}
+	// Output:
+	// allow: paged the human
+	// pass: last message does not match
+}
