@@ -197,7 +197,7 @@ func TestLabelledSet(t *testing.T) {
 	if !floorsApply {
 		t.Logf("%d real messages not found: the Claude Code transcripts are not at %s (set STOPHOOK_TRANSCRIPTS); figures are logged, floors not checked", missing, transcriptsDir())
 	}
-	for _, split := range []string{"tune", "holdout", "blind", "blind2", "blind3"} {
+	for _, split := range []string{"tune", "holdout", "blind", "blind2", "blind3", "blind4"} {
 		s, wrong := score(samples, func(smp sample) bool { return smp.Split == split })
 		t.Logf("%s: %s", split, s.table())
 		if split == "tune" || os.Getenv("JUDGE_SHOW_HOLDOUT") == "1" {
