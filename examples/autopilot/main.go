@@ -261,6 +261,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 0 // fail open, even on a bad command line
 	}
 	p, opts := build(c, stderr)
+	if c.Claude.ResumeAfter > 0 {
+		var event string
+		if stdin, event = peekEvent(stdin); event == stophook.EventStopFailure {
+			opts.Budget = max(opts.Budget, c.Claude.resumeBudget())
+		}
+	}
 	opts.Stdin, opts.Stdout, opts.Stderr = stdin, stdout, stderr
 	return stophook.Run(context.Background(), p, opts)
 }

@@ -10,7 +10,8 @@
 //
 // -session defaults to $CLAUDE_CODE_SESSION_ID, which Claude Code sets in
 // its Bash tool, so the agent can start a loop for its own session. A
-// loop started with -shared is iterated by every session in the directory.
+// loop started with -shared is iterated by every session whose working
+// directory is this one, and by no session of another project.
 // State lives under $STOPHOOK_STATE_DIR, else <cwd>/.claude/stophook; -state
 // overrides. Set IDLE_LOOP_DISABLE=1 to let every stop through.
 //
@@ -82,7 +83,7 @@ type target struct {
 
 func (t *target) register(fs *flag.FlagSet, getenv env) {
 	fs.StringVar(&t.session, "session", getenv("CLAUDE_CODE_SESSION_ID"), "session `ID` that owns the loop (default $CLAUDE_CODE_SESSION_ID)")
-	fs.BoolVar(&t.shared, "shared", false, "use the directory-wide loop that every session iterates on")
+	fs.BoolVar(&t.shared, "shared", false, "use the loop shared by every session of this project directory (the working directory)")
 	fs.StringVar(&t.state, "state", "", "state `DIR` (default $STOPHOOK_STATE_DIR, else <cwd>/.claude/stophook)")
 }
 
@@ -93,7 +94,11 @@ func (t *target) open() (*loopstate.Loops, string, error) {
 	}
 	loops := &loopstate.Loops{Store: stophook.NewFileStore(dir)}
 	if t.shared {
-		return loops, loopstate.SharedKey, nil
+		wd, err := os.Getwd()
+		if err != nil {
+			return nil, "", err
+		}
+		return loops, loopstate.SharedKeyFor(wd), nil
 	}
 	if t.session == "" {
 		return nil, "", errors.New("no session: pass -session ID (or set CLAUDE_CODE_SESSION_ID), or -shared")
