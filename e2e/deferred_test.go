@@ -10,22 +10,28 @@ import (
 )
 
 // deferredEnv returns a TUI environment whose hook is retry-escalate
-// -deferred (exec form, recorded as "esc") for Stop, UserPromptSubmit and
-// SessionEnd, asking on a fake Telegram bot. The first reply asks the human
+// -deferred (exec form, recorded as "esc") for SessionStart, Stop,
+// UserPromptSubmit and SessionEnd, asking on a fake Telegram bot. The first reply asks the human
 // a question; a message starting "User answered: " gets answer.
 func deferredEnv(t *testing.T, answer string) (*Env, *telegramtest.Server) {
 	t.Helper()
+	return deferredHookEnv(t, "./examples/retry-escalate", answer, "-max-retries", "0")
+}
+
+// deferredHookEnv is deferredEnv for the hook built from pkg with args.
+func deferredHookEnv(t *testing.T, pkg, answer string, args ...string) (*Env, *telegramtest.Server) {
+	t.Helper()
 	e := New(t)
-	bin := BuildHook(t, "./examples/retry-escalate")
+	bin := BuildHook(t, pkg)
 	bot := telegramtest.NewServer("7:TOKEN")
 	t.Cleanup(bot.Close)
 	e.Setenv("TELEGRAM_BOT_TOKEN", "7:TOKEN")
 	e.Setenv("TELEGRAM_CHAT_ID", "99")
 	e.Setenv("TELEGRAM_API_URL", bot.URL())
 	hook := e.Record("esc", Hook{Type: "command", Command: bin,
-		Args:          []string{"-deferred", "-deferred-wait", "45s", "-max-retries", "0", "-state", e.StateDir, "-explain"},
+		Args:          append([]string{"-deferred", "-deferred-wait", "45s", "-state", e.StateDir, "-explain"}, args...),
 		StatusMessage: "Asking the human on Telegram…"})
-	for _, ev := range []string{"Stop", "UserPromptSubmit", "SessionEnd"} {
+	for _, ev := range []string{"SessionStart", "Stop", "UserPromptSubmit", "SessionEnd"} {
 		e.Settings.AddHook(ev, hook)
 	}
 	e.API.SetScript(FirstOf(OnLastUser("User answered: ", Text(answer)), SideRequests(Text("summary"))))
@@ -55,6 +61,18 @@ func firstStop(t *testing.T, e *Env) HookCall {
 func TestTUIDeferredAnswer(t *testing.T) {
 	t.Parallel()
 	e, bot := deferredEnv(t, "Using Postgres, as you said.")
+	testDeferredAnswer(t, e, bot)
+}
+
+// autopilot -deferred: the same for a decision question.
+func TestTUIAutopilotDeferredAnswer(t *testing.T) {
+	t.Parallel()
+	e, bot := deferredHookEnv(t, "./examples/autopilot", "Using Postgres, as you said.")
+	testDeferredAnswer(t, e, bot)
+}
+
+func testDeferredAnswer(t *testing.T, e *Env, bot *telegramtest.Server) {
+	t.Helper()
 	s := e.StartTUI()
 	s.Send("set up the database")
 	stop := firstStop(t, e)

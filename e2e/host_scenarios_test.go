@@ -162,6 +162,9 @@ func TestHostTurnBudgetLifecycle(t *testing.T) {
 	const budget = 3
 	const reason = "Keep going: the task is not finished."
 	for _, c := range hostCases {
+		if c.client.Name == Droid.Name {
+			continue // droid exec fires no prompt-submit hook
+		}
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			e := c.env(t)
@@ -208,6 +211,27 @@ func TestHostAutopilot(t *testing.T) {
 			assertTurnEnds(t, e, r, "autopilot", 1)
 			if got := e.Model.Conversation()[1].LastUserText(); !strings.Contains(got, reply) {
 				t.Errorf("second request's last user text %q, want the reply %q", got, reply)
+			}
+		})
+	}
+}
+
+// A policy that halts the agent ends the turn on every host: no
+// continuation follows (Qwen Code reads a bare continue:false as a block,
+// so the host's encoding matters).
+func TestHostHalt(t *testing.T) {
+	t.Parallel()
+	const stop = "Halted by policy: out of budget."
+	for _, c := range hostCases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			e := c.env(t)
+			e.AddRecorded("stop", e.TurnEnd(), CommandLine(BuildHook(t, "./e2e/testdata/hooks/alwaysblock"), "-halt", stop))
+			e.Model.Always("all done")
+			r := e.RunOK("finish the task")
+			assertTurnEnds(t, e, r, "stop", 0)
+			if e.Model.Saw(stop) {
+				t.Errorf("the stop reason %q reached the model", stop)
 			}
 		})
 	}

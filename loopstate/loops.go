@@ -3,17 +3,38 @@ package loopstate
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"time"
 
 	"github.com/stophook/stophook"
 )
 
-// SharedKey is the store key of the directory-wide loop, which every
-// session in the directory iterates on.
+// SharedKey is the prefix of the keys of shared loops; see [SharedKeyFor].
 const SharedKey = "loop"
+
+// SharedKeyFor returns the store key of the loop shared by every session
+// working in project directory dir: "loop@" and a hash of the directory's
+// absolute path with symlinks resolved. Shared loops of two projects never
+// meet, also when both keep their state in one directory
+// ($STOPHOOK_STATE_DIR), and no session id maps to this key ([SessionKey]
+// keys start with "loop/").
+func SharedKeyFor(dir string) string {
+	if dir == "" {
+		dir = "."
+	}
+	if abs, err := filepath.Abs(dir); err == nil {
+		dir = abs
+	}
+	if real, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = real
+	}
+	sum := sha256.Sum256([]byte(filepath.Clean(dir)))
+	return SharedKey + "@" + hex.EncodeToString(sum[:16])
+}
 
 // MaxSessionIDLen bounds a session id used in a key.
 const MaxSessionIDLen = 128

@@ -3,6 +3,9 @@ package loopstate_test
 import (
 	"context"
 	"errors"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -137,5 +140,27 @@ func TestLoopsAbort(t *testing.T) {
 	store.Update(ctx, "bad", func([]byte) ([]byte, error) { return []byte(`{"schema":1,"iter":"x"`), nil })
 	if s, err := l.Abort(ctx, "bad", "", t0); err != nil || s.Event != loopstate.EventAbort {
 		t.Errorf("abort of a corrupt record: got %+v, %v; want an ABORT record", s, err)
+	}
+}
+
+func TestSharedKeyFor(t *testing.T) {
+	t.Parallel()
+	a, b := t.TempDir(), t.TempDir()
+	link := filepath.Join(t.TempDir(), "link")
+	if err := os.Symlink(a, link); err != nil {
+		t.Skip(err)
+	}
+	ka := loopstate.SharedKeyFor(a)
+	if loopstate.SharedKeyFor(b) == ka {
+		t.Errorf("two projects share the key %q", ka)
+	}
+	if got := loopstate.SharedKeyFor(link); got != ka {
+		t.Errorf("loopstate.SharedKeyFor(symlink to a) = %q, want %q", got, ka)
+	}
+	if got := loopstate.SharedKeyFor(a + "/./"); got != ka {
+		t.Errorf("loopstate.SharedKeyFor(a/./) = %q, want %q", got, ka)
+	}
+	if !strings.HasPrefix(ka, loopstate.SharedKey+"@") {
+		t.Errorf("key %q, want the prefix %q", ka, loopstate.SharedKey+"@")
 	}
 }

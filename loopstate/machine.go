@@ -65,6 +65,9 @@ type Verification struct {
 	Command string
 	// Status describes a failure: "exit status 1", "timed out after 30s".
 	Status string
+	// TimedOut is true when the command was stopped at its timeout; the
+	// block reason then says the verification timed out.
+	TimedOut bool
 	// Output is the tail of the command's combined output.
 	Output string
 }
@@ -192,6 +195,10 @@ func (m Machine) Step(old []byte, message string, now time.Time, v *Verification
 	if found {
 		reason = fmt.Sprintf("[ITERATION %d/%d] %s was not accepted: the verification command %s failed (%s).",
 			nt.Iter, nt.Max, sig, v.Command, v.Status)
+		if v.TimedOut {
+			reason = fmt.Sprintf("[ITERATION %d/%d] %s was not accepted: verification timed out: the command %s did not finish (%s).",
+				nt.Iter, nt.Max, sig, v.Command, v.Status)
+		}
 		if out := strings.TrimSpace(v.Output); out != "" {
 			reason += "\nOutput (tail):\n" + tailString(out, MaxReason/2)
 		}

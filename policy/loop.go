@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"os"
 	"time"
 
@@ -23,9 +24,12 @@ const LoopDisableEnv = "IDLE_LOOP_DISABLE"
 // loop reaches its max, or the state goes stale or bad.
 //
 // It looks first at the session's own loop (key "loop/<session_id>"),
-// then at the directory-wide loop ([loopstate.SharedKey]). With no running
-// loop it passes. It ignores SubagentStop: a subagent finishing is not an
-// iteration of its parent's loop.
+// then at the loop shared by the sessions of the project directory
+// ([loopstate.SharedKeyFor] of the input's cwd). With no running loop, or
+// a session id [loopstate.SessionKey] refuses, it passes. It ignores
+// SubagentStop: a subagent finishing is not an iteration of its parent's
+// loop. On SessionEnd it removes the session's own loop (a shared loop
+// stays for the project's other sessions).
 //
 // # Ordering
 //
@@ -55,8 +59,15 @@ type LoopIterator struct {
 	// VerifyTimeout, run in the session's cwd, before a completion signal
 	// counts; otherwise the stop is blocked with its output tail.
 	Verify []string
-	// VerifyTimeout bounds Verify. Zero means DefaultVerifyTimeout.
+	// VerifyTimeout bounds Verify. Zero means DefaultVerifyTimeout. The
+	// command always ends two seconds before the hook's budget: one still
+	// running then blocks the stop with "verification timed out". A
+	// command that cannot run (not found, exit status 126 or 127) lets the
+	// completion signal through with a warning.
 	VerifyTimeout time.Duration
+	// Logger receives the warning about a verification command that cannot
+	// run; nil means slog.Default().
+	Logger *slog.Logger
 	// Getenv reads the environment (IDLE_LOOP_DISABLE). Nil means os.Getenv.
 	Getenv func(string) string
 	// LastAssistantText reads the last assistant message from the
@@ -79,17 +90,27 @@ func (p *LoopIterator) Evaluate(ctx context.Context, in stophook.Input) (stophoo
 	if getenv(LoopDisableEnv) == "1" {
 		return stophook.AllowStop(LoopDisableEnv + "=1"), nil
 	}
-	if in.HookEventName != stophook.EventStop {
+	if in.HookEventName != stophook.EventStop && in.HookEventName != stophook.EventSessionEnd {
 		return stophook.PassOn("not a Stop event"), nil
 	}
 	store := p.Store
 	if store == nil {
 		store = stophook.NewStateStore(in.CWD)
 	}
+	if in.HookEventName == stophook.EventSessionEnd {
+		key, err := loopstate.SessionKey(in.SessionID)
+		if err != nil {
+			return stophook.PassOn("session ended"), nil
+		}
+		if err := store.Delete(ctx, key); err != nil {
+			return stophook.Decision{}, fmt.Errorf("policy: loop: %w", err)
+		}
+		return stophook.PassOn("session ended: its loop is removed"), nil
+	}
 	loops := &loopstate.Loops{Store: store, Machine: p.Machine}
 	now := in.Time()
 
-	key, raw, phase, err := p.find(ctx, store, in.SessionID, now)
+	key, raw, phase, err := p.find(ctx, store, in.SessionID, in.CWD, now)
 	if err != nil {
 		return stophook.Decision{}, err
 	}
@@ -97,7 +118,7 @@ func (p *LoopIterator) Evaluate(ctx context.Context, in stophook.Input) (stophoo
 		return stophook.PassOn("no running loop"), nil
 	}
 
-	var msg string
+	var msg, warn string
 	var v *loopstate.Verification
 	if phase == loopstate.Active {
 		msg = in.LastAssistantMessage
@@ -113,9 +134,12 @@ func (p *LoopIterator) Evaluate(ctx context.Context, in stophook.Input) (stophoo
 		}
 		if len(p.Verify) > 0 {
 			if pre := p.Machine.Step(raw, msg, now, nil); pre.Phase == loopstate.Completing {
-				v, err = p.verify(ctx, in.CWD)
+				v, warn, err = p.verify(ctx, in.CWD)
 				if err != nil {
 					return stophook.Decision{}, err
+				}
+				if warn != "" {
+					p.logger().LogAttrs(ctx, slog.LevelWarn, "loop: "+warn)
 				}
 			}
 		}
@@ -135,23 +159,32 @@ func (p *LoopIterator) Evaluate(ctx context.Context, in stophook.Input) (stophoo
 		return stophook.PassOn(why), nil
 	}
 	d := stophook.AllowStop(why)
-	if res.Warning != "" {
+	switch {
+	case res.Warning != "":
 		d.SystemMessage = "loop: " + res.Warning
+	case warn != "":
+		d.SystemMessage = "loop: " + warn
 	}
 	return d, nil
 }
 
-// find returns the first key (the session's, then the shared one) whose
+func (p *LoopIterator) logger() *slog.Logger {
+	if p.Logger != nil {
+		return p.Logger
+	}
+	return slog.Default()
+}
+
+// find returns the first key (the session's, then cwd's shared one) whose
 // record is not idle, with the record and its phase. A corrupt record is
 // returned with phase Aborted so the machine can clean it up. key is ""
 // when no loop needs this stop.
-func (p *LoopIterator) find(ctx context.Context, store stophook.Store, session string, now time.Time) (key string, raw []byte, phase loopstate.Phase, err error) {
-	keys := make([]string, 0, 2)
-	if k, err := loopstate.SessionKey(session); err == nil {
-		keys = append(keys, k)
+func (p *LoopIterator) find(ctx context.Context, store stophook.Store, session, cwd string, now time.Time) (key string, raw []byte, phase loopstate.Phase, err error) {
+	own, err := loopstate.SessionKey(session)
+	if err != nil {
+		return "", nil, 0, nil // no usable session id: no loop, not even the shared one
 	}
-	keys = append(keys, loopstate.SharedKey)
-	for _, k := range keys {
+	for _, k := range []string{own, loopstate.SharedKeyFor(cwd)} {
 		b, err := store.Get(ctx, k)
 		if errors.Is(err, stophook.ErrNotFound) {
 			continue

@@ -124,14 +124,17 @@ func TestLoopIteratorDisable(t *testing.T) {
 	}
 }
 
+// sharedKey is the shared loop of stophooktest inputs (cwd ".").
+var sharedKey = loopstate.SharedKeyFor(".")
+
 func TestLoopIteratorKeys(t *testing.T) {
 	t.Parallel()
 	// A shared loop catches every session.
-	li, store := newLoop(t, loopstate.SharedKey, loopstate.ModeLoop)
+	li, store := newLoop(t, sharedKey, loopstate.ModeLoop)
 	in := stophooktest.Stop("x")
 	in.SessionID = "some-other-session"
 	stophooktest.AssertBlocks(t, stophooktest.Run(t, in, li), iter2of5)
-	if _, it := iterOf(t, store, loopstate.SharedKey); it != 2 {
+	if _, it := iterOf(t, store, sharedKey); it != 2 {
 		t.Errorf("shared iteration %d, want 2", it)
 	}
 	// A session loop belongs to its session only.
@@ -141,17 +144,20 @@ func TestLoopIteratorKeys(t *testing.T) {
 	}
 	// The session's own loop wins over the shared one.
 	li, store = newLoop(t, sessionKey, loopstate.ModeLoop)
-	(&loopstate.Loops{Store: store}).Push(context.Background(), loopstate.SharedKey, loopstate.Frame{Mode: loopstate.ModeLoop, Max: 9}, stophooktest.T0)
+	(&loopstate.Loops{Store: store}).Push(context.Background(), sharedKey, loopstate.Frame{Mode: loopstate.ModeLoop, Max: 9}, stophooktest.T0)
 	stophooktest.AssertBlocks(t, stophooktest.Run(t, stophooktest.Stop("x"), li), iter2of5)
-	if _, it := iterOf(t, store, loopstate.SharedKey); it != 1 {
+	if _, it := iterOf(t, store, sharedKey); it != 1 {
 		t.Errorf("shared loop advanced to %d while the session loop ran", it)
 	}
 	// A finished session loop falls through to the shared loop.
 	stophooktest.Run(t, stophooktest.Stop("<loop-done>COMPLETE</loop-done>"), li)
 	stophooktest.AssertBlocks(t, stophooktest.Run(t, stophooktest.Stop("x"), li), "[ITERATION 2/9] "+loopstate.ContinueText)
-	// An invalid session id is not a key; only the shared loop applies.
+	// An invalid session id is not a key, and does not fall back to the
+	// shared loop.
 	in.SessionID = "bad id\n"
-	stophooktest.AssertBlocks(t, stophooktest.Run(t, in, li), "[ITERATION 3/9] "+loopstate.ContinueText)
+	if d := stophooktest.Run(t, in, li); d.Verdict != stophook.Pass {
+		t.Errorf("invalid session id: got %s, want pass", d.Verdict)
+	}
 }
 
 func TestLoopIteratorIgnoresOtherEvents(t *testing.T) {
@@ -206,11 +212,6 @@ func TestLoopIteratorFailsOpen(t *testing.T) {
 		{"transcript reader panics", true, func(t *testing.T) (*policy.LoopIterator, stophook.Store) {
 			li, store := newLoop(t, sessionKey, loopstate.ModeLoop)
 			li.LastAssistantText = func(string, string) (string, error) { panic("boom") }
-			return li, store
-		}},
-		{"verifier cannot start", false, func(t *testing.T) (*policy.LoopIterator, stophook.Store) {
-			li, store := newLoop(t, sessionKey, loopstate.ModeLoop)
-			li.Verify = []string{filepath.Join(t.TempDir(), "no-such-command")}
 			return li, store
 		}},
 	}
@@ -294,7 +295,7 @@ func TestLoopIteratorVerify(t *testing.T) {
 		{"passes", "touch ran; exit 0", 0, done, "", true},
 		{"fails", "touch ran; echo 'FAIL: TestThing'; exit 3", 0, done, "FAIL: TestThing", true},
 		{"names the failure", "touch ran; exit 3", 0, done, "failed (exit status 3)", true},
-		{"times out", "touch ran; echo started; exec sleep 30", 200 * time.Millisecond, done, "timed out after 200ms", true},
+		{"times out", "touch ran; echo started; exec sleep 30", 2 * time.Second, done, "verification timed out: the command `sh -c touch ran; echo started; exec sleep 30` did not finish (timed out after 2s)", true},
 		{"not run without a signal", "touch ran; exit 0", 0, "Working on it.", "[ITERATION 2/5]", false},
 		{"not run for a signal in code", "touch ran; exit 0", 0, "`<loop-done>COMPLETE</loop-done>`", "[ITERATION 2/5]", false},
 	}
@@ -372,5 +373,52 @@ func TestLoopIteratorLongFinalMessageInTranscript(t *testing.T) {
 				t.Errorf("got %s (%s), want %s", d.Verdict, d.Why, tt.want)
 			}
 		})
+	}
+}
+
+// TestLoopIteratorSharedLoopStaysInItsProject: with one state directory
+// for every project ($STOPHOOK_STATE_DIR), a shared loop started in
+// project A blocked every session of project B. And a session id the key
+// check refuses must not iterate the shared loop either.
+func TestLoopIteratorSharedLoopStaysInItsProject(t *testing.T) {
+	t.Parallel()
+	store := stophook.NewMemoryStore() // one store, as with a global state dir
+	a, b := t.TempDir(), t.TempDir()
+	l := &loopstate.Loops{Store: store}
+	if _, err := l.Push(context.Background(), loopstate.SharedKeyFor(a), loopstate.Frame{Mode: loopstate.ModeLoop, Max: 5, Prompt: "task of A"}, stophooktest.T0); err != nil {
+		t.Fatal(err)
+	}
+	li := &policy.LoopIterator{Store: store, Getenv: noEnv, Machine: loopstate.Machine{Remind: true}}
+	tests := []struct {
+		name, cwd, session string
+		block              bool
+	}{
+		{"a session of project B", b, "session-b", false},
+		{"a session id the key check refuses", a, "bad id with spaces", false},
+		{"an empty session id", a, "", false},
+		{"a session of project A", a, "session-a", true},
+	}
+	for _, tt := range tests {
+		in := stophooktest.Stop("x")
+		in.CWD, in.SessionID = tt.cwd, tt.session
+		d := stophooktest.Run(t, in, li)
+		if d.Blocks() != tt.block || strings.Contains(d.Reason, "task of A") != tt.block {
+			t.Errorf("%s: got %s %q, want block=%v", tt.name, d.Verdict, d.Reason, tt.block)
+		}
+	}
+}
+
+func TestLoopIteratorSessionEndRemovesTheLoop(t *testing.T) {
+	t.Parallel()
+	li, store := newLoop(t, sessionKey, loopstate.ModeLoop)
+	(&loopstate.Loops{Store: store}).Push(context.Background(), sharedKey, loopstate.Frame{Mode: loopstate.ModeLoop, Max: 9}, stophooktest.T0)
+	if d := stophooktest.Run(t, stophooktest.SessionEnd("clear"), li); d.Verdict != stophook.Pass {
+		t.Errorf("SessionEnd: got %s, want pass", d.Verdict)
+	}
+	if _, err := store.Get(context.Background(), sessionKey); !errors.Is(err, stophook.ErrNotFound) {
+		t.Errorf("session loop after SessionEnd: %v, want ErrNotFound", err)
+	}
+	if _, err := store.Get(context.Background(), sharedKey); err != nil {
+		t.Errorf("shared loop after SessionEnd: %v, want it kept", err)
 	}
 }

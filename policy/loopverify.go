@@ -19,13 +19,33 @@ const DefaultVerifyTimeout = 30 * time.Second
 // verifyOutputLimit is how much of a verification command's output is kept.
 const verifyOutputLimit = 4 << 10
 
-// verify runs p.Verify in dir. A command that cannot be started is an
-// error (the chain lets the session stop); a non-zero exit or a timeout is
-// a failed [loopstate.Verification].
-func (p *LoopIterator) verify(ctx context.Context, dir string) (*loopstate.Verification, error) {
+// verifyReserve is the part of the hook's budget kept for recording the
+// step after a verification command: the command's timeout ends this long
+// before the budget does.
+const verifyReserve = 2 * time.Second
+
+// verify runs p.Verify in dir. Its timeout is p.VerifyTimeout, cut short so
+// that it ends verifyReserve before ctx's deadline (the hook's budget): a
+// command still running then is a timed-out [loopstate.Verification], and
+// the stop is blocked saying so, instead of the budget letting the session
+// stop with the loop still running.
+//
+// A command that cannot run at all (not found, not executable, or exit
+// status 126 or 127 from a shell that could not run it) is a
+// misconfiguration, not a verdict on the agent's work: skipped is true,
+// the returned verification is OK, and warn says why.
+func (p *LoopIterator) verify(ctx context.Context, dir string) (v *loopstate.Verification, warn string, err error) {
 	timeout := p.VerifyTimeout
 	if timeout <= 0 {
 		timeout = DefaultVerifyTimeout
+	}
+	if deadline, ok := ctx.Deadline(); ok {
+		timeout = min(timeout, time.Until(deadline)-verifyReserve)
+	}
+	v = &loopstate.Verification{Command: "`" + strings.Join(p.Verify, " ") + "`"}
+	if timeout <= 0 {
+		v.Status, v.TimedOut = "no time left in the hook's budget", true
+		return v, "", nil
 	}
 	cctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
@@ -35,23 +55,35 @@ func (p *LoopIterator) verify(ctx context.Context, dir string) (*loopstate.Verif
 	cmd.Stdout, cmd.Stderr = out, out
 	cmd.WaitDelay = time.Second
 	killGroup(cmd)
-	v := &loopstate.Verification{Command: "`" + strings.Join(p.Verify, " ") + "`"}
-	err := cmd.Run()
+	err = cmd.Run()
 	v.Output = out.String()
 	var ee *exec.ExitError
 	switch {
 	case err == nil:
 		v.OK = true
 	case cctx.Err() != nil && ctx.Err() == nil:
-		v.Status = fmt.Sprintf("timed out after %s", timeout)
+		v.Status, v.TimedOut = fmt.Sprintf("timed out after %s", timeout.Round(time.Millisecond)), true
 	case ctx.Err() != nil:
-		return nil, fmt.Errorf("policy: loop: verify: %w", ctx.Err())
+		return nil, "", fmt.Errorf("policy: loop: verify: %w", ctx.Err())
+	case errors.As(err, &ee) && (ee.ExitCode() == 126 || ee.ExitCode() == 127):
+		return &loopstate.Verification{OK: true, Command: v.Command},
+			fmt.Sprintf("verification command %s cannot run (%s), accepting the completion signal unverified: %s", v.Command, ee.ProcessState, lastLine(v.Output)), nil
 	case errors.As(err, &ee):
 		v.Status = ee.ProcessState.String()
-	default:
-		return nil, fmt.Errorf("policy: loop: verify: %w", err)
+	default: // not found, not executable, bad directory
+		return &loopstate.Verification{OK: true, Command: v.Command},
+			fmt.Sprintf("verification command %s cannot run, accepting the completion signal unverified: %v", v.Command, err), nil
 	}
-	return v, nil
+	return v, "", nil
+}
+
+// lastLine returns the last non-empty line of s.
+func lastLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
+		s = s[i+1:]
+	}
+	return s
 }
 
 // tailBuffer keeps the last limit bytes written to it.

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
 	"strings"
 	"testing"
 	"time"
@@ -72,7 +73,8 @@ func TestBuildWithClaudeFeatures(t *testing.T) {
 	c.Claude.Deferred = true
 	p, opts := build(c, &bytes.Buffer{})
 	assert.Contains(t, opts.Events, stophook.EventStopFailure)
-	assert.Greater(t, opts.Budget, 8*time.Minute, "holds the longest resume wait")
+	assert.Less(t, opts.Budget, 8*time.Minute, "a Stop keeps the usual budget")
+	assert.Greater(t, c.Claude.resumeBudget(), 8*time.Minute, "a StopFailure's budget holds the longest wait")
 	names := policyNames(p)
 	assert.Equal(t, "ResumeAfterAPIError", names[0])
 	assert.Equal(t, "DeferredAnswers", names[1])
@@ -96,3 +98,17 @@ func policyNames(p stophook.Policy) []string {
 }
 
 func t0ctx() context.Context { return context.Background() }
+
+func TestPeekEvent(t *testing.T) {
+	for _, tt := range []struct{ in, event string }{
+		{stopFailureJSON("rate_limit"), "StopFailure"},
+		{`{"hook_event_name":"Stop"}`, "Stop"},
+		{`{not json`, ""},
+		{"", ""},
+	} {
+		r, event := peekEvent(strings.NewReader(tt.in))
+		replay, _ := io.ReadAll(r)
+		assert.Equal(t, tt.event, event, tt.in)
+		assert.Equal(t, tt.in, string(replay), "the runner reads the same input")
+	}
+}

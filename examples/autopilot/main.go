@@ -41,7 +41,8 @@
 // -page-during-background asks the human even during a pause.
 //
 // Register the command for Stop and SessionEnd (SessionEnd clears the
-// session's retry count), and for UserPromptSubmit with -deferred. Every error lets the session stop: the hook never
+// session's retry count), and for UserPromptSubmit and SessionStart with
+// -deferred. Every error lets the session stop: the hook never
 // traps an agent.
 package main
 
@@ -261,6 +262,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 0 // fail open, even on a bad command line
 	}
 	p, opts := build(c, stderr)
+	if c.Claude.ResumeAfter > 0 {
+		var event string
+		if stdin, event = peekEvent(stdin); event == stophook.EventStopFailure {
+			opts.Budget = max(opts.Budget, c.Claude.resumeBudget())
+		}
+	}
 	opts.Stdin, opts.Stdout, opts.Stderr = stdin, stdout, stderr
 	return stophook.Run(context.Background(), p, opts)
 }

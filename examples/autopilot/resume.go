@@ -1,9 +1,13 @@
 package main
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
+	"io"
 	"time"
+
+	"github.com/tidwall/gjson"
 
 	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/escalate/deferred"
@@ -46,15 +50,41 @@ func (c claudeConfig) validate() error {
 const resumeSlack = 30 * time.Second
 
 // withResume puts ResumeAfterAPIError first in policies (a Stop clears its
-// count, so it must see every Stop), adds StopFailure to the events and
-// makes the budget hold the longest wait.
+// count, so it must see every Stop) and adds StopFailure to the events.
 func (c claudeConfig) withResume(policies []stophook.Policy, store stophook.Store, opts *stophook.RunOptions) []stophook.Policy {
 	if c.ResumeAfter == 0 {
 		return policies
 	}
 	r := &policy.ResumeAfterAPIError{Store: store, FirstWait: c.ResumeAfter}
 	opts.Events = append(opts.Events, stophook.EventStopFailure)
-	maxWait := max(policy.DefaultResumeMaxWait, c.ResumeAfter)
-	opts.Budget = max(opts.Budget, maxWait+resumeSlack)
 	return append([]stophook.Policy{r}, policies...)
+}
+
+// resumeBudget is the decision budget of a StopFailure: the longest wait
+// and some slack. Other events keep the usual budget, so a stuck policy
+// cannot hold a Stop for minutes.
+func (c claudeConfig) resumeBudget() time.Duration {
+	return max(policy.DefaultResumeMaxWait, c.ResumeAfter) + resumeSlack
+}
+
+// peekEvent reads the hook input as the runner would (at most
+// stophook.DefaultMaxInput bytes within stophook.DefaultReadTimeout) and
+// returns a reader that replays it, with its hook_event_name. On a read
+// error or timeout the replay holds what was read, and the runner, finding
+// it incomplete, lets the session stop.
+func peekEvent(stdin io.Reader) (io.Reader, string) {
+	type result struct{ data []byte }
+	ch := make(chan result, 1)
+	go func() {
+		data, _ := io.ReadAll(io.LimitReader(stdin, stophook.DefaultMaxInput+1))
+		ch <- result{data}
+	}()
+	t := time.NewTimer(stophook.DefaultReadTimeout)
+	defer t.Stop()
+	select {
+	case r := <-ch:
+		return bytes.NewReader(r.data), gjson.GetBytes(r.data, "hook_event_name").String()
+	case <-t.C:
+		return bytes.NewReader(nil), ""
+	}
 }

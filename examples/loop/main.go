@@ -1,16 +1,17 @@
-// Command loop is the idle loop: a Stop hook that keeps Claude Code
+// Command stophook-loop is the idle loop: a Stop hook that keeps Claude Code
 // iterating on a task until the agent emits a completion signal, plus the
 // commands that start, inspect and abort loops. The command lines are a
 // contract:
 //
-//	loop start [-mode loop|issue|grind] [-max N] [-session ID] [-shared] [-state DIR] PROMPT
-//	loop status [-session ID] [-shared] [-state DIR]
-//	loop abort [-session ID] [-shared] [-state DIR]
-//	loop [-explain] [-exit2] [-continue block|context] [-remind] [-verify CMD] [-verify-timeout D] [-state DIR]   # the Stop hook: hook JSON on stdin
+//	stophook-loop start [-mode loop|issue|grind] [-max N] [-session ID] [-shared] [-state DIR] PROMPT
+//	stophook-loop status [-session ID] [-shared] [-state DIR]
+//	stophook-loop abort [-session ID] [-shared] [-state DIR]
+//	stophook-loop [-explain] [-exit2] [-continue block|context] [-remind] [-verify CMD] [-verify-timeout D] [-state DIR]   # the Stop hook: hook JSON on stdin
 //
 // -session defaults to $CLAUDE_CODE_SESSION_ID, which Claude Code sets in
 // its Bash tool, so the agent can start a loop for its own session. A
-// loop started with -shared is iterated by every session in the directory.
+// loop started with -shared is iterated by every session whose working
+// directory is this one, and by no session of another project.
 // State lives under $STOPHOOK_STATE_DIR, else <cwd>/.claude/stophook; -state
 // overrides. Set IDLE_LOOP_DISABLE=1 to let every stop through.
 //
@@ -32,6 +33,7 @@ import (
 	"time"
 
 	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/examples/internal/envhelp"
 	"github.com/stophook/stophook/internal/continueflag"
 	"github.com/stophook/stophook/loopstate"
 	"github.com/stophook/stophook/policy"
@@ -55,6 +57,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv env, n
 			return cmdAbort(args[1:], stdout, stderr, getenv, now)
 		case "help", "-h", "-help", "--help":
 			fmt.Fprint(stdout, usage)
+			envhelp.Print(stdout, envhelp.Runner, []envhelp.Var{
+				{"CLAUDE_CODE_SESSION_ID", "default -session of start, status and abort (set by Claude Code in its Bash tool)"},
+				{policy.LoopDisableEnv, "1 lets every stop through"},
+			})
 			return 0
 		}
 	}
@@ -62,10 +68,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv env, n
 }
 
 const usage = `usage:
-  loop start [-mode loop|issue|grind] [-max N] [-session ID] [-shared] [-state DIR] PROMPT
-  loop status [-session ID] [-shared] [-state DIR]
-  loop abort [-session ID] [-shared] [-state DIR]
-  loop [-explain] [-exit2] [-continue block|context] [-remind] [-verify CMD] [-verify-timeout D] [-state DIR]  (Stop hook, JSON on stdin)
+  stophook-loop start [-mode loop|issue|grind] [-max N] [-session ID] [-shared] [-state DIR] PROMPT
+  stophook-loop status [-session ID] [-shared] [-state DIR]
+  stophook-loop abort [-session ID] [-shared] [-state DIR]
+  stophook-loop [-explain] [-exit2] [-continue block|context] [-remind] [-verify CMD] [-verify-timeout D] [-state DIR]  (Stop hook, JSON on stdin)
 `
 
 // target holds the flags that select a loop record.
@@ -77,7 +83,7 @@ type target struct {
 
 func (t *target) register(fs *flag.FlagSet, getenv env) {
 	fs.StringVar(&t.session, "session", getenv("CLAUDE_CODE_SESSION_ID"), "session `ID` that owns the loop (default $CLAUDE_CODE_SESSION_ID)")
-	fs.BoolVar(&t.shared, "shared", false, "use the directory-wide loop that every session iterates on")
+	fs.BoolVar(&t.shared, "shared", false, "use the loop shared by every session of this project directory (the working directory)")
 	fs.StringVar(&t.state, "state", "", "state `DIR` (default $STOPHOOK_STATE_DIR, else <cwd>/.claude/stophook)")
 }
 
@@ -88,7 +94,11 @@ func (t *target) open() (*loopstate.Loops, string, error) {
 	}
 	loops := &loopstate.Loops{Store: stophook.NewFileStore(dir)}
 	if t.shared {
-		return loops, loopstate.SharedKey, nil
+		wd, err := os.Getwd()
+		if err != nil {
+			return nil, "", err
+		}
+		return loops, loopstate.SharedKeyFor(wd), nil
 	}
 	if t.session == "" {
 		return nil, "", errors.New("no session: pass -session ID (or set CLAUDE_CODE_SESSION_ID), or -shared")
@@ -97,9 +107,26 @@ func (t *target) open() (*loopstate.Loops, string, error) {
 	return loops, key, err
 }
 
+// parseFailed is the exit code after a flag parse error: 0 for -h.
+func parseFailed(err error) int {
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	return 2
+}
+
 func newFlags(name string, stderr io.Writer) *flag.FlagSet {
-	fs := flag.NewFlagSet("loop "+name, flag.ContinueOnError)
+	fs := flag.NewFlagSet("stophook-loop "+name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	vars := []envhelp.Var{
+		{"CLAUDE_CODE_SESSION_ID", "default -session (set by Claude Code in its Bash tool)"},
+		{"STOPHOOK_STATE_DIR", "state directory (default <cwd>/.claude/stophook)"},
+		{"CLAUDE_CODE_STOP_HOOK_BLOCK_CAP", "Claude Code's cap on consecutive Stop-hook blocks (start warns when -max is above it)"},
+	}
+	if name == "hook" {
+		vars = append(envhelp.Runner, envhelp.Var{policy.LoopDisableEnv, "1 lets every stop through"})
+	}
+	envhelp.SetUsage(fs, "usage: stophook-loop "+name+" [flags]", vars)
 	return fs
 }
 
@@ -110,7 +137,7 @@ func cmdStart(args []string, stdout, stderr io.Writer, getenv env, now func() ti
 	mode := fs.String("mode", "loop", "`MODE`: loop, issue or grind (decides the completion signal)")
 	max := fs.Int("max", 8, "stop after `N` iterations (above 8, raise CLAUDE_CODE_STOP_HOOK_BLOCK_CAP)")
 	if err := fs.Parse(args); err != nil {
-		return 2
+		return parseFailed(err)
 	}
 	prompt := strings.Join(fs.Args(), " ")
 	m, err := loopstate.ParseMode(*mode)
@@ -143,7 +170,7 @@ func cmdStatus(args []string, stdout, stderr io.Writer, getenv env, now func() t
 	var t target
 	t.register(fs, getenv)
 	if err := fs.Parse(args); err != nil {
-		return 2
+		return parseFailed(err)
 	}
 	loops, key, err := t.open()
 	if err != nil {
@@ -186,7 +213,7 @@ func cmdAbort(args []string, stdout, stderr io.Writer, getenv env, now func() ti
 	var t target
 	t.register(fs, getenv)
 	if err := fs.Parse(args); err != nil {
-		return 2
+		return parseFailed(err)
 	}
 	loops, key, err := t.open()
 	if err != nil {
@@ -209,9 +236,11 @@ func cmdHook(args []string, stdin io.Reader, stdout, stderr io.Writer, now func(
 	verify := fs.String("verify", "", "shell `CMD` that must exit 0 before a completion signal counts (e.g. 'go test ./...')")
 	verifyTimeout := fs.Duration("verify-timeout", policy.DefaultVerifyTimeout, "time limit of -verify")
 	state := fs.String("state", "", "state `DIR` (default $STOPHOOK_STATE_DIR, else <cwd of the session>/.claude/stophook)")
-	if err := fs.Parse(args); err != nil {
+	if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
+		return 0
+	} else if err != nil {
 		// A broken hook command line must not trap the session.
-		fmt.Fprintln(stderr, "loop: bad hook arguments; allowing stop")
+		fmt.Fprintln(stderr, "stophook-loop: bad hook arguments; allowing stop")
 		return 0
 	}
 	li := &policy.LoopIterator{Machine: loopstate.Machine{Remind: *remind}, VerifyTimeout: *verifyTimeout}

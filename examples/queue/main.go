@@ -1,11 +1,11 @@
-// Command queue drives Claude Code sessions in tmux with hook-driven
+// Command stophook-queue drives Claude Code sessions in tmux with hook-driven
 // command queues: an outside agent (the brain) decides the commands, this
 // program types them, and Claude Code's hooks advance the queue.
 //
-//	queue drive  --session NAME '["/clear", "/gsd:plan-phase 3"]'
-//	queue status --session NAME
-//	queue cancel --session NAME
-//	queue hook   [--session NAME] [--wake-cmd CMD | --wake-url URL] [--registry FILE]
+//	stophook-queue drive  --session NAME '["/clear", "/gsd:plan-phase 3"]'
+//	stophook-queue status --session NAME
+//	stophook-queue cancel --session NAME
+//	stophook-queue hook   [--session NAME] [--wake-cmd CMD | --wake-url URL] [--registry FILE]
 //
 // drive writes the queue and types its first command into tmux session NAME,
 // then exits. hook is the handler for Stop, SessionStart and
@@ -26,6 +26,7 @@ import (
 	"time"
 
 	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/examples/internal/envhelp"
 	"github.com/stophook/stophook/policy"
 	"github.com/stophook/stophook/queue"
 	"github.com/stophook/stophook/queue/gateway"
@@ -36,11 +37,12 @@ func main() {
 }
 
 const usage = `usage:
-  queue drive  --session NAME [flags] '["/clear", "/gsd:plan-phase 3"]'
-  queue status --session NAME [flags]
-  queue cancel --session NAME [flags]
-  queue hook   [--session NAME] [--wake-cmd CMD] [--wake-url URL] [--registry FILE] [flags]
-run "queue SUBCOMMAND -h" for the flags of a subcommand
+  stophook-queue drive  --session NAME [flags] '["/clear", "/gsd:plan-phase 3"]'
+  stophook-queue status --session NAME [flags]
+  stophook-queue cancel --session NAME [flags]
+  stophook-queue hook   [--session NAME] [--wake-cmd CMD] [--wake-url URL] [--registry FILE] [flags]
+run "stophook-queue SUBCOMMAND -h" (or "stophook-queue help SUBCOMMAND") for the flags of a subcommand.
+The tmux driver needs tmux: it does not run on Windows.
 `
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -49,6 +51,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	switch args[0] {
+	case "help", "-h", "-help", "--help":
+		if len(args) > 1 && args[0] == "help" {
+			return run([]string{args[1], "-h"}, stdin, stdout, stderr)
+		}
+		fmt.Fprint(stdout, usage)
+		envhelp.Print(stdout, queueEnv)
+		return 0
 	case "drive":
 		return drive(args[1:], stdout, stderr)
 	case "status":
@@ -58,7 +67,33 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "hook":
 		return hook(args[1:], stdin, stdout, stderr)
 	}
-	fmt.Fprintf(stderr, "queue: unknown subcommand %q\n%s", args[0], usage)
+	fmt.Fprintf(stderr, "stophook-queue: unknown subcommand %q\n%s", args[0], usage)
+	return 2
+}
+
+// queueEnv lists the environment variables the subcommands read.
+var queueEnv = []envhelp.Var{
+	{"STOPHOOK_STATE_DIR", "state directory; queues live in its queues/ (default <cwd>/.claude/stophook)"},
+	{"TMUX", "the tmux server to type into (set inside tmux)"},
+	{"TMUX_PANE", "hook: the pane whose session is the queue key when --session is not given"},
+	{"STOPHOOK_WAKE_TOKEN", "hook: bearer token for --wake-url (the variable is named by --wake-token-env)"},
+	{"CLAUDE_CONFIG_DIR", "drive: where user slash commands are checked (default ~/.claude)"},
+	{"STOPHOOK_DISABLE", "hook: 1 does nothing"},
+}
+
+// newFlags returns the flag set of a subcommand; -h lists the environment.
+func newFlags(name string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet("stophook-queue "+name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	envhelp.SetUsage(fs, "usage: stophook-queue "+name+" [flags]", queueEnv)
+	return fs
+}
+
+// parseFailed is the exit code after a flag parse error: 0 for -h.
+func parseFailed(err error) int {
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
 	return 2
 }
 
@@ -110,15 +145,14 @@ func dropTime(groups []string, a slog.Attr) slog.Attr {
 }
 
 func drive(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("queue drive", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("drive", stderr)
 	var c common
 	c.register(fs)
 	project := fs.String("project", ".", "project `DIR` whose .claude/commands are checked")
 	noCheck := fs.Bool("no-check", false, "do not check that slash commands exist")
 	replace := fs.Bool("replace", false, "retire an existing queue of the session (as .stale.json) instead of refusing")
 	if err := fs.Parse(args); err != nil {
-		return 2
+		return parseFailed(err)
 	}
 	if c.session == "" || fs.NArg() != 1 {
 		fmt.Fprintln(stderr, "queue drive: need --session NAME and one JSON array of commands")
@@ -158,12 +192,11 @@ func drive(args []string, stdout, stderr io.Writer) int {
 // sessionCommand parses the flags of a subcommand that needs --session and
 // opens its processor. A nil processor means: exit with code.
 func sessionCommand(name string, args []string, stderr io.Writer) (common, *queue.Processor, int) {
-	fs := flag.NewFlagSet("queue "+name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags(name, stderr)
 	var c common
 	c.register(fs)
 	if err := fs.Parse(args); err != nil {
-		return c, nil, 2
+		return c, nil, parseFailed(err)
 	}
 	if c.session == "" {
 		fmt.Fprintf(stderr, "queue %s: need --session NAME\n", name)
@@ -218,8 +251,7 @@ func cancel(args []string, stdout, stderr io.Writer) int {
 // whatever happens: a broken flag or a dead gateway must not trouble the
 // session.
 func hook(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("queue hook", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("hook", stderr)
 	var c common
 	c.register(fs)
 	wakeCmd := fs.String("wake-cmd", "", "wake the brain by running `CMD` (sh -c) with the payload JSON on stdin")
@@ -229,7 +261,9 @@ func hook(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	stopPrompt := fs.String("stop-prompt", "", "instructions `FILE` sent with a first wake, read at each wake (default: built in)")
 	verbose := fs.Bool("v", false, "log every action on stderr")
 	if err := fs.Parse(args); err != nil {
-		fmt.Fprintln(stderr, "queue hook: bad flags; doing nothing")
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(stderr, "stophook-queue hook: bad flags; doing nothing")
+		}
 		return 0
 	}
 	level := slog.LevelWarn

@@ -129,3 +129,15 @@ func TestStatusShowsActiveCommand(t *testing.T) {
 		t.Errorf("got %+v, want the active command waiting for years", rep)
 	}
 }
+
+func TestHelp(t *testing.T) {
+	t.Parallel()
+	for _, args := range [][]string{{"-h"}, {"help"}, {"--help"}, {"help", "hook"}, {"drive", "-h"}, {"status", "-h"}, {"hook", "-h"}} {
+		var stdout, stderr bytes.Buffer
+		code := run(args, strings.NewReader(""), &stdout, &stderr)
+		out := stdout.String() + stderr.String()
+		if code != 0 || !strings.Contains(out, "STOPHOOK_STATE_DIR") || !strings.Contains(out, "stophook-queue") {
+			t.Errorf("%v: exit %d, want 0 with the usage and the environment:\n%s", args, code, out)
+		}
+	}
+}

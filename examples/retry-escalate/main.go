@@ -1,20 +1,21 @@
-// Command retry-escalate is the ClaudeCube stop handler as a Stop hook:
-// register the session, guard against loops, retry when the agent stops on
-// an error, and otherwise ask a human on Telegram, with an LLM summary of
-// the transcript, whether the agent should continue.
+// Command stophook-retry-escalate is a Stop hook that registers the
+// session, guards against loops, retries when the agent stops on an error,
+// and otherwise asks a human on Telegram, with an LLM summary of the
+// transcript, whether the agent should continue.
 //
-//	retry-escalate [-retry-on-error=true] [-max-retries 2] [-escalate-timeout 5m]
-//	               [-label NAME] [-summary-command CMD] [-config FILE] [-state DIR] [-explain]
-//	               [-page-during-background] [-continue block|context]
-//	               [-deferred [-deferred-wait 4h]]
+//	stophook-retry-escalate [-retry-on-error=true] [-max-retries 2] [-escalate-timeout 5m]
+//	                        [-label NAME] [-summary-command CMD] [-config FILE] [-state DIR] [-explain]
+//	                        [-page-during-background] [-continue block|context]
+//	                        [-deferred [-deferred-wait 4h]]
 //
 // With -deferred the hook sends the question and lets the session stop at
 // once; a detached waiter (this binary, re-executed) waits up to
 // -deferred-wait for the answer and posts it to the session's messaging
 // socket, which starts a new turn. The user typing in the session first
 // (UserPromptSubmit), the session ending (SessionEnd), or a newer question
-// closes the wait; register the hook for UserPromptSubmit and SessionEnd
-// too. Where the answer cannot be delivered later (claude -p, no socket,
+// closes the wait; register the hook for UserPromptSubmit, SessionEnd and
+// SessionStart too (on resume the question follows the session's new
+// socket). Where the answer cannot be delivered later (claude -p, no socket,
 // not Unix) the hook asks and waits as without -deferred.
 //
 // A stop while a background task runs (background_tasks in the Stop input)
@@ -51,6 +52,7 @@ import (
 	"github.com/stophook/stophook/escalate/deferred"
 	"github.com/stophook/stophook/escalate/llmsummary"
 	"github.com/stophook/stophook/escalate/telegram"
+	"github.com/stophook/stophook/examples/internal/envhelp"
 	"github.com/stophook/stophook/examples/internal/pluginopt"
 	"github.com/stophook/stophook/internal/continueflag"
 	"github.com/stophook/stophook/policy"
@@ -99,8 +101,9 @@ const maxConfigBytes = 1 << 20
 
 // parseConfig reads flags, then the config file for settings not given as flags.
 func parseConfig(args []string, stderr io.Writer) (Config, error) {
-	fs := flag.NewFlagSet("retry-escalate", flag.ContinueOnError)
+	fs := flag.NewFlagSet("stophook-retry-escalate", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	envhelp.SetUsage(fs, "usage: stophook-retry-escalate [flags] < hook-input.json", envhelp.Runner, envhelp.Telegram, envhelp.Summary)
 	c := Config{}
 	fs.BoolVar(&c.RetryOnError, "retry-on-error", true, "send the agent back when its last message reports an error")
 	fs.IntVar(&c.MaxRetries, "max-retries", 2, "retries in a row per session before escalating")
