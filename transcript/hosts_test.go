@@ -237,6 +237,7 @@ func TestHostToolCalls(t *testing.T) {
 			[]string{"read_file(/p/go.mod)"}},
 		{FormatCopilot, `{"type":"assistant.message","data":{"messageId":"m1","content":"","toolRequests":[{"toolCallId":"t1","name":"bash","arguments":{"command":"go test ./..."}}]}}
 {"type":"tool.execution_complete","data":{"toolCallId":"t1","success":true,"result":{"content":"ok"}}}
+{"type":"assistant.message","data":{"messageId":"s1","content":"subagent reply","parentToolCallId":"t9","toolRequests":[{"toolCallId":"t10","name":"view","arguments":{"path":"x"}}]}}
 {"type":"assistant.message","data":{"messageId":"m2","content":"done","toolRequests":[]}}
 {"type":"assistant.turn_end","data":{"turnId":"0"}}`,
 			[]string{"bash(go test ./...)"}},
