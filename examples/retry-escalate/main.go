@@ -30,7 +30,7 @@
 // instead (the prompt on its stdin). Register the command for Stop and
 // SessionEnd; SessionEnd clears the session's retry count and record.
 //
-// The optional JSON config file holds the seed's settings; flags given on
+// The optional JSON config file holds the same settings; flags given on
 // the command line win over it:
 //
 //	{"stop": {"retryOnError": true, "maxRetries": 2, "escalateToTelegram": true}}
