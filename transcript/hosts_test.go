@@ -69,8 +69,9 @@ func TestHostTranscripts(t *testing.T) {
 	}
 }
 
-// writeLines writes the first n lines of a host transcript (all when n < 0)
-// to a temporary file and returns its path and the remaining lines.
+// writeLines writes the lines of a host transcript up to the first one
+// keep refuses to a temporary file, and returns its path and the lines
+// left out.
 func writeLines(t *testing.T, file string, keep func(line string) bool) (string, []byte) {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join("testdata", "hosts", file))
