@@ -10,8 +10,8 @@ import (
 )
 
 // deferredEnv returns a TUI environment whose hook is retry-escalate
-// -deferred (exec form, recorded as "esc") for Stop, UserPromptSubmit and
-// SessionEnd, asking on a fake Telegram bot. The first reply asks the human
+// -deferred (exec form, recorded as "esc") for SessionStart, Stop,
+// UserPromptSubmit and SessionEnd, asking on a fake Telegram bot. The first reply asks the human
 // a question; a message starting "User answered: " gets answer.
 func deferredEnv(t *testing.T, answer string) (*Env, *telegramtest.Server) {
 	t.Helper()
@@ -31,7 +31,7 @@ func deferredHookEnv(t *testing.T, pkg, answer string, args ...string) (*Env, *t
 	hook := e.Record("esc", Hook{Type: "command", Command: bin,
 		Args:          append([]string{"-deferred", "-deferred-wait", "45s", "-state", e.StateDir, "-explain"}, args...),
 		StatusMessage: "Asking the human on Telegram…"})
-	for _, ev := range []string{"Stop", "UserPromptSubmit", "SessionEnd"} {
+	for _, ev := range []string{"SessionStart", "Stop", "UserPromptSubmit", "SessionEnd"} {
 		e.Settings.AddHook(ev, hook)
 	}
 	e.API.SetScript(FirstOf(OnLastUser("User answered: ", Text(answer)), SideRequests(Text("summary"))))

@@ -75,6 +75,9 @@ func BuildHook(t testing.TB, pkg string) string {
 			return
 		}
 		name := strings.NewReplacer("/", "_", ".", "_").Replace(strings.Trim(pkg, "./"))
+		if ex, ok := strings.CutPrefix(pkg, "./examples/"); ok && !strings.Contains(ex, "/") {
+			name = "stophook-" + ex // the name the docs give the binary
+		}
 		out := filepath.Join(dir, name)
 		start := time.Now()
 		cmd := exec.Command("go", "build", "-o", out, pkg)

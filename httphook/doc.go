@@ -5,8 +5,11 @@
 // [New] returns a [Handler] that runs a [stophook.Chain] on each POSTed
 // hook input and answers with the JSON a command hook would print. It
 // checks an optional bearer token in constant time, bounds the body, and
-// answers 405, 401, 413 or 400 (saying why) to requests that are not hook
-// inputs. Claude Code treats any non-2xx answer as a non-blocking error, so
+// answers 405, 403, 415, 401, 413 or 400 (saying why) to requests that are
+// not hook inputs. Requests from web pages are refused: any request with an
+// Origin header, and any body not sent as application/json (the only kind
+// a page can POST cross-origin without a preflight is text/plain, a form or
+// multipart). Without a token, any local process can still call it. Claude Code treats any non-2xx answer as a non-blocking error, so
 // the session stops: the server fails open like [stophook.Run].
 //
 // # Configuring Claude Code

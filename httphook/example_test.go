@@ -21,6 +21,7 @@ func ExampleNew() {
 
 	req, _ := http.NewRequest("POST", srv.URL, strings.NewReader(`{"hook_event_name":"Stop"}`))
 	req.Header.Set("Authorization", "Bearer t0ken")
+	req.Header.Set("Content-Type", "application/json")
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		panic(err)

@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"mime"
 	"net/http"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -67,13 +69,32 @@ func New(p stophook.Policy, opts Options) *Handler {
 	return &Handler{policy: p, opts: opts}
 }
 
-// ServeHTTP answers 405 to anything but POST, 401 to a missing or wrong
-// bearer token, 413 to an oversized body, 400 (saying why) to a body that
-// is not a JSON hook input, and 200 with the decision otherwise.
+// ServeHTTP answers 405 to anything but POST, 403 to a request carrying an
+// Origin header (a web page), 415 to a Content-Type other than
+// application/json, 401 to a missing or wrong bearer token, 413 to an
+// oversized body, 400 (saying why) to a body that is not a JSON hook
+// input, and 200 with the decision otherwise.
+//
+// The input's cwd never makes a directory: state goes to the cwd's
+// .claude/stophook only when the cwd exists (see [stophook.NewStateStore]);
+// an input whose cwd is relative gets {} (the session stops) without any
+// policy running.
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodPost {
 		w.Header().Set("Allow", http.MethodPost)
 		http.Error(w, "stophook: method not allowed; POST a hook input", http.StatusMethodNotAllowed)
+		return
+	}
+	if r.Header.Get("Origin") != "" {
+		// Browsers send Origin with every POST; hook clients do not. A web
+		// page must not drive the hooks of the machine it runs on.
+		http.Error(w, "stophook: requests from web pages (with an Origin header) are refused", http.StatusForbidden)
+		return
+	}
+	if !isJSON(r.Header.Get("Content-Type")) {
+		// Also stops the requests a page can send without CORS preflight:
+		// text/plain, form and multipart bodies.
+		http.Error(w, "stophook: Content-Type must be application/json", http.StatusUnsupportedMediaType)
 		return
 	}
 	if h.opts.Token != "" && !validBearer(r.Header.Get("Authorization"), h.opts.Token) {
@@ -93,6 +114,11 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "application/json")
 	if os.Getenv(stophook.DisableEnv) == "1" {
+		w.Write([]byte("{}"))
+		return
+	}
+	if in, err := stophook.ParseInput(data); err == nil && in.CWD != "" && !filepath.IsAbs(in.CWD) {
+		h.opts.Logger.Warn("stophook: hook input with a relative cwd; allowing stop", "cwd", in.CWD)
 		w.Write([]byte("{}"))
 		return
 	}
@@ -118,6 +144,13 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Write(resp.Stdout)
+}
+
+// isJSON reports whether a Content-Type header names JSON:
+// application/json, with or without parameters.
+func isJSON(contentType string) bool {
+	mt, _, err := mime.ParseMediaType(contentType)
+	return err == nil && mt == "application/json"
 }
 
 func validBearer(header, token string) bool {

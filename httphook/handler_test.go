@@ -2,8 +2,11 @@ package httphook_test
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -33,6 +36,7 @@ func TestHandler(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			req := httptest.NewRequest(tt.method, "/hook", strings.NewReader(tt.body))
+			req.Header.Set("Content-Type", "application/json")
 			if tt.auth != "" {
 				req.Header.Set("Authorization", tt.auth)
 			}
@@ -52,7 +56,7 @@ func TestHandlerWithoutToken(t *testing.T) {
 	t.Parallel()
 	h := httphook.New(blocker("r"), httphook.Options{})
 	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/", strings.NewReader(stopPayload)))
+	h.ServeHTTP(rec, post(stopPayload, nil))
 	if rec.Code != 200 || !strings.Contains(rec.Body.String(), "block") {
 		t.Errorf("got %d %q, want 200 block", rec.Code, rec.Body)
 	}
@@ -64,4 +68,76 @@ func blocker(reason string) *stophook.Chain {
 	return stophook.NewChain(stophook.PolicyFunc(func(context.Context, stophook.Input) (stophook.Decision, error) {
 		return stophook.BlockWith(reason), nil
 	}))
+}
+
+// post returns a hook POST with the JSON content type and extra headers.
+func post(body string, header map[string]string) *http.Request {
+	req := httptest.NewRequest(http.MethodPost, "/", strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	for k, v := range header {
+		req.Header.Set(k, v)
+	}
+	return req
+}
+
+// TestHandlerRefusesWebPages: with no token the server answered a
+// browser-style text/plain POST from any Origin, so a page open in a
+// browser could drive the hooks of the machine it ran on.
+func TestHandlerRefusesWebPages(t *testing.T) {
+	t.Parallel()
+	h := httphook.New(blocker("r"), httphook.Options{})
+	tests := []struct {
+		name     string
+		header   map[string]string
+		wantCode int
+	}{
+		{"Origin header", map[string]string{"Origin": "https://evil.example"}, 403},
+		{"null Origin", map[string]string{"Origin": "null"}, 403},
+		{"text/plain", map[string]string{"Content-Type": "text/plain"}, 415},
+		{"form", map[string]string{"Content-Type": "application/x-www-form-urlencoded"}, 415},
+		{"multipart", map[string]string{"Content-Type": "multipart/form-data; boundary=x"}, 415},
+		{"no content type", map[string]string{"Content-Type": ""}, 415},
+		{"json with charset", map[string]string{"Content-Type": "application/json; charset=utf-8"}, 200},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			req := post(stopPayload, tt.header)
+			if ct, ok := tt.header["Content-Type"]; ok && ct == "" {
+				req.Header.Del("Content-Type")
+			}
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, req)
+			if rec.Code != tt.wantCode {
+				t.Errorf("got %d %q, want %d", rec.Code, rec.Body, tt.wantCode)
+			}
+		})
+	}
+}
+
+// TestHandlerNeverCreatesCwd: the body's cwd made the server create any
+// directory tree. A cwd that does not exist now gets no state on disk,
+// and a relative one is not resolved against the server's directory.
+func TestHandlerNeverCreatesCwd(t *testing.T) {
+	t.Parallel()
+	missing := filepath.Join(t.TempDir(), "no", "such", "project")
+	counter := stophook.PolicyFunc(func(ctx context.Context, in stophook.Input) (stophook.Decision, error) {
+		err := stophook.NewStateStore(in.CWD).Update(ctx, "k", func([]byte) ([]byte, error) { return []byte("v"), nil })
+		return stophook.BlockWith("x"), err
+	})
+	h := httphook.New(counter, httphook.Options{})
+	for _, cwd := range []string{missing, "relative/dir"} {
+		body, _ := json.Marshal(map[string]any{"session_id": "s", "cwd": cwd, "hook_event_name": "Stop", "stop_hook_active": true})
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, post(string(body), nil))
+		if rec.Code != 200 || strings.Contains(rec.Body.String(), "block") {
+			t.Errorf("cwd %s: got %d %q, want 200 and no block", cwd, rec.Code, rec.Body)
+		}
+	}
+	if _, err := os.Stat(filepath.Dir(filepath.Dir(missing))); err == nil {
+		t.Errorf("the server created %s", filepath.Dir(filepath.Dir(missing)))
+	}
+	if _, err := os.Stat("relative"); err == nil {
+		t.Errorf("the server created ./relative")
+	}
 }

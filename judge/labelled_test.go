@@ -186,6 +186,24 @@ var floors = map[string]map[judge.Class][2]float64{ // split → class → {P, R
 	},
 }
 
+// storedFloors apply when the shared transcripts are not at hand (as in CI
+// on a fresh clone): only the messages stored in testdata are scored, and
+// the floors are those of that smaller set, so the test can still fail.
+var storedFloors = map[string]map[judge.Class][2]float64{
+	"tune": {
+		judge.Permission: {0.95, 0.9},
+		judge.Decision:   {0.9, 0.9},
+		judge.Error:      {0.9, 0.9},
+		judge.Done:       {0.85, 0.95},
+	},
+	"holdout": {
+		judge.Permission: {0.9, 0.9},
+		judge.Decision:   {0.9, 0.9},
+		judge.Error:      {0.9, 0.9},
+		judge.Done:       {0.9, 0.9},
+	},
+}
+
 // TestLabelledSet measures Classify on the labelled set of final messages
 // and checks the floors. Misclassified messages of the tuning part are
 // logged; those of the held-out part only with JUDGE_SHOW_HOLDOUT=1, so
@@ -193,9 +211,10 @@ var floors = map[string]map[judge.Class][2]float64{ // split → class → {P, R
 // fitted to.
 func TestLabelledSet(t *testing.T) {
 	samples, missing := loadSamples(t)
-	floorsApply := missing == 0
-	if !floorsApply {
-		t.Logf("%d real messages not found: the Claude Code transcripts are not at %s (set STOPHOOK_TRANSCRIPTS); figures are logged, floors not checked", missing, transcriptsDir())
+	limits := floors
+	if missing > 0 {
+		limits = storedFloors
+		t.Logf("%d real messages not found: the Claude Code transcripts are not at %s (set STOPHOOK_TRANSCRIPTS); the stored messages are checked against their own floors", missing, transcriptsDir())
 	}
 	for _, split := range []string{"tune", "holdout", "blind", "blind2", "blind3", "blind4"} {
 		s, wrong := score(samples, func(smp sample) bool { return smp.Split == split })
@@ -205,10 +224,7 @@ func TestLabelledSet(t *testing.T) {
 				t.Logf("  %s", w)
 			}
 		}
-		for c, f := range floors[split] {
-			if !floorsApply {
-				break
-			}
+		for c, f := range limits[split] {
 			if p := s.precision(c); p < f[0] {
 				t.Errorf("%s %v: precision %.2f, want ≥ %.2f", split, c, p, f[0])
 			}

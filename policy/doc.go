@@ -17,7 +17,7 @@
 // escalate.Notifier (Telegram, webhook), with the transcript tail, an
 // optional LLM summary and the recent tool calls; a reply or the Continue
 // button sends the agent back to work, anything else lets it stop. The
-// seed's full chain is Register, StopActive, ErrorRetry, Escalation.
+// full chain is Register, StopActive, ErrorRetry, Escalation.
 //
 // # Loops
 //

@@ -11,7 +11,7 @@ import (
 	"github.com/stophook/stophook/signals"
 )
 
-// DefaultRetryReason is the block reason of [ErrorRetry], from the seed.
+// DefaultRetryReason is the block reason of [ErrorRetry].
 const DefaultRetryReason = "The previous approach hit an error. Try a different approach to accomplish the task."
 
 // ErrorRetry sends the agent back to work when its last message reports an
@@ -28,7 +28,7 @@ type ErrorRetry struct {
 	Store stophook.Store
 	// MaxRetries is the number of blocks in a row; 0 means 2.
 	MaxRetries int
-	// Matcher detects errors; nil means signals.ErrorMatcher{} (the seed's
+	// Matcher detects errors; nil means signals.ErrorMatcher{} (the default
 	// error pattern unless the success anti-pattern also matches).
 	Matcher Matcher
 	// TTL is how long a count survives without a new error; 0 means 24h.

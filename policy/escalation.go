@@ -19,13 +19,13 @@ const (
 	DefaultRecentTools       = 6
 )
 
-// Block reasons of [Escalation], from the seed.
+// Block reasons of [Escalation].
 const (
 	AnsweredPrefix = "User answered: "
 	ContinueReason = "User wants you to continue"
 )
 
-// Escalation is step 5 of the seed flow: it puts every stop before a human
+// Escalation is the last step of the retry-and-escalate chain: it puts every stop before a human
 // through a [escalate.Notifier] and brings the answer back.
 //
 // It reads the last TailMessages messages of the transcript, adds
@@ -42,7 +42,7 @@ const (
 //   - a notifier error is returned, so [stophook.Chain] lets the session stop.
 //
 // With no Notifier, or on events other than Stop and SubagentStop, it
-// passes. A stop without last_assistant_message is allowed, as in the seed.
+// passes. A stop without last_assistant_message is allowed.
 type Escalation struct {
 	// Notifier asks the human; nil means the policy passes.
 	Notifier escalate.Notifier

@@ -10,7 +10,7 @@ import (
 	"github.com/stophook/stophook/stophooktest"
 )
 
-// The seed's stop handler: register, guard, retry errors twice, then ask a
+// A stop handler: register, guard, retry errors twice, then ask a
 // human. Here a stand-in notifier answers; a real hook uses
 // telegram.FromEnv() (package escalate/telegram).
 func ExampleEscalation() {

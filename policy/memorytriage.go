@@ -27,8 +27,7 @@ const llmAttempts = 2
 
 // MemoryTriage asks the agent to save what is worth remembering before it
 // stops: decisions, runbooks, constraints, tech debt, preferences, and a
-// summary of heavy sessions. It is the seed's memory_triage.py as a
-// [stophook.Policy]:
+// summary of heavy sessions. As a [stophook.Policy]:
 //
 //  1. Loop guard: on a stop with stop_hook_active, or when the flag file
 //     <cwd>/.claude/.stop_hook_active exists, it removes the flag and lets
@@ -39,7 +38,7 @@ const llmAttempts = 2
 //  3. A triage.Scorer scores the turn; nothing above the threshold → pass.
 //  4. In hybrid mode with an LLM available, the classifier refines the
 //     findings (one retry); any failure keeps the heuristic findings.
-//  5. It blocks with the seed's "Save the following memories…" reason, or,
+//  5. It blocks with the "Save the following memories…" reason, or,
 //     with blocking false, lets the session stop and shows the list to the
 //     user (systemMessage).
 //

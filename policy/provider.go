@@ -12,7 +12,7 @@ import (
 const (
 	ProviderNone      = ""
 	ProviderAnthropic = "anthropic"
-	// ProviderGeminiFlash is the seed's provider: GEMINI_API_KEY (or
+	// ProviderGeminiFlash is Gemini 2.5 Flash: GEMINI_API_KEY (or
 	// GOOGLE_API_KEY), GEMINI_BASE_URL; "gemini" is accepted too.
 	ProviderGeminiFlash = "gemini-flash"
 )

@@ -28,7 +28,7 @@ const (
 	maxRegisteredLabel = 200
 )
 
-// Register is step 1 of the seed flow: it records the session's id, working
+// Register is the first step of the retry-and-escalate chain: it records the session's id, working
 // directory, transcript path and label in a [stophook.Store] under
 // "session/<session_id>", and always passes. On SessionEnd it deletes the
 // record. Later policies ([Escalation]) and other tools read it with

@@ -21,7 +21,7 @@ type Mapping struct {
 	Rules []Rule
 }
 
-// DefaultRules is the seed's mapping: /clear completes on
+// DefaultRules is the default mapping: /clear completes on
 // SessionStart(source "clear") — measured: /clear fires no UserPromptSubmit
 // and no Stop — and everything else on Stop.
 var DefaultRules = []Rule{

@@ -17,7 +17,7 @@ const (
 )
 
 // Payload is what a [Waker] delivers to the brain. Fields are written in
-// the seed's order: metadata first, then content, then instructions. The
+// this order: metadata first, then content, then instructions. The
 // queue-complete payload is
 // {"event":"queue-complete","session":…,"summary":"N/N commands completed","commands":[…]}.
 type Payload struct {

@@ -79,7 +79,7 @@ type Processor struct {
 	// registered, with no agent config.
 	Registry Registry
 	// Awaits maps commands to the event that completes them; the zero
-	// value is the seed's mapping ([DefaultRules]).
+	// value is the default mapping ([DefaultRules]).
 	Awaits Mapping
 	// Checker vets commands before [Processor.Drive] queues them. Nil: no check.
 	Checker Checker

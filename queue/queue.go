@@ -41,7 +41,7 @@ const (
 var ErrMalformed = errors.New("queue: malformed queue file")
 
 // Queue is the content of one queue file: the commands the brain decided a
-// session runs next, in order. The JSON shape is the seed's
+// session runs next, in order. The JSON shape is
 // {"commands":[{"id","command","status","awaits","result","completed_at"}]}
 // with a few additions (session, status, created_at, per-command started_at,
 // prompt_seen_at, prompt_id, error) that older readers may ignore.

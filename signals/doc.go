@@ -26,10 +26,10 @@
 // and invalid UTF-8 are accepted, and no input makes these functions panic.
 // [Find] parses only messages that have a line that looks like a signal.
 //
-// # Heuristics from the seeds
+// # Heuristics
 //
 // [ErrorMatcher] (and [IsError]) report a message that matches an error
-// pattern unless it also matches a success pattern, as the seed's retry hook
-// does; both patterns can be replaced. [SuggestedCommands] extracts the
+// pattern unless it also matches a success pattern, as a retry hook
+// should; both patterns can be replaced. [SuggestedCommands] extracts the
 // /gsd:… and /clear commands a message recommends, deduplicated in order.
 package signals

@@ -2,7 +2,7 @@ package signals
 
 import "regexp"
 
-// DefaultErrorPattern and DefaultSuccessPattern are the seed heuristics: a
+// DefaultErrorPattern and DefaultSuccessPattern are the default heuristics: a
 // message reports an error when it matches DefaultErrorPattern and does not
 // match DefaultSuccessPattern ("Error was successfully resolved" is no error).
 var (
@@ -11,8 +11,7 @@ var (
 )
 
 // ErrorMatcher decides whether a message reports an error. The zero value
-// uses the seed heuristics. It looks at the whole text, code included, as the
-// seed does: a stack trace in a code block is an error report.
+// uses the default heuristics. It looks at the whole text, code included: a stack trace in a code block is an error report.
 type ErrorMatcher struct {
 	Error   *regexp.Regexp // nil: DefaultErrorPattern
 	Success *regexp.Regexp // nil: DefaultSuccessPattern

@@ -47,7 +47,7 @@ func ExampleIsError() {
 }
 
 func ExampleErrorMatcher() {
-	m := signals.ErrorMatcher{} // the seed's patterns
+	m := signals.ErrorMatcher{} // the default patterns
 	fmt.Println(m.Match("Traceback (most recent call last):"))
 	fmt.Println(m.Match("Fixed the exception in main.go"))
 	// Output:

@@ -9,7 +9,9 @@ import "github.com/tidwall/gjson"
 // tool.execution_complete a tool's result. assistant.turn_end marks the
 // end of a turn: Copilot calls its stop hook after writing it, and the
 // file lags the call, so a reader that has not met it since the last
-// prompt is ahead of the file. Other events are skipped.
+// prompt is ahead of the file. Events of a subagent (data.parentToolCallId
+// set) are skipped: the subagent's work reaches the agent as the result of
+// its task tool. Other events are skipped.
 type copilotDecoder struct{}
 
 func (copilotDecoder) decode(line []byte) decoded {
@@ -18,6 +20,9 @@ func (copilotDecoder) decode(line []byte) decoded {
 	}
 	v := gjson.ParseBytes(line)
 	data := v.Get("data")
+	if data.Get("parentToolCallId").Exists() {
+		return decoded{}
+	}
 	m := Message{Timestamp: timestamp(v.Get("timestamp"))}
 	switch v.Get("type").Str {
 	case "assistant.turn_end":
@@ -40,8 +45,9 @@ func (copilotDecoder) decode(line []byte) decoded {
 		if !out.Exists() {
 			out = data.Get("error.message")
 		}
-		success := data.Get("success")
-		m.ToolResults = []ToolResult{{ToolUseID: text(data.Get("toolCallId").String()), Text: text(out.String()), IsError: success.Exists() && !success.Bool()}}
+		failed := func(s gjson.Result) bool { return s.Exists() && !s.Bool() }
+		m.ToolResults = []ToolResult{{ToolUseID: text(data.Get("toolCallId").String()), Text: text(out.String()),
+			IsError: failed(data.Get("success")) || failed(data.Get("result.success")) || data.Get("error").Exists()}}
 	default:
 		return decoded{}
 	}

@@ -69,8 +69,9 @@ func TestHostTranscripts(t *testing.T) {
 	}
 }
 
-// writeLines writes the first n lines of a host transcript (all when n < 0)
-// to a temporary file and returns its path and the remaining lines.
+// writeLines writes the lines of a host transcript up to the first one
+// keep refuses to a temporary file, and returns its path and the lines
+// left out.
 func writeLines(t *testing.T, file string, keep func(line string) bool) (string, []byte) {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join("testdata", "hosts", file))
@@ -237,6 +238,7 @@ func TestHostToolCalls(t *testing.T) {
 			[]string{"read_file(/p/go.mod)"}},
 		{FormatCopilot, `{"type":"assistant.message","data":{"messageId":"m1","content":"","toolRequests":[{"toolCallId":"t1","name":"bash","arguments":{"command":"go test ./..."}}]}}
 {"type":"tool.execution_complete","data":{"toolCallId":"t1","success":true,"result":{"content":"ok"}}}
+{"type":"assistant.message","data":{"messageId":"s1","content":"subagent reply","parentToolCallId":"t9","toolRequests":[{"toolCallId":"t10","name":"view","arguments":{"path":"x"}}]}}
 {"type":"assistant.message","data":{"messageId":"m2","content":"done","toolRequests":[]}}
 {"type":"assistant.turn_end","data":{"turnId":"0"}}`,
 			[]string{"bash(go test ./...)"}},

@@ -126,10 +126,14 @@ func (a *Asker) Defer(ctx context.Context, in stophook.Input, req escalate.Reque
 // Evaluate implements [stophook.Policy] for the events that end a pending
 // question: UserPromptSubmit (the user typed in the session first) and
 // SessionEnd. It cancels the session's pending job, which its waiter sees
-// within a second; it always passes.
+// within a second. On SessionStart (a resumed session runs in a new
+// process) it points a pending job at the session's new messaging socket.
+// It always passes.
 func (a *Asker) Evaluate(ctx context.Context, in stophook.Input) (stophook.Decision, error) {
 	var why string
 	switch in.HookEventName {
+	case stophook.EventSessionStart:
+		return a.follow(ctx, in)
 	case stophook.EventUserPromptSubmit:
 		why = "the user typed in the session first"
 		if strings.HasPrefix(strings.TrimSpace(in.Prompt), "<task-notification>") {
@@ -172,4 +176,32 @@ func validID(id string) bool {
 		}
 	}
 	return true
+}
+
+// follow points the session's pending job at the current messaging socket.
+func (a *Asker) follow(ctx context.Context, in stophook.Input) (stophook.Decision, error) {
+	socket := a.getenv(EnvSocket)
+	if in.SessionID == "" || socket == "" {
+		return stophook.PassOn("no session or socket"), nil
+	}
+	store := stophook.NewFileStore(a.dir(in))
+	if _, err := store.Get(ctx, Key(in.SessionID)); err != nil {
+		return stophook.PassOn("no pending question"), nil
+	}
+	moved := false
+	err := store.Update(ctx, Key(in.SessionID), func(old []byte) ([]byte, error) {
+		j, err := ParseJob(old)
+		if err != nil || j.State != Pending || j.Socket == socket {
+			return old, nil
+		}
+		j.Socket, moved = socket, true
+		return json.Marshal(j)
+	})
+	if err != nil {
+		return stophook.Decision{}, fmt.Errorf("deferred: %w", err)
+	}
+	if !moved {
+		return stophook.PassOn("no pending question to move"), nil
+	}
+	return stophook.PassOn("pending question follows the session to its new socket"), nil
 }

@@ -326,3 +326,28 @@ func FuzzSocketLines(f *testing.F) {
 		}
 	})
 }
+
+// A resumed session gets a new socket; the pending question follows it.
+func TestSessionStartMovesSocket(t *testing.T) {
+	t.Parallel()
+	env := map[string]string{EnvSocket: "/old.sock", EnvAttended: "1"}
+	a, _, _ := newAsker(t, env)
+	ctx := context.Background()
+	a.Defer(ctx, stopIn("."), escalate.Request{ID: "q1"})
+	env[EnvSocket] = "/new.sock"
+	d, err := a.Evaluate(ctx, stophook.Input{SessionID: session, HookEventName: stophook.EventSessionStart, Source: "resume"})
+	if err != nil || !strings.Contains(d.Why, "new socket") {
+		t.Fatalf("got %q, %v", d.Why, err)
+	}
+	store := stophook.NewFileStore(a.StateDir)
+	if j, _, _ := loadJob(ctx, store, session); j.Socket != "/new.sock" || j.State != Pending {
+		t.Fatalf("job %+v, want pending on /new.sock", j)
+	}
+	var postedTo string
+	w := &Waiter{Channel: newFakeChannel(), Store: store, PollEvery: 10 * time.Millisecond, Now: func() time.Time { return t0 },
+		Post: func(_ context.Context, j Job, _ string) error { postedTo = j.Socket; return nil }}
+	w.Channel.(*fakeChannel).answers <- escalate.Answer{Kind: escalate.Continue}
+	if out, err := w.Run(ctx, session, "q1"); err != nil || !out.Delivered || postedTo != "/new.sock" {
+		t.Errorf("got %+v, %v, posted to %q; want delivery on the new socket", out, err, postedTo)
+	}
+}

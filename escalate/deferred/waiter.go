@@ -142,7 +142,7 @@ func (w *Waiter) Run(ctx context.Context, session, id string) (Outcome, error) {
 		case !moved:
 			out.Note = "🚫 Answer not delivered: " + notPendingWhy(cur, id)
 		default:
-			if perr := w.post(ctx, job, text); perr != nil {
+			if perr := w.post(ctx, cur, text); perr != nil { // cur: the socket may have moved (resume)
 				err = perr
 				transition(context.WithoutCancel(ctx), w.Store, session, id, Closed, "delivery failed")
 				out.Note = "⚠️ Answer not delivered: the session is not reachable"

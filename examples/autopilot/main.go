@@ -41,7 +41,8 @@
 // -page-during-background asks the human even during a pause.
 //
 // Register the command for Stop and SessionEnd (SessionEnd clears the
-// session's retry count), and for UserPromptSubmit with -deferred. Every error lets the session stop: the hook never
+// session's retry count), and for UserPromptSubmit and SessionStart with
+// -deferred. Every error lets the session stop: the hook never
 // traps an agent.
 package main
 

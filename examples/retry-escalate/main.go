@@ -13,8 +13,9 @@
 // -deferred-wait for the answer and posts it to the session's messaging
 // socket, which starts a new turn. The user typing in the session first
 // (UserPromptSubmit), the session ending (SessionEnd), or a newer question
-// closes the wait; register the hook for UserPromptSubmit and SessionEnd
-// too. Where the answer cannot be delivered later (claude -p, no socket,
+// closes the wait; register the hook for UserPromptSubmit, SessionEnd and
+// SessionStart too (on resume the question follows the session's new
+// socket). Where the answer cannot be delivered later (claude -p, no socket,
 // not Unix) the hook asks and waits as without -deferred.
 //
 // A stop while a background task runs (background_tasks in the Stop input)
@@ -29,7 +30,7 @@
 // instead (the prompt on its stdin). Register the command for Stop and
 // SessionEnd; SessionEnd clears the session's retry count and record.
 //
-// The optional JSON config file holds the seed's settings; flags given on
+// The optional JSON config file holds the same settings; flags given on
 // the command line win over it:
 //
 //	{"stop": {"retryOnError": true, "maxRetries": 2, "escalateToTelegram": true}}

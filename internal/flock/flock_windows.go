@@ -48,3 +48,26 @@ func Lock(ctx context.Context, path string) (unlock func(), err error) {
 		}
 	}
 }
+
+// TryLock takes the lock of [Lock] if it is free; ok is false when another
+// holder has it.
+func TryLock(path string) (unlock func(), ok bool, err error) {
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR, 0o600)
+	if err != nil {
+		return nil, false, fmt.Errorf("flock: %w", err)
+	}
+	h := windows.Handle(f.Fd())
+	err = windows.LockFileEx(h, windows.LOCKFILE_EXCLUSIVE_LOCK|windows.LOCKFILE_FAIL_IMMEDIATELY, 0, 1, 0, new(windows.Overlapped))
+	if errors.Is(err, windows.ERROR_LOCK_VIOLATION) || errors.Is(err, windows.ERROR_IO_PENDING) {
+		f.Close()
+		return nil, false, nil
+	}
+	if err != nil {
+		f.Close()
+		return nil, false, fmt.Errorf("flock: %w", err)
+	}
+	return func() {
+		windows.UnlockFileEx(h, 0, 1, 0, new(windows.Overlapped))
+		f.Close()
+	}, true, nil
+}

@@ -1,5 +1,5 @@
 // Package gemini is a minimal, non-streaming client for the Gemini API's
-// generateContent method, written on net/http. It serves the seed's
+// generateContent method, written on net/http. It serves the
 // "gemini-flash" memory-triage provider.
 //
 // # Use

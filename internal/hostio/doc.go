@@ -16,7 +16,10 @@
 // cwd, stop_hook_active, last_assistant_message and prompt_id. Every field
 // it does not know is kept, a missing field stays missing, and a known
 // field of the wrong type is moved aside under "<host>_<name>" so that
-// decoding the result cannot fail on it.
+// decoding the result cannot fail on it. Where a stop carries no last
+// assistant message (Copilot, droid, Cursor) or the whole turn's text
+// (Gemini's prompt_response), Normalize reads the last reply of the turn
+// from the host's own transcript with package transcript.
 //
 // # Output
 //

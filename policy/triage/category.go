@@ -3,7 +3,7 @@ package triage
 // Category names a kind of memory worth saving.
 type Category string
 
-// The categories of the seed, in the order a block reason lists them.
+// The categories, in the order a block reason lists them.
 const (
 	Decision       Category = "DECISION"
 	Runbook        Category = "RUNBOOK"
@@ -44,8 +44,8 @@ type Rule struct {
 	User float64 `json:"user,omitempty"`
 }
 
-// DefaultRules returns the built-in cues of the five text categories (the
-// seed's table, with weights). The result is a fresh copy the caller may
+// DefaultRules returns the built-in cues of the five text categories (a
+// table of weighted cues). The result is a fresh copy the caller may
 // change. SESSION_SUMMARY is not a text rule: [Activity] scores it from tool
 // uses.
 func DefaultRules() []Rule {

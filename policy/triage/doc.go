@@ -31,6 +31,6 @@
 //
 // [Prompt] and [Excerpt] build a prompt asking a classifier (an LLM) to
 // confirm, merge or drop the findings; [ParseAnswer] reads its JSON answer
-// defensively. [Reason] formats findings as the seed's block reason and
+// defensively. [Reason] formats findings as the block reason and
 // [Report] as a message for the user.
 package triage

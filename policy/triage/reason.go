@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// Reason formats findings as the block reason of the seed:
+// Reason formats findings as the block reason:
 //
 //	Save the following memories before stopping:
 //	- [DECISION] Chose command-type hooks over prompt-type hooks for reliability

@@ -13,7 +13,7 @@ import (
 )
 
 // DefaultThreshold is the score a sentence needs to become a finding (the
-// seed's heuristic_threshold).
+// config's default heuristic_threshold).
 const DefaultThreshold = 0.6
 
 // Weights say how much a sentence counts depending on where it was written.
