@@ -62,6 +62,27 @@
 // project dir with every character that is not a letter or digit replaced
 // by '-' ([ProjectKey]; measured with '/', '_', '.' and ' ').
 //
+// # Other agents
+//
+// [NewHost] does the same for Codex, Gemini CLI, Qwen Code, Copilot CLI
+// and droid ([Codex], [Gemini], [Qwen], [Copilot], [Droid], each pinned to
+// one npm version): the binary comes from $STOPHOOK_<CLIENT>, else
+// [Client.Dir] under [CacheDir] (where .ci/run installs it), else PATH,
+// with the same skip/fail rule. A [ModelAPI] on loopback speaks the
+// Responses API (Codex), the Gemini API (streamGenerateContent?alt=sse and
+// JSON generateContent) and chat completions (Qwen, Copilot, droid),
+// answers from a script, a queue or an "always" text, and records every
+// request ([ModelAPI.CountSaw] counts the requests whose newest user turn
+// holds a text, such as a hook's reason). [HostEnv.AddHook] registers a
+// command under the client's own event name ([HostEnv.TurnEnd],
+// [HostEnv.Lifecycle]); [HostEnv.Run] writes the client's config into the
+// temp HOME (Codex config.toml and hooks.json run with
+// --dangerously-bypass-hook-trust, Gemini settings with millisecond
+// timeouts and -m pinned, Qwen settings without memory extraction,
+// Copilot hooks/*.json in its native or Claude format, droid settings with
+// a custom model and FACTORY_AIRGAP_ENABLED=1) and runs the client once,
+// non-interactively.
+//
 // # Fixtures
 //
 // With STOPHOOK_E2E_CAPTURE=DIR, [Env.Capture] copies a session's

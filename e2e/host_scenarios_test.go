@@ -89,7 +89,7 @@ func TestHostLoop(t *testing.T) {
 			if !strings.Contains(calls[2].Stderr, "COMPLETING") {
 				t.Errorf("last stop's trace %q, want COMPLETING", calls[2].Stderr)
 			}
-			s := loopRecordKey(t, e.Env, loopstate.SharedKey)
+			s := loopRecordKey(t, e.Env, loopstate.SharedKeyFor(e.Dir))
 			if s.Event != loopstate.EventDone || s.Reason != "COMPLETE" || len(s.Stack) != 0 {
 				t.Errorf("final loop state: %+v, want DONE COMPLETE with an empty stack", s)
 			}

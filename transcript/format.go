@@ -111,7 +111,7 @@ func sniffFields(line []byte) Format {
 		return FormatDroid
 	case claudeOnly[typ]:
 		return FormatClaude
-	case typ == "system":
+	case typ == "system": // Claude Code and Qwen Code both write it
 	case strings.Contains(typ, ".") && gjson.GetBytes(line, "data").IsObject():
 		return FormatCopilot
 	case typ != "" && gjson.GetBytes(line, "payload").Exists():
