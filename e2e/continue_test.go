@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // loop -continue context: a 3-iteration loop continued with Stop
@@ -55,5 +56,31 @@ func TestLoopContinueWithContext(t *testing.T) {
 	}
 	if r.Out.Result != final {
 		t.Errorf("result %q, want %q", r.Out.Result, final)
+	}
+}
+
+// In the TUI, a loop continued with additional context shows "Stop hook
+// says:" and never the "Stop hook reported a problem" label or its footer.
+func TestTUILoopContinueWithContext(t *testing.T) {
+	t.Parallel()
+	e := New(t)
+	bin := BuildHook(t, "./examples/loop")
+	e.Settings.AddHook("Stop", e.Record("loop", Hook{Type: "command", Command: bin, Args: []string{"-continue", "context"}}))
+	session := newUUID()
+	loopCmd(t, e, bin, "start", "-max", "3", "-session", session, "make the tests pass")
+	e.API.Enqueue(Text("Iteration 1 done."), Text("Iteration 2 done."), Text("All done.\n\n<loop-done>COMPLETE</loop-done>"))
+	s := e.StartTUI("--session-id", session)
+	s.Send("make the tests pass")
+	Eventually(t, "three Stop calls", 60*time.Second, func() bool {
+		calls := e.HookCalls("loop")
+		return len(calls) == 3 && calls[2].Done
+	})
+	screen := s.WaitPrompt(20 * time.Second)
+	history := s.Tmux("capture-pane", "-p", "-J", "-S", "-", "-t", s.Pane)
+	if !strings.Contains(history, "Stop hook says") || !strings.Contains(history, "[ITERATION 2/3]") {
+		t.Errorf("screen lacks \"Stop hook says: [ITERATION 2/3] …\":\n%s", history)
+	}
+	if strings.Contains(history, "reported a problem") || strings.Contains(screen, "stop hook problem") {
+		t.Errorf("screen shows the problem label:\n%s", history)
 	}
 }

@@ -57,3 +57,26 @@ func TestQuickstart(t *testing.T) {
 		}
 	}
 }
+
+// -continue context sends the retry as Stop additionalContext.
+func TestQuickstartContinueWithContext(t *testing.T) {
+	bin := filepath.Join(t.TempDir(), "quickstart")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	f, err := os.Open(filepath.Join("testdata", "stop-error.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	cmd := exec.Command(bin, "-state", t.TempDir(), "-continue", "context")
+	var o bytes.Buffer
+	cmd.Stdin, cmd.Stdout = f, &o
+	if err := cmd.Run(); err != nil {
+		t.Fatal(err)
+	}
+	want := `{"hookSpecificOutput":{"hookEventName":"Stop","additionalContext":"The previous approach hit an error. Try a different approach to accomplish the task."}}` + "\n"
+	if o.String() != want {
+		t.Errorf("stdout %q, want %q", o.String(), want)
+	}
+}

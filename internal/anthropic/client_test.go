@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -172,4 +173,19 @@ func TestFromEnv(t *testing.T) {
 	c, ok = FromEnv()
 	require.True(t, ok)
 	assert.Equal(t, &Client{APIKey: "k", BaseURL: "http://127.0.0.1:9", Model: "claude-y"}, c)
+}
+
+// TestCompleteErrorHidesKey: an error body echoing the request's headers
+// put the key into the error, which hooks log on stderr.
+func TestCompleteErrorHidesKey(t *testing.T) {
+	t.Parallel()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusUnauthorized)
+		fmt.Fprintf(w, `{"error":{"type":"authentication_error","message":"invalid x-api-key %s"}}`, r.Header.Get("x-api-key"))
+	}))
+	defer srv.Close()
+	_, err := (&Client{APIKey: testKey, BaseURL: srv.URL}).Complete(context.Background(), "", "p")
+	if err == nil || strings.Contains(err.Error(), testKey) {
+		t.Errorf("error %v, want one without the key", err)
+	}
 }

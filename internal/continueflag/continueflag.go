@@ -7,7 +7,8 @@
 // Claude Code continues the turn either way and counts both toward its
 // block cap; with context it shows "Stop hook says: R" instead of "Stop hook
 // reported a problem", and sends the model no "Stop hook blocking error"
-// message. Other hosts only obey a block.
+// message. On hosts without additionalContext on Stop, the runner sends
+// their usual continuation either way.
 package continueflag
 
 import (
@@ -16,7 +17,7 @@ import (
 )
 
 // Usage is the flag's help text.
-const Usage = "how to continue a Stop: `block` (decision:block, every host) or context (additionalContext, Claude Code only; no \"hook error\" label)"
+const Usage = "how to continue a Stop: `block` (decision:block) or context (Claude Code: additionalContext, no \"hook reported a problem\" label; other hosts: their usual continuation)"
 
 // Register adds -continue to fs; *withContext is set to true for
 // "context", false for "block" (the default).

@@ -113,3 +113,19 @@ func TestFromEnv(t *testing.T) {
 		t.Errorf("got %+v, %v", c, ok)
 	}
 }
+
+// TestGenerateErrorHidesKey: an error body echoing the request's headers
+// put the key into the error, which hooks log on stderr.
+func TestGenerateErrorHidesKey(t *testing.T) {
+	t.Parallel()
+	const key = "AIza-test-secret-key"
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusForbidden)
+		w.Write([]byte(`{"error":{"status":"PERMISSION_DENIED","message":"API key ` + r.Header.Get("x-goog-api-key") + ` not valid"}}`))
+	}))
+	defer srv.Close()
+	_, err := (&Client{APIKey: key, BaseURL: srv.URL}).Complete(context.Background(), "", "x")
+	if err == nil || strings.Contains(err.Error(), key) {
+		t.Errorf("error %v, want one without the key", err)
+	}
+}

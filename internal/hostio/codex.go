@@ -2,9 +2,11 @@ package hostio
 
 // normalizeCodex adds prompt_id from Codex's turn_id. Codex sends Claude
 // Code's event and field names already; transcript_path and
-// last_assistant_message may be null.
-func normalizeCodex(o object) {
+// last_assistant_message may be null, and a missing message is read from
+// the rollout when there is one.
+func normalizeCodex(o object, read lastReader) {
 	o.copyStr("turn_id", "prompt_id")
+	o.fillLast(Codex, read)
 }
 
 // encodeCodex writes output within Codex's strict Stop schema (continue,

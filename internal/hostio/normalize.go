@@ -77,14 +77,15 @@ func normalize(host string, raw []byte, read lastReader) ([]byte, error) {
 	}
 	switch host {
 	case Codex:
-		normalizeCodex(o)
+		normalizeCodex(o, read)
 	case Gemini:
 		normalizeGemini(o, read)
 	case Qwen:
 		// Qwen Code uses Claude Code's names, with prompt_id and
-		// last_assistant_message (0.24). Qwen Code 0.15 sets
-		// stop_hook_active even on the first Stop of a turn, which only
-		// the library's own turn accounting can correct.
+		// last_assistant_message. Qwen Code 0.15 sets stop_hook_active
+		// even on the first Stop of a turn, which only the library's own
+		// turn accounting can correct.
+		o.fillLast(Qwen, read)
 	case Copilot:
 		normalizeCopilot(o, read)
 	case Droid:
