@@ -2,7 +2,6 @@ package stophook
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -168,31 +167,4 @@ func writeExplain(w io.Writer, d Decision) {
 	}
 	fmt.Fprintf(&b, "stophook: decision: %s by %s: %s\n", d.Verdict, by, d.Why)
 	io.WriteString(w, b.String())
-}
-
-// readInput reads at most max bytes within timeout.
-func readInput(r io.Reader, max int64, timeout time.Duration) ([]byte, error) {
-	type result struct {
-		data []byte
-		err  error
-	}
-	ch := make(chan result, 1)
-	go func() {
-		data, err := io.ReadAll(io.LimitReader(r, max+1))
-		ch <- result{data, err}
-	}()
-	t := time.NewTimer(timeout)
-	defer t.Stop()
-	select {
-	case res := <-ch:
-		if res.err != nil {
-			return nil, fmt.Errorf("read hook input: %w", res.err)
-		}
-		if int64(len(res.data)) > max {
-			return nil, fmt.Errorf("hook input larger than %d bytes", max)
-		}
-		return res.data, nil
-	case <-t.C:
-		return nil, errors.New("timed out reading hook input after " + timeout.String())
-	}
 }

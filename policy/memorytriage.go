@@ -11,6 +11,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/internal/safefile"
@@ -24,6 +25,10 @@ const FlagFile = ".stop_hook_active"
 
 // llmAttempts is how often the classifier is asked before falling back.
 const llmAttempts = 2
+
+// llmReserve is the part of the hook's budget the classifier never uses:
+// its timeout ends this long before the budget does.
+const llmReserve = 3 * time.Second
 
 // MemoryTriage asks the agent to save what is worth remembering before it
 // stops: decisions, runbooks, constraints, tech debt, preferences, and a
@@ -226,7 +231,17 @@ func (p *MemoryTriage) refine(ctx context.Context, cfg TriageConfig, res triage.
 			return nil, why, false
 		}
 	}
-	ctx, cancel := context.WithTimeout(ctx, cfg.LLMTimeout())
+	timeout := cfg.LLMTimeout()
+	if deadline, ok := ctx.Deadline(); ok {
+		// Keep the end of the hook's budget for the heuristic answer: an
+		// llm_timeout_ms above the budget would otherwise let a slow LLM
+		// use all of it, and the stop would go through unexamined.
+		timeout = min(timeout, time.Until(deadline)-llmReserve)
+	}
+	if timeout <= 0 {
+		return nil, "no time left for the llm", false
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	prompt := triage.Prompt(res, triage.Excerpt(turn, 0))
 	var errs []error

@@ -53,7 +53,8 @@ type TriageConfig struct {
 	// with a warning.
 	LLMProvider string `json:"llm_provider,omitempty"`
 	// LLMTimeoutMS bounds the whole refinement, retry included; default
-	// 10000, at most 60000.
+	// 10000, at most 60000, and always ending 3 s before the hook's budget
+	// (the heuristic findings are used then).
 	LLMTimeoutMS int `json:"llm_timeout_ms,omitempty"`
 	// LLMMinScore, when above 0, also asks the LLM (hybrid mode) about a
 	// turn whose best sentence scored at least this much without reaching

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/policy"
@@ -480,4 +481,19 @@ func FuzzLoadTriageConfig(f *testing.F) {
 			t.Fatalf("limits out of range: %d messages, %v", cfg.MaxMessages(), cfg.LLMTimeout())
 		}
 	})
+}
+
+// TestMemoryTriageLLMTimeoutWithinBudget: an llm_timeout_ms longer than
+// the hook's budget let a slow LLM use all of it; the budget ran out and
+// the stop went through without the findings the heuristics had.
+func TestMemoryTriageLLMTimeoutWithinBudget(t *testing.T) {
+	t.Parallel()
+	in := stop(t, decisionAndTODO)
+	writeConfig(t, in.CWD, `{"triage":{"llm_timeout_ms":60000}}`)
+	slow := &fakeClassifier{block: true}
+	d := stophook.Decide(context.Background(), &policy.MemoryTriage{Classifier: slow, Logger: slog.New(slog.DiscardHandler)}, in, 4*time.Second)
+	stophooktest.AssertBlocks(t, d, wantReason)
+	if d.Policy == stophook.DeadlinePolicy {
+		t.Errorf("the budget ran out: %s", d.Why)
+	}
 }

@@ -61,12 +61,13 @@ func (t Tmux) Type(ctx context.Context, session, text string) error {
 		return fmt.Errorf("queue: tmux: invalid session name %q", session)
 	}
 	target := Target(session)
-	steps := [][]string{{"-l", text}}
+	// "--" ends tmux's options: text starting with "-" is typed, not parsed.
+	steps := [][]string{{"-l", "--", text}}
 	if t.TabComplete && strings.HasPrefix(text, "/") {
 		name, args, _ := strings.Cut(text, " ")
-		steps = [][]string{{"-l", name}, {"Tab"}}
+		steps = [][]string{{"-l", "--", name}, {"Tab"}}
 		if args != "" {
-			steps = append(steps, []string{"-l", " " + args})
+			steps = append(steps, []string{"-l", "--", " " + args})
 		}
 	}
 	steps = append(steps, []string{"Enter"})

@@ -52,7 +52,8 @@ func TestTmuxTypesLiterally(t *testing.T) {
 	t.Parallel()
 	socket := startTmux(t)
 	tm := Tmux{Socket: socket}
-	for _, text := range []string{"/gsd:plan-phase 3", "C-c Enter; $(echo no) 'quoted' ~"} {
+	// Text starting with "-" was parsed as send-keys options and never typed.
+	for _, text := range []string{"/gsd:plan-phase 3", "C-c Enter; $(echo no) 'quoted' ~", "-l", "--help me", "-"} {
 		require.NoError(t, tm.Type(ctxT(t), "drv", text))
 		waitScreen(t, socket, "got<"+text+">")
 	}

@@ -6,9 +6,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"syscall"
-	"time"
 
 	"github.com/stophook/stophook/internal/safefile"
 )
@@ -24,24 +24,56 @@ import (
 // it (see [TryLock]) the lock is taken again on the new file, so lock
 // files can be deleted under their lock without two holders at once.
 func Lock(ctx context.Context, path string) (unlock func(), err error) {
-	wait := time.Millisecond
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("flock: %w", err)
+	}
 	for {
 		unlock, ok, err := TryLock(path)
+		if err != nil || ok {
+			return unlock, err
+		}
+		// Held: wait in the kernel, which hands the lock over as soon as it
+		// is released (polling left it idle between polls, and 64 waiters
+		// on one key queued for most of a second).
+		f, err := safefile.OpenFile(path, os.O_RDWR, 0)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue // removed by its holder: lock the new file
+		}
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("flock: %w", err)
 		}
-		if ok {
-			return unlock, nil
-		}
-		t := time.NewTimer(wait)
+		done := make(chan error, 1)
+		fd := int(f.Fd())
+		go func() { done <- flockWait(fd) }()
 		select {
+		case err := <-done:
+			if err != nil {
+				f.Close()
+				return nil, fmt.Errorf("flock: %w", err)
+			}
+			if same(f, path) {
+				return func() {
+					syscall.Flock(fd, syscall.LOCK_UN)
+					f.Close()
+				}, nil
+			}
+			f.Close() // removed or replaced while we waited: lock the new file
 		case <-ctx.Done():
-			t.Stop()
+			go func() { // the wait cannot be interrupted: release what it gets
+				<-done
+				f.Close()
+			}()
 			return nil, fmt.Errorf("flock: %w", ctx.Err())
-		case <-t.C:
 		}
-		if wait < 8*time.Millisecond {
-			wait *= 2
+	}
+}
+
+// flockWait blocks until fd is locked.
+func flockWait(fd int) error {
+	for {
+		err := syscall.Flock(fd, syscall.LOCK_EX)
+		if !errors.Is(err, syscall.EINTR) {
+			return err
 		}
 	}
 }

@@ -1,0 +1,209 @@
+package repocheck
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+const root = "../.."
+
+// MaxReadmeLines bounds the README: a newcomer's page, details in docs/.
+const MaxReadmeLines = 300
+
+// internalWords are phrases that mean something only to the people who
+// wrote the code (where an idea came from, who owns a section, how a
+// figure used to be), not to a reader of the docs.
+var internalWords = regexp.MustCompile(`(?i)\bthe seeds?\b|\bseed's\b|\bseed flow\b|\bClaudeCube\b|\bowned by the\b|\bbefore this tuning\b`)
+
+func read(t *testing.T, rel string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(root, rel))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// docs returns README.md and the other Markdown files a reader is sent to.
+func docs(t *testing.T) []string {
+	t.Helper()
+	files := []string{"README.md", "SECURITY.md", "CHANGELOG.md", "BENCHMARKS.md"}
+	more, err := filepath.Glob(filepath.Join(root, "docs", "*.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range more {
+		rel, _ := filepath.Rel(root, m)
+		files = append(files, filepath.ToSlash(rel))
+	}
+	return files
+}
+
+func TestReadmeLength(t *testing.T) {
+	t.Parallel()
+	if n := strings.Count(read(t, "README.md"), "\n"); n > MaxReadmeLines {
+		t.Fatalf("README.md: %d lines, want at most %d (move details to docs/)", n, MaxReadmeLines)
+	}
+}
+
+var mdLink = regexp.MustCompile(`\]\(([^)\s]+)\)`)
+
+func TestDocLinksResolve(t *testing.T) {
+	t.Parallel()
+	for _, f := range docs(t) {
+		inFence := false
+		for i, line := range strings.Split(read(t, f), "\n") {
+			if strings.HasPrefix(strings.TrimSpace(line), "```") {
+				inFence = !inFence
+			}
+			if inFence {
+				continue
+			}
+			for _, m := range mdLink.FindAllStringSubmatch(line, -1) {
+				target := m[1]
+				if strings.Contains(target, "://") || strings.HasPrefix(target, "#") || strings.HasPrefix(target, "mailto:") {
+					continue
+				}
+				target, _, _ = strings.Cut(target, "#")
+				p := filepath.Join(root, filepath.Dir(f), filepath.FromSlash(target))
+				if _, err := os.Stat(p); err != nil {
+					t.Errorf("%s:%d: link %s does not resolve: %v", f, i+1, m[1], err)
+				}
+			}
+		}
+	}
+}
+
+func TestNoInternalVocabularyInDocs(t *testing.T) {
+	t.Parallel()
+	for _, f := range docs(t) {
+		for i, line := range strings.Split(read(t, f), "\n") {
+			if w := internalWords.FindString(line); w != "" {
+				t.Errorf("%s:%d: %q: say what the code does, not where it came from", f, i+1, w)
+			}
+		}
+	}
+}
+
+// TestNoInternalVocabularyInGodoc checks the comments of every file godoc
+// shows: non-test Go files and example tests.
+func TestNoInternalVocabularyInGodoc(t *testing.T) {
+	t.Parallel()
+	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			switch d.Name() {
+			case "testdata", "node_modules", ".git":
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		name := d.Name()
+		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") && !strings.HasPrefix(name, "example") {
+			return nil
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		sc := bufio.NewScanner(f)
+		sc.Buffer(make([]byte, 1<<20), 1<<20)
+		for n := 1; sc.Scan(); n++ {
+			line := sc.Text()
+			i := strings.Index(line, "//")
+			if i < 0 {
+				continue
+			}
+			if w := internalWords.FindString(line[i:]); w != "" {
+				rel, _ := filepath.Rel(root, path)
+				t.Errorf("%s:%d: %q in a comment: say what the code does, not where it came from", rel, n, w)
+			}
+		}
+		return sc.Err()
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// goBlock returns the first ```go block of the README after heading.
+func goBlock(t *testing.T, readme, heading string) string {
+	t.Helper()
+	i := strings.Index(readme, heading)
+	if i < 0 {
+		t.Fatalf("README.md has no %q", heading)
+	}
+	rest := readme[i:]
+	start := strings.Index(rest, "```go\n")
+	if start < 0 {
+		t.Fatalf("README.md: no go block after %q", heading)
+	}
+	rest = rest[start+len("```go\n"):]
+	end := strings.Index(rest, "```")
+	return rest[:end]
+}
+
+// chainBlock returns the lines from "chain := stophook.NewChain(" to its
+// closing ")", with leading tabs removed.
+func chainBlock(t *testing.T, src, where string) []string {
+	t.Helper()
+	var out []string
+	in := false
+	for _, line := range strings.Split(src, "\n") {
+		l := strings.TrimLeft(line, "\t")
+		if strings.HasPrefix(l, "chain := stophook.NewChain(") {
+			in = true
+		}
+		if in {
+			out = append(out, l)
+			if l == ")" {
+				return out
+			}
+		}
+	}
+	t.Fatalf("%s: no chain := stophook.NewChain(…) block", where)
+	return nil
+}
+
+// TestReadmeHookIsTheExample keeps the README's ten-line hook the same code
+// as Example_readmeHook, which runs (and checks its output) in go test.
+func TestReadmeHookIsTheExample(t *testing.T) {
+	t.Parallel()
+	block := goBlock(t, read(t, "README.md"), "## A hook in ten lines")
+	example := read(t, "example_readme_test.go")
+	got, want := chainBlock(t, block, "README.md"), chainBlock(t, example, "example_readme_test.go")
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("README hook:\n%s\nExample_readmeHook:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if !strings.Contains(example, "func Example_readmeHook()") || !strings.Contains(block, "stophook.Main(chain, stophook.RunOptions{})") {
+		t.Fatal("the README's hook must end in stophook.Main, and Example_readmeHook must exist")
+	}
+	if n := strings.Count(strings.TrimSpace(block[strings.Index(block, "func main()"):]), "\n") + 1; n > 10 {
+		t.Errorf("README's main: %d lines, want at most 10", n)
+	}
+}
+
+// TestReadmeTestCommandIsCIs checks that the README's test command is the
+// one .ci/run runs (with STOPHOOK_E2E=1 exported there).
+func TestReadmeTestCommandIsCIs(t *testing.T) {
+	t.Parallel()
+	var ci string
+	for _, line := range strings.Split(read(t, ".ci/run"), "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), "go test ") {
+			ci = strings.TrimSpace(line)
+		}
+	}
+	if ci == "" || !strings.Contains(read(t, ".ci/run"), "export STOPHOOK_E2E=1") {
+		t.Fatal(".ci/run: no go test line after export STOPHOOK_E2E=1")
+	}
+	if want := "STOPHOOK_E2E=1 " + ci + "\n"; !strings.Contains(read(t, "README.md"), want) {
+		t.Fatalf("README.md lacks CI's test command %q", want)
+	}
+}
