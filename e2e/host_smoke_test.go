@@ -30,6 +30,7 @@ var hostCases = []hostCase{
 }
 
 func (c hostCase) env(t *testing.T) *HostEnv {
+	t.Helper()
 	e := NewHost(t, c.client)
 	if c.copilotFormat != "" {
 		e.CopilotFormat = c.copilotFormat
