@@ -6,13 +6,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stophook/stophook/escalate/deferred"
 	"github.com/stophook/stophook/escalate/telegram/telegramtest"
 )
 
 // deferredEnv returns a TUI environment whose hook is retry-escalate
 // -deferred (exec form, recorded as "esc") for SessionStart, Stop,
 // UserPromptSubmit and SessionEnd, asking on a fake Telegram bot. The first reply asks the human
-// a question; a message starting "User answered: " gets answer.
+// a question; a message relaying the human's answer gets answer.
 func deferredEnv(t *testing.T, answer string) (*Env, *telegramtest.Server) {
 	t.Helper()
 	return deferredHookEnv(t, "./examples/retry-escalate", answer, "-max-retries", "0")
@@ -34,7 +35,7 @@ func deferredHookEnv(t *testing.T, pkg, answer string, args ...string) (*Env, *t
 	for _, ev := range []string{"SessionStart", "Stop", "UserPromptSubmit", "SessionEnd"} {
 		e.Settings.AddHook(ev, hook)
 	}
-	e.API.SetScript(FirstOf(OnLastUser("User answered: ", Text(answer)), SideRequests(Text("summary"))))
+	e.API.SetScript(FirstOf(OnLastUser("User answered on Telegram", Text(answer)), SideRequests(Text("summary"))))
 	e.API.Enqueue(Text("Which database should I use, Postgres or SQLite?"))
 	return e, bot
 }
@@ -98,8 +99,9 @@ func testDeferredAnswer(t *testing.T, e *Env, bot *telegramtest.Server) {
 	})
 	found := false
 	for _, r := range e.API.Conversation() {
-		if strings.Contains(strings.Join(r.LastUserTexts(), "\n"), "User answered: use postgres") {
+		if last := strings.Join(r.LastUserTexts(), "\n"); strings.Contains(last, deferred.AnswerPrefix+"use postgres") {
 			found = true
+			t.Logf("the model gets: %q", last)
 		}
 	}
 	if !found {
@@ -147,7 +149,7 @@ func TestTUIDeferredUserTypesFirst(t *testing.T) {
 	bot.Reply(99, msg.MessageID, "use postgres")
 	time.Sleep(3 * time.Second) // a late answer must not arrive
 	for _, r := range e.API.Conversation() {
-		if strings.Contains(strings.Join(r.UserTexts(), "\n"), "User answered:") {
+		if strings.Contains(strings.Join(r.UserTexts(), "\n"), "User answered") {
 			t.Errorf("request %d carries an answer after the user typed", r.Seq)
 		}
 	}

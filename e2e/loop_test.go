@@ -3,6 +3,7 @@ package e2e
 import (
 	"context"
 	"crypto/rand"
+	"errors"
 	"fmt"
 	"os/exec"
 	"path/filepath"
@@ -197,7 +198,15 @@ func TestLoopStartedByAgent(t *testing.T) {
 		e.Dump(r)
 		t.Fatalf("stop hook feedback: got %q, want %q", got, want)
 	}
-	if s := loopRecord(t, e, r.Out.SessionID); s.Event != loopstate.EventDone || s.Reason != "COMPLETE" {
+	// The plugin also handles SessionEnd, which removes the session's loop
+	// state when claude -p exits: the record is DONE or gone.
+	key, _ := loopstate.SessionKey(r.Out.SessionID)
+	s, err := (&loopstate.Loops{Store: stophook.NewFileStore(e.StateDir)}).Get(context.Background(), key)
+	switch {
+	case errors.Is(err, stophook.ErrNotFound):
+	case err != nil:
+		t.Errorf("loop state: %v", err)
+	case s.Event != loopstate.EventDone || s.Reason != "COMPLETE":
 		t.Errorf("final state: event %s reason %q, want DONE COMPLETE", s.Event, s.Reason)
 	}
 }
@@ -234,7 +243,15 @@ func TestLoopPlugin(t *testing.T) {
 		e.Dump(r)
 		t.Fatalf("stop hook feedback: got %q, want %q", got, want)
 	}
-	if s := loopRecord(t, e, r.Out.SessionID); s.Event != loopstate.EventDone || s.Reason != "COMPLETE" {
+	// The plugin also handles SessionEnd, which removes the session's loop
+	// state when claude -p exits: the record is DONE or gone.
+	key, _ := loopstate.SessionKey(r.Out.SessionID)
+	s, err := (&loopstate.Loops{Store: stophook.NewFileStore(e.StateDir)}).Get(context.Background(), key)
+	switch {
+	case errors.Is(err, stophook.ErrNotFound):
+	case err != nil:
+		t.Errorf("loop state: %v", err)
+	case s.Event != loopstate.EventDone || s.Reason != "COMPLETE":
 		t.Errorf("final state: event %s reason %q, want DONE COMPLETE", s.Event, s.Reason)
 	}
 }

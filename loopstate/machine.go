@@ -96,8 +96,19 @@ func (m Machine) staleAfter() time.Duration {
 	return DefaultStaleAfter
 }
 
-// Stale reports whether s is older than the machine's staleness limit at now.
-func (m Machine) Stale(s *State, now time.Time) bool { return s.Age(now) > m.staleAfter() }
+// Stale reports whether s is older than the machine's staleness limit at
+// now, or claims to be updated more than [MaxClockSkew] after now: a
+// record dated in the future (one a repository shipped, say) must not run
+// for ever.
+func (m Machine) Stale(s *State, now time.Time) bool {
+	age := s.Age(now)
+	return age > m.staleAfter() || age < -MaxClockSkew
+}
+
+// MaxClockSkew is how far in the future a record's update time may lie
+// before [Machine.Stale] reports it stale: a day, so that time stamps a
+// script wrote in local time without a zone still count as fresh.
+const MaxClockSkew = 24 * time.Hour
 
 // PhaseOf returns the phase a stop would find s in at now, before any
 // signal is considered: Idle, Active, Stuck (stale or at max) or Aborted.

@@ -276,3 +276,25 @@ func TestPhaseString(t *testing.T) {
 		}
 	}
 }
+
+// TestMachineFutureRecordIsStale: a record dated in the future, as a
+// repository could ship one under .claude/stophook, never went stale.
+func TestMachineFutureRecordIsStale(t *testing.T) {
+	t.Parallel()
+	now := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	var m Machine
+	for _, tt := range []struct {
+		updated time.Time
+		stale   bool
+	}{
+		{now.Add(-time.Minute), false},
+		{now.Add(time.Hour), false}, // clock skew, local time read as UTC
+		{now.Add(25 * time.Hour), true},
+		{now.Add(100 * 365 * 24 * time.Hour), true},
+		{now.Add(-3 * time.Hour), true},
+	} {
+		if got := m.Stale(&State{UpdatedAt: tt.updated}, now); got != tt.stale {
+			t.Errorf("Stale(updated %s) = %v, want %v", tt.updated.Sub(now), got, tt.stale)
+		}
+	}
+}

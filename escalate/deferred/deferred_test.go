@@ -162,8 +162,8 @@ func TestWaiterOutcomes(t *testing.T) {
 		delivered string
 		note      string
 	}{
-		{name: "reply", answer: &escalate.Answer{Kind: escalate.Reply, Text: "use postgres"}, delivered: "User answered: use postgres", note: "Answered"},
-		{name: "continue", answer: &escalate.Answer{Kind: escalate.Continue}, delivered: "User wants you to continue", note: "Continued"},
+		{name: "reply", answer: &escalate.Answer{Kind: escalate.Reply, Text: "use postgres"}, delivered: AnswerPrefix + "use postgres", note: "Answered"},
+		{name: "continue", answer: &escalate.Answer{Kind: escalate.Continue}, delivered: ContinueText, note: "Continued"},
 		{name: "let stop", answer: &escalate.Answer{Kind: escalate.LetStop}, note: "Let stop"},
 		{name: "user typed first", before: func(s stophook.Store) {
 			transition(context.Background(), s, session, "", Cancelled, "the user typed in the session first")
@@ -215,7 +215,7 @@ func TestWaiterOutcomes(t *testing.T) {
 				want = []string{tt.delivered}
 			}
 			if tt.delivered == "" && tt.postErr != nil {
-				want = []string{"User answered: x"}
+				want = []string{AnswerPrefix + "x"}
 			}
 			if strings.Join(posted, "|") != strings.Join(want, "|") || out.Delivered != (tt.delivered != "") {
 				t.Errorf("posted %q (delivered %v), want %q", posted, out.Delivered, want)

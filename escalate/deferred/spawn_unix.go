@@ -8,6 +8,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"syscall"
+
+	"github.com/stophook/stophook/internal/safefile"
 )
 
 // Supported reports whether this system can run detached waiters.
@@ -37,7 +39,7 @@ func StartWaiter(stateDir, session, id string) (int, error) {
 		if st, err := os.Stat(logPath); err == nil && st.Size() > maxLogBytes {
 			flags |= os.O_TRUNC
 		}
-		if f, err := os.OpenFile(logPath, flags, 0o600); err == nil {
+		if f, err := safefile.OpenFile(logPath, flags, 0o600); err == nil { // no symlink planted in the state dir is followed
 			defer f.Close()
 			cmd.Stderr = f
 		}

@@ -73,7 +73,7 @@ func TestTwoWaitersShareABot(t *testing.T) {
 			t.Fatal("waiters did not finish")
 		}
 	}
-	for i, want := range []string{"User answered: answer for A", "User answered: answer for B"} {
+	for i, want := range []string{AnswerPrefix + "answer for A", AnswerPrefix + "answer for B"} {
 		conns, errs := sockets[i].received()
 		if len(errs) != 0 || len(conns) != 1 || len(conns[0]) != 2 || conns[0][1].Message.Content != want || conns[0][1].SessionID != sessions[i] {
 			t.Errorf("session %d received %+v (%v), want exactly %q", i, conns, errs, want)

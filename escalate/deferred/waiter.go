@@ -11,16 +11,22 @@ import (
 
 	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/escalate"
-	"github.com/stophook/stophook/policy"
 )
 
 // DefaultPollEvery is how often a waiter checks whether its job was
 // cancelled or replaced.
 const DefaultPollEvery = time.Second
 
+// Messages a waiter posts. Claude Code frames a socket message as coming
+// from "another Claude session", not typed by the user, so the text says
+// whose answer it relays.
+const (
+	AnswerPrefix = "User answered on Telegram (relayed by the stop hook that asked them): "
+	ContinueText = "User wants you to continue (relayed from Telegram by the stop hook that asked them)"
+)
+
 // Waiter waits for the answer to one job and delivers it: a reply as
-// "User answered: TEXT", the Continue button as "User wants you to
-// continue" (the block reasons of a blocking policy.Escalation). Channel and
+// [AnswerPrefix] + TEXT, the Continue button as [ContinueText]. Channel and
 // Store are required.
 type Waiter struct {
 	Channel Channel
@@ -130,9 +136,9 @@ func (w *Waiter) Run(ctx context.Context, session, id string) (Outcome, error) {
 		transition(context.WithoutCancel(ctx), w.Store, session, id, Closed, "channel failed")
 		out.Note = "⚠️ Could not wait for the answer — the session stays stopped"
 	case ans.Kind == escalate.Reply && ans.Text != "", ans.Kind == escalate.Continue:
-		text := policy.ContinueReason
+		text := ContinueText
 		if ans.Kind == escalate.Reply {
-			text = policy.AnsweredPrefix + ans.Text
+			text = AnswerPrefix + ans.Text
 		}
 		moved, cur, terr := transition(context.WithoutCancel(ctx), w.Store, session, id, Delivered, "answered")
 		switch {

@@ -55,6 +55,7 @@ import (
 	"github.com/stophook/stophook/examples/internal/envhelp"
 	"github.com/stophook/stophook/examples/internal/pluginopt"
 	"github.com/stophook/stophook/internal/continueflag"
+	"github.com/stophook/stophook/internal/safefile"
 	"github.com/stophook/stophook/policy"
 )
 
@@ -155,17 +156,12 @@ func parseConfig(args []string, stderr io.Writer) (Config, error) {
 
 func readConfigFile(path string) (fileConfig, error) {
 	var fc fileConfig
-	f, err := os.Open(path)
-	if err != nil {
-		return fc, fmt.Errorf("retry-escalate: config: %w", err)
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxConfigBytes+1))
-	if err != nil {
-		return fc, fmt.Errorf("retry-escalate: config: %w", err)
-	}
-	if len(data) > maxConfigBytes {
+	data, err := safefile.ReadFileFollow(path, maxConfigBytes) // bounded, never waits on a FIFO
+	if errors.Is(err, safefile.ErrTooLarge) {
 		return fc, errors.New("retry-escalate: config: file too large")
+	}
+	if err != nil {
+		return fc, fmt.Errorf("retry-escalate: config: %w", err)
 	}
 	if err := json.Unmarshal(data, &fc); err != nil {
 		return fc, fmt.Errorf("retry-escalate: config %s: %w", path, err)

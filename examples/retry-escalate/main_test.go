@@ -233,7 +233,7 @@ func TestDeferredAnswerReachesTheSocket(t *testing.T) {
 	select {
 	case got := <-lines:
 		assert.Equal(t, `{"token":"mtok","type":"auth"}`+"\n"+
-			`{"type":"user","message":{"content":"User answered: use postgres","role":"user"},"session_id":"sess-1"}`+"\n", got)
+			`{"type":"user","message":{"content":"User answered on Telegram (relayed by the stop hook that asked them): use postgres","role":"user"},"session_id":"sess-1"}`+"\n", got)
 	case <-ctx.Done():
 		log, _ := os.ReadFile(filepath.Join(state, "deferred-waiter.log"))
 		t.Fatalf("nothing posted; waiter log:\n%s", log)

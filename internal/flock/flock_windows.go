@@ -9,6 +9,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/stophook/stophook/internal/safefile"
 	"golang.org/x/sys/windows"
 )
 
@@ -16,7 +17,7 @@ import (
 // (created if missing), polling until ctx is done. Call unlock to release
 // it.
 func Lock(ctx context.Context, path string) (unlock func(), err error) {
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR, 0o600)
+	f, err := safefile.OpenFile(path, os.O_CREATE|os.O_RDWR, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("flock: %w", err)
 	}
@@ -52,7 +53,7 @@ func Lock(ctx context.Context, path string) (unlock func(), err error) {
 // TryLock takes the lock of [Lock] if it is free; ok is false when another
 // holder has it.
 func TryLock(path string) (unlock func(), ok bool, err error) {
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR, 0o600)
+	f, err := safefile.OpenFile(path, os.O_CREATE|os.O_RDWR, 0o600)
 	if err != nil {
 		return nil, false, fmt.Errorf("flock: %w", err)
 	}
