@@ -69,3 +69,28 @@ func TestDiff(t *testing.T) {
 		t.Fatalf("new file: got %q", got)
 	}
 }
+
+func FuzzCodexTrust(f *testing.F) {
+	f.Add("model = \"x\"\n[model_providers.fake]\nname = \"fake\"\n", `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"/bin/hook"}]}]}}`)
+	f.Add("[hooks.state.\"/h/hooks.json:stop:0:0\"]\ntrusted_hash = \"sha256:00\"\n", `{}`)
+	f.Add("[hooks.state.\"unterminated\n", `{"hooks":null}`)
+	f.Fuzz(func(t *testing.T, config, hooksJSON string) {
+		h := Hook{Command: "/bin/hook", Timeout: 30}
+		events := []string{"Stop", "SessionEnd"}
+		after, err := Apply([]byte(hooksJSON), Change{Host: Hosts["codex"], Events: events, Hook: h})
+		if err != nil {
+			return
+		}
+		got, err := CodexTrust([]byte(config), "/h/hooks.json", []byte(hooksJSON), after, h, events)
+		if err != nil {
+			return
+		}
+		again, err := CodexTrust(got, "/h/hooks.json", after, after, h, events)
+		if err != nil || string(again) != string(got) {
+			t.Fatalf("not idempotent (%v):\n%s", err, Diff("config.toml", got, again))
+		}
+		if !strings.Contains(string(got), CodexHash(h, "Stop")) {
+			t.Fatalf("no trust entry for Stop:\n%s", got)
+		}
+	})
+}
