@@ -43,3 +43,17 @@ func TestLoadHostileFile(t *testing.T) {
 		})
 	}
 }
+
+// TestParseWideFile: a queue file of millions of empty commands is refused
+// by the pre-scan, before a struct per element is decoded.
+func TestParseWideFile(t *testing.T) {
+	t.Parallel()
+	data := []byte(`{"commands":[`)
+	for len(data) < 3<<20 {
+		data = append(data, `{},`...)
+	}
+	data = append(data, `{}]}`...)
+	if _, err := Parse(data); !errors.Is(err, ErrMalformed) {
+		t.Errorf("Parse = %v, want ErrMalformed", err)
+	}
+}

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/stophook/stophook/internal/jsonlimit"
 )
 
 // Status is the state of one command in a [Queue].
@@ -163,6 +165,9 @@ func ValidateCommands(commands []string) error {
 func Parse(data []byte) (*Queue, error) {
 	if len(data) > MaxFileSize {
 		return nil, fmt.Errorf("%w: %d bytes, at most %d", ErrMalformed, len(data), MaxFileSize)
+	}
+	if err := jsonlimit.Check(data, 0, 0); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrMalformed, err) // before decoding a struct per element
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	var q Queue

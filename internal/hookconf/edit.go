@@ -67,7 +67,7 @@ func Apply(doc []byte, c Change) ([]byte, error) {
 		var out []json.RawMessage
 		var evChanged bool
 		if c.Host.grouped {
-			out, evChanged, err = editGroups(arr, c, ours)
+			out, evChanged, err = editGroups(arr, c, ours, groupMatcher(c.Host, ev))
 		} else {
 			out, evChanged, err = editEntries(arr, c, ours)
 		}
@@ -104,7 +104,7 @@ func Apply(doc []byte, c Change) ([]byte, error) {
 }
 
 // editGroups edits Claude Code's shape: [{"matcher":…,"hooks":[entry…]}…].
-func editGroups(groups []json.RawMessage, c Change, ours json.RawMessage) ([]json.RawMessage, bool, error) {
+func editGroups(groups []json.RawMessage, c Change, ours json.RawMessage, matcher string) ([]json.RawMessage, bool, error) {
 	var out []json.RawMessage
 	placed, changed := false, false
 	for _, g := range groups {
@@ -151,10 +151,27 @@ func editGroups(groups []json.RawMessage, c Change, ours json.RawMessage) ([]jso
 	}
 	if !c.Remove && !placed {
 		changed = true
-		b, _ := marshal(map[string][]json.RawMessage{"hooks": {ours}})
+		g := newObject()
+		if matcher != "" {
+			g.set("matcher", mustRaw(matcher))
+		}
+		g.set("hooks", mustRaw([]json.RawMessage{ours}))
+		b, _ := g.MarshalJSON()
 		out = append(out, b)
 	}
 	return out, changed, nil
+}
+
+// stopFailureMatcher limits a StopFailure hook to the API errors that go
+// away by waiting.
+const stopFailureMatcher = "rate_limit|server_error"
+
+// groupMatcher is the matcher of the group a new entry for event goes in.
+func groupMatcher(h *Host, event string) string {
+	if h.asyncStopFailure && event == "StopFailure" {
+		return stopFailureMatcher
+	}
+	return ""
 }
 
 // editEntries edits the flat shape: [entry…] (Copilot, Cursor).

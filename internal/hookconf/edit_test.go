@@ -220,3 +220,32 @@ func FuzzApply(f *testing.F) {
 		}
 	})
 }
+
+func TestApplyStopFailureIsAsync(t *testing.T) {
+	t.Parallel()
+	out, err := Apply([]byte(`{}`), change("claude", false, "StopFailure"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Hooks map[string][]struct {
+			Matcher string
+			Hooks   []map[string]any
+		}
+	}
+	if err := json.Unmarshal(out, &doc); err != nil {
+		t.Fatal(err)
+	}
+	g := doc.Hooks["StopFailure"]
+	if len(g) != 1 || g[0].Matcher != "rate_limit|server_error" || len(g[0].Hooks) != 1 ||
+		g[0].Hooks[0]["async"] != true || g[0].Hooks[0]["asyncRewake"] != true {
+		t.Errorf("got %s, want one async asyncRewake entry under matcher rate_limit|server_error", out)
+	}
+	again, err := Apply(out, change("claude", false, "StopFailure"))
+	if err != nil || string(again) != string(out) {
+		t.Errorf("second install changed the document:\n%s", again)
+	}
+	if _, skipped := Hosts["qwen"].Events([]string{"StopFailure"}); len(skipped) != 1 {
+		t.Errorf("qwen accepted StopFailure, want it skipped")
+	}
+}

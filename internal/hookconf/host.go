@@ -44,6 +44,9 @@ type Host struct {
 	entry func(h Hook, event string) json.RawMessage
 	// path returns the settings file for a scope.
 	path func(s Scope, p Places) (string, error)
+	// asyncStopFailure registers StopFailure as an async asyncRewake hook
+	// in a group matching the errors worth waiting for (Claude Code).
+	asyncStopFailure bool
 }
 
 // Event returns the host's name for a Claude Code event name (Stop,
@@ -70,13 +73,19 @@ var claudeEvents = map[string]string{
 	"UserPromptSubmit": "UserPromptSubmit", "SessionEnd": "SessionEnd",
 }
 
+// claudeCodeEvents adds the events only Claude Code has.
+var claudeCodeEvents = map[string]string{
+	"Stop": "Stop", "SubagentStop": "SubagentStop", "SessionStart": "SessionStart",
+	"UserPromptSubmit": "UserPromptSubmit", "SessionEnd": "SessionEnd", "StopFailure": "StopFailure",
+}
+
 var lifecycle = []string{"Stop", "SessionStart", "UserPromptSubmit", "SessionEnd"}
 
 // Hosts lists the supported hosts by name.
 var Hosts = map[string]*Host{
 	"claude": {
-		Name: "claude", DefaultEvents: lifecycle, events: claudeEvents, grouped: true, cmdKey: "command",
-		entry: claudeEntry(true),
+		Name: "claude", DefaultEvents: lifecycle, events: claudeCodeEvents, grouped: true, cmdKey: "command",
+		entry: claudeEntry(true), asyncStopFailure: true,
 		path: func(s Scope, p Places) (string, error) {
 			switch s {
 			case User:
@@ -223,6 +232,12 @@ func claudeEntry(exec bool) func(Hook, string) json.RawMessage {
 		}
 		if exec && h.StatusMessage != "" && (event == "Stop" || event == "SubagentStop") {
 			kv = append(kv, "statusMessage", h.StatusMessage)
+		}
+		if exec && event == "StopFailure" {
+			// Claude Code resends the failed request when an async hook
+			// with asyncRewake exits 2; a synchronous one is killed when
+			// claude -p exits.
+			kv = append(kv, "async", true, "asyncRewake", true)
 		}
 		return entryObject(kv...)
 	}
