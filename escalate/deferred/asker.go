@@ -97,8 +97,11 @@ func (a *Asker) Defer(ctx context.Context, in stophook.Input, req escalate.Reque
 	store := stophook.NewFileStore(dir)
 	var replaced string
 	err = store.Update(ctx, Key(in.SessionID), func(old []byte) ([]byte, error) {
-		if j, err := ParseJob(old); err == nil && j.State == Pending {
-			replaced = j.ID
+		if j, err := ParseJob(old); err == nil {
+			if j.State == Pending {
+				replaced = j.ID
+			}
+			job.Previous = &Ended{ID: j.ID, State: j.State, Why: j.Why}
 		}
 		return json.Marshal(job)
 	})

@@ -35,6 +35,25 @@ type Job struct {
 	Why       string          `json:"why,omitempty"`
 	CreatedAt time.Time       `json:"created_at"`
 	Deadline  time.Time       `json:"deadline"`
+	// Previous is how the job this one replaced ended, so that its waiter
+	// can say so (the user typed first) rather than only "replaced".
+	Previous *Ended `json:"previous,omitempty"`
+}
+
+// Ended is how a replaced job ended.
+type Ended struct {
+	ID    string `json:"id"`
+	State State  `json:"state"`
+	Why   string `json:"why,omitempty"`
+}
+
+// replacedWhy says why job id ended when cur replaced it: the reason the
+// replaced job had already ended for, else that a newer question came.
+func replacedWhy(cur Job, id string) string {
+	if p := cur.Previous; p != nil && p.ID == id && p.State != Pending && p.Why != "" {
+		return p.Why
+	}
+	return "a newer question replaced it"
 }
 
 // Key is the Store key of a session's job.

@@ -18,3 +18,22 @@ func filepathShort(t *testing.T) (string, error) {
 	t.Cleanup(func() { os.RemoveAll(dir) })
 	return dir, nil
 }
+
+func TestReplacedWhyKeepsTheEndingOfTheReplacedJob(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		cur  Job
+		want string
+	}{
+		{"cancelled then replaced", Job{ID: "b", Previous: &Ended{ID: "a", State: Cancelled, Why: "the user typed in the session first"}}, "the user typed in the session first"},
+		{"replaced while pending", Job{ID: "b", Previous: &Ended{ID: "a", State: Pending}}, "a newer question replaced it"},
+		{"another job's ending", Job{ID: "c", Previous: &Ended{ID: "b", State: Cancelled, Why: "x"}}, "a newer question replaced it"},
+		{"no previous", Job{ID: "b"}, "a newer question replaced it"},
+	}
+	for _, tt := range tests {
+		if got := notPendingWhy(tt.cur, "a"); got != tt.want {
+			t.Errorf("%s: got %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}

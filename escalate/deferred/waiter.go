@@ -105,7 +105,7 @@ func (w *Waiter) Run(ctx context.Context, session, id string) (Outcome, error) {
 			case !ok:
 				why = "the question was withdrawn"
 			case cur.ID != id:
-				why = "a newer question replaced it"
+				why = replacedWhy(cur, id)
 			case cur.State != Pending:
 				why = cur.Why
 				if why == "" {
@@ -210,7 +210,7 @@ func notPendingWhy(cur Job, id string) string {
 	case cur.ID == "":
 		return "the question was withdrawn"
 	case cur.ID != id:
-		return "a newer question replaced it"
+		return replacedWhy(cur, id)
 	case cur.Why != "":
 		return cur.Why
 	}
