@@ -3,6 +3,8 @@ package transcript
 import (
 	"bufio"
 	"bytes"
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -337,4 +339,30 @@ func writeTemp(t *testing.T, data string) string {
 		t.Fatal(err)
 	}
 	return path
+}
+
+func TestCopilotWaitsForAMissingFile(t *testing.T) {
+	t.Parallel()
+	src, _ := writeLines(t, "copilot.jsonl", func(string) bool { return true })
+	data, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "events.jsonl")
+	pauses := 0
+	o := Options{Format: FormatCopilot, sleep: func(time.Duration) {
+		pauses++
+		if pauses == 2 { // the file appears during the second pause
+			if err := os.WriteFile(path, data, 0o600); err != nil {
+				t.Error(err)
+			}
+		}
+	}}
+	text, err := o.LastAssistantText("", path)
+	if err != nil || text != "fake reply 2 DONE" {
+		t.Errorf("LastAssistantText = %q, %v; want fake reply 2 DONE", text, err)
+	}
+	if _, err := (Options{Format: FormatClaude}).LastAssistantText("", path+".missing"); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("a missing Claude transcript: got %v, want fs.ErrNotExist", err)
+	}
 }

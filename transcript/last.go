@@ -1,6 +1,8 @@
 package transcript
 
 import (
+	"errors"
+	"io/fs"
 	"strings"
 	"time"
 )
@@ -25,8 +27,9 @@ func LastAssistantText(last, path string) (string, error) {
 // the transcript format o.Format.
 //
 // Copilot CLI writes events.jsonl 50–100 ms after calling its hooks: when
-// the file shows neither a reply nor the end of the turn since the
-// latest prompt, the file is read again every 25 ms, for at most o.Wait.
+// the file (with o.Format [FormatCopilot]) does not exist yet, or shows
+// neither a reply nor the end of the turn since the latest prompt, it is
+// read again every 25 ms, for at most o.Wait.
 func (o Options) LastAssistantText(last, path string) (string, error) {
 	if strings.TrimSpace(last) != "" {
 		return last, nil
@@ -49,6 +52,9 @@ func (o Options) LastAssistantText(last, path string) (string, error) {
 func (o Options) lastText(path string) (text string, behind bool, err error) {
 	f, size, err := open(path)
 	if err != nil {
+		if o.Format == FormatCopilot && errors.Is(err, fs.ErrNotExist) {
+			return "", true, nil // a new session's events.jsonl may not exist yet
+		}
 		return "", false, err
 	}
 	defer f.Close()
