@@ -366,3 +366,38 @@ func TestCopilotWaitsForAMissingFile(t *testing.T) {
 		t.Errorf("a missing Claude transcript: got %v, want fs.ErrNotExist", err)
 	}
 }
+
+// A Copilot file that holds an earlier reply of the turn but not yet the
+// event of this hook call is behind: the reader waits for the call's
+// hook.start rather than return the earlier reply.
+func TestCopilotWaitsForTheCall(t *testing.T) {
+	t.Parallel()
+	path, rest := writeLines(t, "copilot.jsonl", func(line string) bool { return !strings.Contains(line, "e2e-capture: one more thing") })
+	calledAt, err := time.Parse(time.RFC3339Nano, "2026-11-24T22:30:40.308Z")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if text, _ := (Options{Format: FormatCopilot, Wait: -1}).LastAssistantText("", path); text == "fake reply 2 DONE" {
+		t.Fatalf("the truncated file already holds the second reply")
+	}
+	pauses := 0
+	o := Options{Format: FormatCopilot, CalledAt: calledAt, sleep: func(time.Duration) {
+		pauses++
+		if pauses == 2 {
+			f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			f.Write(rest)
+			f.Close()
+		}
+	}}
+	text, err := o.LastAssistantText("", path)
+	if err != nil || text != "fake reply 2 DONE" {
+		t.Errorf("LastAssistantText = %q, %v; want fake reply 2 DONE", text, err)
+	}
+	if pauses != 2 {
+		t.Errorf("paused %d times, want 2", pauses)
+	}
+}

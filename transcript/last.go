@@ -1,7 +1,11 @@
 package transcript
 
 import (
+	"bytes"
+	"io"
+
 	"errors"
+	"github.com/tidwall/gjson"
 	"io/fs"
 	"strings"
 	"time"
@@ -58,6 +62,9 @@ func (o Options) lastText(path string) (text string, behind bool, err error) {
 		return "", false, err
 	}
 	defer f.Close()
+	if o.Format == FormatCopilot && !o.CalledAt.IsZero() && newestEventBefore(f, size, o.CalledAt) {
+		return "", true, nil
+	}
 	ended := false
 	format := o.scan(f, size, func(m Message, turnEnd bool, e error) bool {
 		switch {
@@ -89,4 +96,32 @@ func Path(transcriptPath, agentTranscriptPath string) string {
 		return agentTranscriptPath
 	}
 	return transcriptPath
+}
+
+// copilotTail is how many bytes newestEventBefore reads from the end.
+const copilotTail = 64 << 10
+
+// newestEventBefore reports whether the newest complete line of a Copilot
+// events.jsonl carries a timestamp older than t, less a millisecond
+// (the call's hook.start event is stamped with the call's time). A file
+// whose newest stamp cannot be read counts as caught up.
+func newestEventBefore(f io.ReaderAt, size int64, t time.Time) bool {
+	n := min(size, copilotTail)
+	buf := make([]byte, n)
+	if _, err := f.ReadAt(buf, size-n); err != nil && err != io.EOF {
+		return false
+	}
+	lines := bytes.Split(bytes.TrimRight(buf, "\n"), []byte("\n"))
+	for i := len(lines) - 1; i >= 0 && i >= len(lines)-8; i-- {
+		ts := gjson.GetBytes(lines[i], "timestamp")
+		if ts.Type != gjson.String {
+			continue
+		}
+		stamp, err := time.Parse(time.RFC3339Nano, ts.Str)
+		if err != nil {
+			continue
+		}
+		return stamp.Before(t.Add(-time.Millisecond))
+	}
+	return false
 }

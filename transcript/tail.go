@@ -47,6 +47,14 @@ type Options struct {
 	// negative means no wait.
 	Wait time.Duration
 
+	// CalledAt is when the hook was called. With [FormatCopilot], a file
+	// whose newest event is older than CalledAt has not caught up with the
+	// call yet (Copilot CLI writes the call's own hook.start event, stamped
+	// with the call's time, after calling the hook), so
+	// [Options.LastAssistantText] waits for it rather than take an earlier
+	// reply for the last one. Zero skips this check.
+	CalledAt time.Time
+
 	chunk, chunkMax int                 // read sizes; tests shrink them
 	held            int                 // tests lower maxHeld
 	sleep           func(time.Duration) // tests replace time.Sleep

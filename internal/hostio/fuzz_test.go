@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 	"unicode/utf8"
 )
 
@@ -26,7 +27,7 @@ func FuzzNormalize(f *testing.F) {
 	f.Add([]byte(`{"hook_event_name":"AfterAgent","prompt_response":"a\nb","stop_hook_active":"true"}`))
 	f.Add([]byte(`{"a":1,"a":"2"}`))
 	f.Add([]byte(`{"Effort":{"level":5},"background_tasks":{},"SESSION_ID":1}`))
-	read := func(host, path string) string { return path }
+	read := func(host, path string, _ time.Time) string { return path }
 	f.Fuzz(func(t *testing.T, raw []byte) {
 		detected := Detect(raw)
 		if !Known(detected) {

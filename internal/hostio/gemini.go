@@ -1,6 +1,9 @@
 package hostio
 
-import "strings"
+import (
+	"strings"
+	"time"
+)
 
 // geminiEvents maps the event names only Gemini CLI sends to Claude Code's.
 // SessionStart, SessionEnd and Notification keep their names.
@@ -34,7 +37,7 @@ func normalizeGemini(o object, read lastReader) {
 	resp, _ := o.str("prompt_response")
 	last := resp
 	if path, _ := o.str("transcript_path"); read != nil && path != "" {
-		if t := strings.TrimSpace(read(Gemini, path)); t != "" &&
+		if t := strings.TrimSpace(read(Gemini, path, time.Time{})); t != "" &&
 			(resp == "" || strings.HasSuffix(strings.TrimSpace(resp), t)) {
 			last = t
 		}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"time"
 
 	"github.com/stophook/stophook/transcript"
 )
@@ -26,7 +27,7 @@ const HostEventField = "host_hook_event_name"
 
 // lastReader reads the last assistant message of the current turn from a
 // host's transcript; it returns "" when it finds none.
-type lastReader func(host, path string) string
+type lastReader func(host, path string, calledAt time.Time) string
 
 // Normalize re-expresses raw, an input sent by host, with Claude Code's
 // field names (see the package doc). Claude Code's input, and that of an
@@ -51,8 +52,8 @@ const MaxTranscriptRead = 16 << 20
 
 // readLast reads the last assistant message of the current turn from the
 // transcript at path in host's format.
-func readLast(host, path string) string {
-	o := transcript.Options{Format: transcript.ForHost(host), MaxBytes: MaxTranscriptRead}
+func readLast(host, path string, calledAt time.Time) string {
+	o := transcript.Options{Format: transcript.ForHost(host), MaxBytes: MaxTranscriptRead, CalledAt: calledAt}
 	text, err := o.LastAssistantText("", path)
 	if err != nil {
 		return ""
@@ -118,6 +119,30 @@ func (o object) isStop() bool {
 
 // fillLast sets last_assistant_message from the host's transcript when the
 // input is a stop without one.
+// calledAt returns the input's timestamp (Copilot CLI: milliseconds since
+// the epoch in its native input, RFC 3339 in its Claude-format input);
+// zero when it has none.
+func (o object) calledAt() time.Time {
+	raw := bytes.TrimSpace(o["timestamp"])
+	if len(raw) == 0 {
+		return time.Time{}
+	}
+	if raw[0] == '"' {
+		var s string
+		if json.Unmarshal(raw, &s) == nil {
+			if t, err := time.Parse(time.RFC3339Nano, s); err == nil {
+				return t
+			}
+		}
+		return time.Time{}
+	}
+	var ms float64
+	if json.Unmarshal(raw, &ms) != nil || ms <= 0 || ms > 1e15 {
+		return time.Time{}
+	}
+	return time.UnixMilli(int64(ms))
+}
+
 func (o object) fillLast(host string, read lastReader) {
 	if read == nil || !o.isStop() {
 		return
@@ -129,7 +154,7 @@ func (o object) fillLast(host string, read lastReader) {
 	if path == "" {
 		return
 	}
-	if s := read(host, path); s != "" {
+	if s := read(host, path, o.calledAt()); s != "" {
 		o.setStr("last_assistant_message", s)
 	}
 }

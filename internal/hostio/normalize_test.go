@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tidwall/gjson"
 )
@@ -61,7 +62,7 @@ func readFixture(t *testing.T, name string) []byte {
 
 // fakeTranscript answers a lastReader with text for one host and path.
 func fakeTranscript(host, path, text string) lastReader {
-	return func(h, p string) string {
+	return func(h, p string, _ time.Time) string {
 		if h == host && p == path {
 			return text
 		}
@@ -307,7 +308,7 @@ func TestNormalizeReadsTranscript(t *testing.T) {
 		input, transcript, want string
 	}{
 		{"captured/copilot/turnend-2.json", "copilot.jsonl", "fake reply 2 DONE"},
-		{"captured/copilot-claude/turnend-2.json", "copilot.jsonl", "fake reply 2 DONE"},
+		{"captured/copilot-claude/turnend-2.json", "captured/copilot-claude/transcript.jsonl", "fake reply 2 DONE"},
 		{"captured/droid/turnend-2.json", "droid.jsonl", "fake reply 2 DONE"},
 		{"captured/gemini/turnend-2.json", "gemini.jsonl", "fake reply 2 DONE"},
 		{"captured/gemini/turnend-1.json", "gemini.jsonl", "fake reply 1"}, // the transcript is ahead: prompt_response wins
@@ -319,8 +320,12 @@ func TestNormalizeReadsTranscript(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.input, func(t *testing.T) {
 			t.Parallel()
-			data, err := os.ReadFile(filepath.Join("..", "..", "transcript", "testdata", "hosts", tt.transcript))
-			path := filepath.Join(t.TempDir(), tt.transcript)
+			src := filepath.Join("..", "..", "transcript", "testdata", "hosts", tt.transcript)
+			if strings.HasPrefix(tt.transcript, "captured/") {
+				src = filepath.Join("testdata", tt.transcript) // the input's own session
+			}
+			data, err := os.ReadFile(src)
+			path := filepath.Join(t.TempDir(), filepath.Base(tt.transcript))
 			if err == nil {
 				err = os.WriteFile(path, data, 0o600)
 			}
