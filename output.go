@@ -2,37 +2,17 @@ package stophook
 
 import (
 	"encoding/json"
-	"unicode/utf8"
+
+	"github.com/stophook/stophook/internal/hostio"
 )
 
 // MaxOutputChars is Claude Code's cap on hook output strings.
 const MaxOutputChars = 10000
 
-// truncatedMarker ends a string cut by [Truncate].
-const truncatedMarker = "\n…[truncated by stophook]"
-
 // Truncate cuts s to at most max characters (runes), ending a cut string
 // with a marker. Invalid UTF-8 is replaced so the result is valid JSON text.
-func Truncate(s string, max int) string {
-	if !utf8.ValidString(s) {
-		s = string([]rune(s)) // replaces invalid bytes with U+FFFD
-	}
-	if utf8.RuneCountInString(s) <= max {
-		return s
-	}
-	keep := max - utf8.RuneCountInString(truncatedMarker)
-	if keep < 0 {
-		keep = 0
-	}
-	n := 0
-	for i := range s {
-		if n == keep {
-			return s[:i] + truncatedMarker
-		}
-		n++
-	}
-	return s
-}
+// It is the cut every host's output gets.
+func Truncate(s string, max int) string { return hostio.Truncate(s, max) }
 
 // Output is the JSON a hook writes for Claude Code (stdout of a command
 // hook, body of an http hook's response).

@@ -96,7 +96,7 @@ func Respond(ctx context.Context, p Policy, data []byte, opts RunOptions) (Respo
 		n, counted := t.begin(ctx, in)
 		if !counted && in.StopHookActive {
 			n = max(n, 1)
-			if !hostHasBlockCap(in.Host) {
+			if !hostio.HasBlockCap(in.Host) {
 				d = AllowStop("the turn's continuations cannot be counted on a host without a block cap")
 				d.Policy = budgetPolicy
 				fmt.Fprintf(&warn, "stophook: cannot count this turn's continuations (state unavailable); allowing stop\n")
@@ -193,9 +193,6 @@ func decodeInput(data []byte, host string) (Input, error) {
 	in.Host = host
 	return in, nil
 }
-
-// hostHasBlockCap reports whether the host ends a blocking loop by itself.
-func hostHasBlockCap(host string) bool { return hostio.HasBlockCap(host) }
 
 // encode turns d into the host's output: stdout, extra stderr and exit code.
 func encode(in Input, d Decision, opts RunOptions) (stdout []byte, stderr string, code int) {

@@ -156,22 +156,25 @@ func lifecycle(r Reply, event string) output {
 	return o
 }
 
-// truncate cuts s to at most MaxChars runes, ending a cut string with a
-// marker. Invalid UTF-8 is replaced so the result is valid JSON text.
-func truncate(s string) string {
+// truncate cuts s to at most MaxChars runes (see [Truncate]).
+func truncate(s string) string { return Truncate(s, MaxChars) }
+
+// Truncate cuts s to at most n runes, ending a cut string with a marker.
+// Invalid UTF-8 is replaced so the result is valid JSON text.
+func Truncate(s string, n int) string {
 	if !utf8.ValidString(s) {
-		s = string([]rune(s))
+		s = string([]rune(s)) // replaces invalid bytes with U+FFFD
 	}
-	if utf8.RuneCountInString(s) <= MaxChars {
+	if utf8.RuneCountInString(s) <= n {
 		return s
 	}
-	keep := MaxChars - utf8.RuneCountInString(truncatedMarker)
-	n := 0
+	keep := max(0, n-utf8.RuneCountInString(truncatedMarker))
+	count := 0
 	for i := range s {
-		if n == keep {
+		if count == keep {
 			return s[:i] + truncatedMarker
 		}
-		n++
+		count++
 	}
 	return s
 }
