@@ -69,7 +69,7 @@ func TestResumeAfterAPIError(t *testing.T) {
 func TestBuildWithClaudeFeatures(t *testing.T) {
 	t.Setenv("TELEGRAM_BOT_TOKEN", "1:T")
 	t.Setenv("TELEGRAM_CHAT_ID", "5")
-	c := Config{Reply: "Yes", Continue: "context", EscalateTimeout: time.Minute, Claude: defaultClaude}
+	c := Config{Reply: "Yes", ContinueWithContext: true, EscalateTimeout: time.Minute, Claude: defaultClaude}
 	c.Claude.Deferred = true
 	p, opts := build(c, &bytes.Buffer{})
 	assert.Contains(t, opts.Events, stophook.EventStopFailure)

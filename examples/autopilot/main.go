@@ -62,6 +62,7 @@ import (
 	"github.com/stophook/stophook/escalate/llmsummary"
 	"github.com/stophook/stophook/escalate/telegram"
 	"github.com/stophook/stophook/examples/internal/pluginopt"
+	"github.com/stophook/stophook/internal/continueflag"
 	"github.com/stophook/stophook/judge"
 	"github.com/stophook/stophook/policy"
 )
@@ -75,25 +76,27 @@ func main() {
 
 // Config is the effective configuration.
 type Config struct {
-	Reply           string
-	MaxRetries      int
-	Continue        string // "context" or "block"
-	EscalateTimeout time.Duration
-	Label           string
-	State           string
-	Exit2           bool
-	Explain         bool
-	Claude          claudeConfig
+	Reply      string
+	MaxRetries int
+	// ContinueWithContext continues with Stop additionalContext (the
+	// default) instead of a block (-continue block).
+	ContinueWithContext bool
+	EscalateTimeout     time.Duration
+	Label               string
+	State               string
+	Exit2               bool
+	Explain             bool
+	Claude              claudeConfig
 }
 
 // parseConfig reads the command line.
 func parseConfig(args []string, stderr io.Writer) (Config, error) {
 	fs := flag.NewFlagSet("autopilot", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	var c Config
+	c := Config{ContinueWithContext: true}
 	fs.StringVar(&c.Reply, "reply", policy.DefaultAutoReply, "continuation that answers a permission question (once per turn)")
 	fs.IntVar(&c.MaxRetries, "max-retries", 2, "retries in a row per session when the agent stops on an error (0: never)")
-	fs.StringVar(&c.Continue, "continue", "context", "how a continuation is sent: `context` (Stop additionalContext) or block (decision:block)")
+	continueflag.Register(fs, &c.ContinueWithContext)
 	fs.DurationVar(&c.EscalateTimeout, "escalate-timeout", 5*time.Minute, "how long to wait for the human on Telegram (keep well below the hook timeout)")
 	fs.StringVar(&c.Label, "label", "", "session label in the Telegram message (default: <dir> · <session id>)")
 	fs.StringVar(&c.State, "state", "", "state `DIR` (default $STOPHOOK_STATE_DIR, else <cwd>/.claude/stophook)")
@@ -115,8 +118,6 @@ func parseConfig(args []string, stderr io.Writer) (Config, error) {
 	switch {
 	case c.Reply == "":
 		return Config{}, errors.New("autopilot: -reply must not be empty")
-	case c.Continue != "context" && c.Continue != "block":
-		return Config{}, fmt.Errorf("autopilot: -continue must be context or block, not %q", c.Continue)
 	case c.MaxRetries < 0:
 		return Config{}, errors.New("autopilot: -max-retries must not be negative")
 	case c.EscalateTimeout <= 0:
@@ -178,7 +179,7 @@ func build(c Config, stderr io.Writer) (stophook.Policy, stophook.RunOptions) {
 		Events:              []string{stophook.EventStop},
 		Budget:              stophook.DefaultBudget,
 		Store:               store,
-		ContinueWithContext: c.Continue == "context",
+		ContinueWithContext: c.ContinueWithContext,
 	}
 	if esc != nil {
 		opts.Budget = c.EscalateTimeout + slack

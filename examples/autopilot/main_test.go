@@ -94,10 +94,10 @@ func TestParseConfig(t *testing.T) {
 		want    Config
 		wantErr string
 	}{
-		{"defaults", nil, Config{Reply: "Yes, go ahead.", MaxRetries: 2, Continue: "context", EscalateTimeout: 5 * time.Minute, Claude: defaultClaude}, ""},
+		{"defaults", nil, Config{Reply: "Yes, go ahead.", MaxRetries: 2, ContinueWithContext: true, EscalateTimeout: 5 * time.Minute, Claude: defaultClaude}, ""},
 		{"flags", []string{"-reply", " Go on. ", "-max-retries", "0", "-continue", "block", "-escalate-timeout", "90s", "-label", "L", "-state", "S", "-exit2", "-explain"},
-			Config{Reply: "Go on.", Continue: "block", EscalateTimeout: 90 * time.Second, Label: "L", State: "S", Exit2: true, Explain: true, Claude: defaultClaude}, ""},
-		{"bad continue", []string{"-continue", "later"}, Config{}, "-continue must be context or block"},
+			Config{Reply: "Go on.", EscalateTimeout: 90 * time.Second, Label: "L", State: "S", Exit2: true, Explain: true, Claude: defaultClaude}, ""},
+		{"bad continue", []string{"-continue", "later"}, Config{}, `-continue "later": want block or context`},
 		{"empty reply", []string{"-reply", " "}, Config{}, "-reply must not be empty"},
 		{"negative retries", []string{"-max-retries", "-1"}, Config{}, "must not be negative"},
 		{"zero timeout", []string{"-escalate-timeout", "0s"}, Config{}, "must be positive"},

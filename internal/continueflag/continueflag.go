@@ -22,7 +22,11 @@ const Usage = "how to continue a Stop: `block` (decision:block) or context (Clau
 // Register adds -continue to fs; *withContext is set to true for
 // "context", false for "block" (the default).
 func Register(fs *flag.FlagSet, withContext *bool) {
-	fs.Func("continue", Usage+" (default block)", func(s string) error {
+	def := "block"
+	if *withContext {
+		def = "context"
+	}
+	fs.Func("continue", Usage+" (default "+def+")", func(s string) error {
 		v, err := Parse(s)
 		if err != nil {
 			return err
