@@ -61,7 +61,7 @@ func TestHostTurnEndHook(t *testing.T) {
 			const reason = "e2e-capture: one more thing, then say DONE"
 			e.AddRecorded("turnend", e.TurnEnd(), blockOnce(e.Root, reason))
 			snaps := filepath.Join(e.Root, "snapshots")
-			e.AddHook(e.TurnEnd(), CommandLine(BuildHook(t, "./e2e/testdata/hooks/snapshot"), snaps))
+			e.AddHook(e.TurnEnd(), CommandLine(BuildHook(t, "./internal/e2e/testdata/hooks/snapshot"), snaps))
 			start, prompt, end := e.Lifecycle()
 			for _, ev := range []string{start, prompt, end} {
 				if ev != "" {

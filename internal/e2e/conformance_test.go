@@ -243,7 +243,7 @@ func TestPlainTurn(t *testing.T) {
 func TestMisbehavingHooksFailOpen(t *testing.T) {
 	t.Parallel()
 	misbehave := func(t *testing.T, flag string) string {
-		return CommandLine(BuildHook(t, "./e2e/testdata/hooks/misbehave"), flag)
+		return CommandLine(BuildHook(t, "./internal/e2e/testdata/hooks/misbehave"), flag)
 	}
 	cases := []struct {
 		name    string
@@ -297,7 +297,7 @@ func TestMisbehavingHooksFailOpen(t *testing.T) {
 func TestRawPanicIsCappedByClaudeCode(t *testing.T) {
 	t.Parallel()
 	e := New(t)
-	bin := BuildHook(t, "./e2e/testdata/hooks/misbehave")
+	bin := BuildHook(t, "./internal/e2e/testdata/hooks/misbehave")
 	e.Settings.AddHook("Stop", e.Record("stop", Command(CommandLine(bin, "-rawpanic"))))
 	e.Setenv("CLAUDE_CODE_STOP_HOOK_BLOCK_CAP", "3")
 	r := e.RunOK("build the project")

@@ -109,7 +109,7 @@ func TestHostTurnBudget(t *testing.T) {
 			t.Parallel()
 			e := c.env(t)
 			e.Setenv("STOPHOOK_MAX_TURN_BLOCKS", strconv.Itoa(budget))
-			e.AddRecorded("stop", e.TurnEnd(), CommandLine(BuildHook(t, "./e2e/testdata/hooks/alwaysblock"), "-reason", reason))
+			e.AddRecorded("stop", e.TurnEnd(), CommandLine(BuildHook(t, "./internal/e2e/testdata/hooks/alwaysblock"), "-reason", reason))
 			e.Model.Always("still working")
 			r := e.RunOK("work on the task")
 			calls := assertTurnEnds(t, e, r, "stop", budget)
@@ -169,7 +169,7 @@ func TestHostTurnBudgetLifecycle(t *testing.T) {
 			t.Parallel()
 			e := c.env(t)
 			e.Setenv("STOPHOOK_MAX_TURN_BLOCKS", strconv.Itoa(budget))
-			hook := CommandLine(BuildHook(t, "./e2e/testdata/hooks/alwaysblock"), "-reason", reason)
+			hook := CommandLine(BuildHook(t, "./internal/e2e/testdata/hooks/alwaysblock"), "-reason", reason)
 			e.AddRecorded("stop", e.TurnEnd(), hook)
 			start, prompt, end := e.Lifecycle()
 			for _, ev := range []string{start, prompt, end} {
@@ -226,7 +226,7 @@ func TestHostHalt(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			e := c.env(t)
-			e.AddRecorded("stop", e.TurnEnd(), CommandLine(BuildHook(t, "./e2e/testdata/hooks/alwaysblock"), "-halt", stop))
+			e.AddRecorded("stop", e.TurnEnd(), CommandLine(BuildHook(t, "./internal/e2e/testdata/hooks/alwaysblock"), "-halt", stop))
 			e.Model.Always("all done")
 			r := e.RunOK("finish the task")
 			assertTurnEnds(t, e, r, "stop", 0)

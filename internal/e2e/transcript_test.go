@@ -54,7 +54,7 @@ func TestTranscriptToolTurn(t *testing.T) {
 	t.Parallel()
 	e := New(t)
 	reports := filepath.Join(e.Root, "probe.jsonl")
-	probe := BuildHook(t, "./e2e/testdata/hooks/transcriptprobe")
+	probe := BuildHook(t, "./internal/e2e/testdata/hooks/transcriptprobe")
 	e.Settings.AddHook("Stop", e.Record("stop", Command(CommandLine(probe, "-out", reports, "-reason", "probe: one more step"))))
 	notes := filepath.Join(e.Dir, "notes.txt")
 	e.API.Enqueue(

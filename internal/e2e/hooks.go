@@ -138,7 +138,7 @@ func (e *Env) Record(name string, h Hook) Hook {
 	if h.Type != "command" {
 		return h
 	}
-	rec := BuildHook(e.T, "./e2e/internal/hookrec")
+	rec := BuildHook(e.T, "./internal/e2e/internal/hookrec")
 	if h.Args != nil { // exec form stays exec form
 		h.Args = append([]string{e.hookLogPath(name), h.Command}, h.Args...)
 		h.Command = rec
