@@ -104,4 +104,3 @@ func TestMarketplaceAndPlugins(t *testing.T) {
 		t.Errorf("loop.md does not run the launcher: %v", err)
 	}
 }
-
