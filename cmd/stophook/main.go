@@ -4,6 +4,7 @@
 //	stophook install [-host H] [-scope user|project|local] [-events LIST] [-timeout S] [-dry-run] -command CMD [-- ARGS...]
 //	stophook uninstall [-host H] [-scope user|project|local] [-events LIST] -command CMD [-- ARGS...]
 //	stophook doctor [-dir DIR] [-timeout D]
+//	stophook classify < requests.jsonl
 //	stophook help [COMMAND]
 //
 // install merges one command hook into the host's settings file, keeping
@@ -29,6 +30,7 @@ func main() {
 
 // sys is what a subcommand may touch of the process.
 type sys struct {
+	stdin          io.Reader // nil means os.Stdin
 	stdout, stderr io.Writer
 	getenv         func(string) string
 	cwd            string // "" means the process's working directory
@@ -45,6 +47,7 @@ func commands() []command {
 		{"install", "add a command hook to an agent's settings", runInstall, usageOf(installFlags)},
 		{"uninstall", "remove that hook again", runUninstall, usageOf(uninstallFlags)},
 		{"doctor", "check the stophook hooks of every Claude Code scope", runDoctor, usageOf(doctorFlags)},
+		{"classify", "judge final messages given as JSON lines on stdin", runClassify, usageOf(classifyFlags)},
 		{"help", "show help for a command", runHelp, func(w io.Writer) { fmt.Fprintln(w, "usage: stophook help [COMMAND]") }},
 	}
 }
