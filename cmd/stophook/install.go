@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -46,8 +47,11 @@ func installFlags(o *installOpts) *flag.FlagSet {
 	fs := newFlags("install", "[-host H] [-scope user|project|local] [-events LIST] [-timeout S] [-dry-run] [-dir DIR] -command CMD [-- ARGS...]",
 		`Adds CMD (with ARGS) as a command hook to the host's settings file, once per
 event, keeping every other key and hook. Running it again changes nothing.
-The file is replaced atomically; the previous one is kept as FILE.bak.
-A program path is written in Claude Code's exec form (no shell quoting).`, installEnv)
+The file is replaced atomically under a lock (concurrent installs keep each
+other's hooks), keeping its mode; the previous one is kept as FILE.bak. A
+symlinked settings file is written through to its target; in the project and
+local scopes a link leading outside the project, a FIFO or a device is
+refused. A program path is written in Claude Code's exec form (no shell quoting).`, installEnv)
 	o.register(fs, false)
 	return fs
 }
@@ -105,25 +109,37 @@ func edit(args []string, s *sys, remove bool) int {
 	if len(events) == 0 {
 		return fail(errors.New("no event to configure"))
 	}
-	edits, err := hookconf.Plan(hookconf.Change{Host: host, Events: events, Hook: hook, Remove: remove}, hookconf.Scope(o.scope), places)
+	change := hookconf.Change{Host: host, Events: events, Hook: hook, Remove: remove}
+	if o.dryRun {
+		edits, err := hookconf.Plan(change, hookconf.Scope(o.scope), places)
+		if err != nil {
+			return fail(err)
+		}
+		for _, e := range edits {
+			if e.Changed() {
+				fmt.Fprint(s.stdout, hookconf.Diff(e.Path, e.Before, e.After))
+			} else {
+				fmt.Fprintf(s.stdout, "unchanged %s\n", e.Path)
+			}
+		}
+		return 0
+	}
+	edits, err := hookconf.Commit(context.Background(), change, hookconf.Scope(o.scope), places)
 	if err != nil {
 		return fail(err)
 	}
 	for _, e := range edits {
+		where := e.Path
+		if e.Target != e.Path {
+			where += " (through the symlink, in " + e.Target + ")"
+		}
 		switch {
 		case !e.Changed():
-			fmt.Fprintf(s.stdout, "unchanged %s\n", e.Path)
-		case o.dryRun:
-			fmt.Fprint(s.stdout, hookconf.Diff(e.Path, e.Before, e.After))
+			fmt.Fprintf(s.stdout, "unchanged %s\n", where)
+		case e.Existed:
+			fmt.Fprintf(s.stdout, "updated %s (previous version in %s)\n", where, filepath.Base(e.Backup()))
 		default:
-			if err := e.Write(); err != nil {
-				return fail(fmt.Errorf("%s: %w", e.Path, err))
-			}
-			if e.Existed {
-				fmt.Fprintf(s.stdout, "updated %s (previous version in %s.bak)\n", e.Path, filepath.Base(e.Path))
-			} else {
-				fmt.Fprintf(s.stdout, "created %s\n", e.Path)
-			}
+			fmt.Fprintf(s.stdout, "created %s\n", where)
 		}
 	}
 	return 0

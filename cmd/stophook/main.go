@@ -5,6 +5,7 @@
 //	stophook uninstall [-host H] [-scope user|project|local] [-events LIST] -command CMD [-- ARGS...]
 //	stophook doctor [-dir DIR] [-run] [-timeout D]
 //	stophook classify < requests.jsonl
+//	stophook replay -hook 'CMD [ARGS]' [-compare 'CMD2 [ARGS]'] [-json] PATH...
 //	stophook help [COMMAND]
 //
 // install merges one command hook into the host's settings file, keeping
@@ -49,6 +50,7 @@ func commands() []command {
 		{"uninstall", "remove that hook again", runUninstall, usageOf(uninstallFlags)},
 		{"doctor", "check every hook of every scope, and the plugins", runDoctor, usageOf(doctorFlags)},
 		{"classify", "judge final messages given as JSON lines on stdin", runClassify, usageOf(classifyFlags)},
+		{"replay", "run a Stop hook on the turn ends of past sessions", runReplay, usageOf(replayFlags)},
 		{"help", "show help for a command", runHelp, func(w io.Writer) { fmt.Fprintln(w, "usage: stophook help [COMMAND]") }},
 	}
 }
