@@ -10,8 +10,9 @@ import (
 	"github.com/stophook/stophook/policy"
 )
 
-// The hook of the README: a loop guard, then two retries per session when
-// the agent stops on an error. Here its input comes from a string, as
+// The hook of the README: two retries in a row within a turn when the
+// agent stops on an error, then a guard that lets any later stop of the
+// turn through. Here its input comes from a string, as
 // Claude Code would send it on stdin, and stophook.Run stands in for
 // stophook.Main (which exits the process).
 func Example_readmeHook() {
@@ -21,8 +22,8 @@ func Example_readmeHook() {
 		`,"last_assistant_message":"Error: the build failed."}`
 
 	chain := stophook.NewChain(
-		policy.StopActive{},               // a Stop hook already blocked this turn → stop
-		&policy.ErrorRetry{MaxRetries: 2}, // "Error: …" → try again, twice per session
+		&policy.ErrorRetry{MaxRetries: 2}, // "Error: …" → try again, twice in a row per turn
+		policy.StopActive{},               // a later stop of a continued turn → let it stop
 	)
 	stophook.Run(context.Background(), chain, stophook.RunOptions{Stdin: strings.NewReader(in), Stdout: os.Stdout})
 	// Output:

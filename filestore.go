@@ -38,7 +38,7 @@ import (
 // a lock.
 //
 // The directory is set up on the first update: it gets a .gitignore holding
-// "*" so state never shows in git status, and a store from [NewStateStore]
+// "*" so state never shows in git status, and the store [DefaultStore] makes
 // never creates the project directory it was given.
 type FileStore struct {
 	dir     string
@@ -55,12 +55,23 @@ func NewFileStore(dir string) *FileStore { return &FileStore{dir: dir} }
 // maxValueSize bounds a value read from disk.
 const maxValueSize = 16 << 20
 
-// NewStateStore returns the FileStore hooks use by default for a project
-// directory: one in [StateDir](cwd). Unlike [NewFileStore] it never creates
-// cwd: when cwd does not exist, updates fail with an error (and a hook
-// lets the session stop) instead of making the directory a hook input
-// named. With $STOPHOOK_STATE_DIR set, that directory is created as needed.
-func NewStateStore(cwd string) *FileStore {
+// DefaultStore returns the Store of in: in.Store when the runner set one
+// (Options.Store, -state DIR, $STOPHOOK_STATE_DIR), else a FileStore in
+// [StateDir](in.CWD) which, unlike [NewFileStore], never creates the
+// project directory: when in.CWD does not exist, updates fail with an
+// error (and the hook lets the session stop) instead of making the
+// directory a hook input named. Every policy that keeps state and the
+// runner's turn accounting use it, so one hook keeps its state in one
+// directory.
+func DefaultStore(in Input) Store {
+	if in.Store != nil {
+		return in.Store
+	}
+	return newStateStore(in.CWD)
+}
+
+// newStateStore returns the FileStore for a project directory.
+func newStateStore(cwd string) *FileStore {
 	s := &FileStore{dir: StateDir(cwd)}
 	if os.Getenv(StateDirEnv) == "" {
 		s.project = cwd

@@ -75,7 +75,12 @@ func Respond(ctx context.Context, p Policy, data []byte, opts RunOptions) (Respo
 		resp.Stdout, _, _ = encode(in, Decision{}, opts)
 		return resp, nil
 	}
-	t := turns{store: turnStore(opts.Store, in)}
+	if in.Store == nil {
+		in.Store = opts.Store
+	}
+	in.Store = DefaultStore(in)
+	resp.Input = in
+	t := turns{store: in.Store}
 	chain, ok := p.(*Chain)
 	if !ok {
 		chain = NewChain(p)
@@ -94,14 +99,17 @@ func Respond(ctx context.Context, p Policy, data []byte, opts RunOptions) (Respo
 		}
 	case in.IsStop():
 		limit := maxTurnBlocks(opts.MaxTurnBlocks)
-		n, counted := t.begin(ctx, in)
-		if !counted && in.StopHookActive {
-			n = max(n, 1)
-			if !hostio.HasBlockCap(in.Host) {
-				d = AllowStop("the turn's continuations cannot be counted on a host without a block cap")
-				d.Policy = budgetPolicy
-				fmt.Fprintf(&warn, "stophook: cannot count this turn's continuations (state unavailable); allowing stop\n")
+		capped := hostio.HasBlockCap(in.Host)
+		n, err := t.begin(ctx, in)
+		if err != nil {
+			if !capped {
+				d = uncounted(&warn, err)
 				break
+			}
+			// The host caps its own continuations: go on with what it says.
+			n = 0
+			if in.StopHookActive {
+				n = 1
 			}
 		}
 		in.TurnBlocks = n
@@ -114,6 +122,10 @@ func Respond(ctx context.Context, p Policy, data []byte, opts RunOptions) (Respo
 		}
 		d = decide(ctx, chain, in, opts.Budget)
 		if err := t.end(ctx, in, n, continues(in, d), continuation(d)); err != nil {
+			if continues(in, d) && !capped {
+				d = uncounted(&warn, err)
+				break
+			}
 			opts.Logger.Debug("stophook: turn count", "error", err)
 		}
 	default:
@@ -146,6 +158,16 @@ func decide(ctx context.Context, p Policy, in Input, budget time.Duration) Decis
 	return d
 }
 
+// uncounted is the decision when the turn's continuations cannot be
+// counted on a host that does not cap them itself: without the count the
+// budget cannot hold, so the session may stop.
+func uncounted(warn *strings.Builder, err error) Decision {
+	d := AllowStop("the turn's continuations cannot be counted: " + err.Error())
+	d.Policy = budgetPolicy
+	fmt.Fprintf(warn, "stophook: cannot count this turn's continuations (%v); allowing stop\n", err)
+	return d
+}
+
 // budgetPolicy names decisions made by the per-turn budget.
 const budgetPolicy = "stophook.turn-budget"
 
@@ -162,25 +184,6 @@ func continuation(d Decision) string {
 		return d.Reason
 	}
 	return d.AdditionalContext
-}
-
-// turnStore returns the Store for turn counts: s, else a FileStore in the
-// input's state dir when that dir can exist (a cwd that is not a directory
-// gets no state at all).
-func turnStore(s Store, in Input) Store {
-	if s != nil {
-		return s
-	}
-	if os.Getenv(StateDirEnv) != "" {
-		return NewFileStore(StateDir(in.CWD))
-	}
-	if in.CWD == "" {
-		return nil
-	}
-	if fi, err := os.Stat(in.CWD); err != nil || !fi.IsDir() {
-		return nil
-	}
-	return NewFileStore(StateDir(in.CWD))
 }
 
 // decodeInput recognises the host and decodes its payload into an Input

@@ -3,6 +3,7 @@ package stophook_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -299,5 +300,135 @@ func TestRespondGeminiLoopEnds(t *testing.T) {
 	}
 	if blocks != stophook.DefaultMaxTurnBlocks {
 		t.Errorf("got %d blocks on gemini, want the default budget %d", blocks, stophook.DefaultMaxTurnBlocks)
+	}
+}
+
+// failingStore fails every operation, like a read-only checkout, a full
+// disk or a file planted where the lock directory goes. Get reports
+// getErr (ErrNotFound: a missing record that cannot be written).
+type failingStore struct{ getErr error }
+
+func (s failingStore) Get(context.Context, string) ([]byte, error) { return nil, s.getErr }
+func (failingStore) Update(context.Context, string, func([]byte) ([]byte, error)) error {
+	return errors.New("read-only file system")
+}
+func (failingStore) Delete(context.Context, string) error { return errors.New("read-only file system") }
+
+// TestTurnAccountingHosts runs event sequences through the runner with a
+// fixed clock, on a host that caps continuations itself (Claude Code) and
+// one that does not (Codex), against a working and a failing Store.
+func TestTurnAccountingHosts(t *testing.T) {
+	t0 := time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)
+	type step struct {
+		input     []byte
+		at        time.Duration
+		wantBlock bool
+		wantSeen  int  // TurnBlocks the policy saw; -1 when it must not run
+		wantWarn  bool // one "cannot count" line on stderr
+	}
+	broken := errors.New("input/output error")
+	tests := []struct {
+		name  string
+		host  string
+		store stophook.Store // nil: a fresh MemoryStore
+		steps []step
+	}{}
+	for _, host := range []string{"claude", "codex"} {
+		tests = append(tests,
+			struct {
+				name  string
+				host  string
+				store stophook.Store
+				steps []step
+			}{"stop, stop after a block, budget", host, nil, []step{
+				{event("Stop", false, ""), 0, true, 0, false},
+				{event("Stop", true, ""), 1, true, 1, false},
+				{event("Stop", true, ""), 2, false, -1, false}, // budget of 2 used
+				{event("Stop", false, ""), 3, true, 0, false},  // next turn
+			}},
+			struct {
+				name  string
+				host  string
+				store stophook.Store
+				steps []step
+			}{"lifecycle events reset", host, nil, []step{
+				{event("Stop", false, ""), 0, true, 0, false},
+				{event("UserPromptSubmit", false, `,"prompt":"next"`), 1, false, -1, false},
+				{event("Stop", true, ""), 2, true, 0, false},
+				{event("SessionStart", false, `,"source":"resume"`), 3, false, -1, false},
+				{event("Stop", true, ""), 4, true, 0, false},
+				{event("SessionEnd", false, `,"reason":"other"`), 5, false, -1, false},
+				{event("Stop", true, ""), 6, true, 0, false},
+			}},
+			struct {
+				name  string
+				host  string
+				store stophook.Store
+				steps []step
+			}{"TTL expiry", host, nil, []step{
+				{event("Stop", false, ""), 0, true, 0, false},
+				{event("Stop", true, ""), 7 * time.Hour, true, 0, false},
+			}},
+		)
+	}
+	// A failing Store: Claude Code caps continuations itself, so the
+	// runner goes on with stop_hook_active; Codex does not, so the stop is
+	// allowed with one warning.
+	for _, getErr := range []error{stophook.ErrNotFound, broken} {
+		tests = append(tests,
+			struct {
+				name  string
+				host  string
+				store stophook.Store
+				steps []step
+			}{"failing store (get: " + getErr.Error() + ")", "claude", failingStore{getErr}, []step{
+				{event("Stop", false, ""), 0, true, 0, false},
+				// a record that cannot be read: stop_hook_active says one
+				{event("Stop", true, ""), 1, true, map[bool]int{true: 0, false: 1}[getErr == stophook.ErrNotFound], false},
+				{event("UserPromptSubmit", false, `,"prompt":"next"`), 2, false, -1, false},
+			}},
+			struct {
+				name  string
+				host  string
+				store stophook.Store
+				steps []step
+			}{"failing store (get: " + getErr.Error() + ")", "codex", failingStore{getErr}, []step{
+				{event("Stop", false, ""), 0, false, 0, true},
+				{event("Stop", true, ""), 1, false, map[bool]int{true: 0, false: -1}[getErr == stophook.ErrNotFound], true},
+				{event("UserPromptSubmit", false, `,"prompt":"next"`), 2, false, -1, false},
+			}},
+		)
+	}
+	for _, tt := range tests {
+		t.Run(tt.host+"/"+tt.name, func(t *testing.T) {
+			t.Parallel()
+			store := tt.store
+			if store == nil {
+				store = stophook.NewMemoryStore()
+			}
+			for i, s := range tt.steps {
+				p := &counting{}
+				now := t0.Add(s.at)
+				resp, err := stophook.Respond(context.Background(), p, s.input, stophook.RunOptions{
+					Store: store, MaxTurnBlocks: 2, Host: tt.host, Now: func() time.Time { return now },
+				})
+				if err != nil {
+					t.Fatalf("step %d: %v", i, err)
+				}
+				if got := resp.Decision.Blocks(); got != s.wantBlock {
+					t.Errorf("step %d: got block=%v, want %v (%s)", i, got, s.wantBlock, resp.Decision.Why)
+				}
+				switch {
+				case s.wantSeen < 0 && len(p.seen) > 0:
+					t.Errorf("step %d: policy ran with TurnBlocks %v, want it not asked", i, p.seen)
+				case s.wantSeen >= 0 && (len(p.seen) != 1 || p.seen[0] != s.wantSeen):
+					t.Errorf("step %d: policy saw TurnBlocks %v, want [%d]", i, p.seen, s.wantSeen)
+				}
+				warned := strings.Contains(resp.Stderr, "cannot count")
+				if warned != s.wantWarn || (warned && strings.Count(resp.Stderr, "\n") != 1) {
+					t.Errorf("step %d: stderr %q, want one warning line: %v", i, resp.Stderr, s.wantWarn)
+				}
+			}
+		})
 	}
 }

@@ -12,10 +12,10 @@ import (
 	"github.com/stophook/stophook/policy"
 )
 
-func TestNewStateStoreNeverCreatesTheProject(t *testing.T) {
+func TestDefaultStoreNeverCreatesTheProject(t *testing.T) {
 	t.Setenv(stophook.StateDirEnv, "")
 	missing := filepath.Join(t.TempDir(), "nonexistent", "dir")
-	s := stophook.NewStateStore(missing)
+	s := stophook.DefaultStore(stophook.Input{CWD: missing})
 	err := s.Update(context.Background(), "k", func([]byte) ([]byte, error) { return []byte("1"), nil })
 	if err == nil {
 		t.Fatal("Update in a missing project: got nil error")
@@ -25,10 +25,10 @@ func TestNewStateStoreNeverCreatesTheProject(t *testing.T) {
 	}
 }
 
-func TestNewStateStoreIgnoredByGit(t *testing.T) {
+func TestDefaultStoreIgnoredByGit(t *testing.T) {
 	t.Setenv(stophook.StateDirEnv, "")
 	project := t.TempDir()
-	s := stophook.NewStateStore(project)
+	s := stophook.DefaultStore(stophook.Input{CWD: project}).(*stophook.FileStore)
 	if err := s.Update(context.Background(), "k", func([]byte) ([]byte, error) { return []byte("1"), nil }); err != nil {
 		t.Fatalf("Update: %v", err)
 	}

@@ -86,6 +86,12 @@ type Input struct {
 	// built in code it is what the caller sets.
 	TurnBlocks int `json:"-"`
 
+	// Store is where the runner keeps state for this input: Options.Store,
+	// else a FileStore in the -state directory or $STOPHOOK_STATE_DIR.
+	// Policies without a Store of their own use [DefaultStore](in), so one
+	// hook keeps all its state in one place. Nil for inputs built in code.
+	Store Store `json:"-"`
+
 	// Now is the time the hook was called. [ParseInput] sets it to time.Now;
 	// tests set a fixed time. Policies use it instead of calling time.Now.
 	Now time.Time `json:"-"`

@@ -3,6 +3,7 @@ package stophook
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"strconv"
 	"strings"
@@ -81,40 +82,43 @@ type turns struct {
 	store Store
 }
 
-// begin returns how many times the current turn was already continued.
-// ok is false when the count could not be read.
-func (t turns) begin(ctx context.Context, in Input) (n int, ok bool) {
+// begin returns how many times the current turn was already continued,
+// or an error when the count could not be read.
+func (t turns) begin(ctx context.Context, in Input) (int, error) {
 	if loop, has := loopCount(in); has {
-		return loop, true // Cursor counts its own follow-ups
+		return loop, nil // Cursor counts its own follow-ups
 	}
 	if hostSendsActive(in) && !in.StopHookActive {
-		return 0, true // the host says this is the turn's first stop
+		return 0, nil // the host says this is the turn's first stop
 	}
-	if t.store == nil || in.SessionID == "" {
-		return 0, false
+	if in.SessionID == "" {
+		return 0, errors.New("no session_id")
 	}
 	data, err := t.store.Get(ctx, turnKey(in))
-	if err == ErrNotFound {
-		return 0, true
+	if errors.Is(err, ErrNotFound) {
+		return 0, nil
 	}
 	if err != nil {
-		return 0, false
+		return 0, err
 	}
 	var rec turnRecord
 	if json.Unmarshal(data, &rec) != nil || rec.Blocks < 0 {
-		return 0, true
+		return 0, nil
 	}
 	if in.Time().Sub(rec.UpdatedAt) > turnTTL || (rec.Turn != "" && turnID(in) != "" && rec.Turn != turnID(in)) {
-		return 0, true
+		return 0, nil
 	}
-	return rec.Blocks, true
+	return rec.Blocks, nil
 }
 
 // end records the outcome of a stop: a continuation counts, anything else
 // ends the turn. Errors are returned for the caller to log; they never
 // change the decision.
 func (t turns) end(ctx context.Context, in Input, blocks int, continued bool, text string) error {
-	if t.store == nil || in.SessionID == "" {
+	if in.SessionID == "" {
+		if continued {
+			return errors.New("no session_id")
+		}
 		return nil
 	}
 	if !continued {
@@ -143,7 +147,7 @@ func (t turns) end(ctx context.Context, in Input, blocks int, continued bool, te
 // (Gemini CLI's BeforeAgent, Qwen Code, Copilot CLI): the turn goes on and
 // keeps its count.
 func (t turns) reset(ctx context.Context, in Input) error {
-	if t.store == nil || in.SessionID == "" {
+	if in.SessionID == "" {
 		return nil
 	}
 	if in.HookEventName == EventUserPromptSubmit {

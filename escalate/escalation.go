@@ -47,8 +47,8 @@ type Escalation struct {
 	Notifier Notifier
 	// Summarizer summarises the transcript tail; nil means no summary.
 	Summarizer Summarizer
-	// Store is read for the label recorded by [Register]; nil means a
-	// FileStore in stophook.StateDir(Input.CWD).
+	// Store is read for the label recorded by [Register]; nil means
+	// [stophook.DefaultStore] of the input.
 	Store stophook.Store
 	// Label overrides the registered label.
 	Label string
@@ -210,7 +210,11 @@ func (p *Escalation) label(ctx context.Context, in stophook.Input) string {
 	if p.Label != "" {
 		return p.Label
 	}
-	if r, err := LookupSession(ctx, storeFor(p.Store, in), in.SessionID); err == nil && r.Label != "" {
+	store := p.Store
+	if store == nil {
+		store = stophook.DefaultStore(in)
+	}
+	if r, err := LookupSession(ctx, store, in.SessionID); err == nil && r.Label != "" {
 		return r.Label
 	}
 	return DefaultLabel(in.CWD, in.SessionID)

@@ -34,7 +34,7 @@ const (
 // record. Later policies ([Escalation]) and other tools read it with
 // [LookupSession].
 type Register struct {
-	// Store holds the records; nil means a FileStore in stophook.StateDir(Input.CWD).
+	// Store holds the records; nil means [stophook.DefaultStore] of the input.
 	Store stophook.Store
 	// Label names the session for humans; empty means [DefaultLabel].
 	Label string
@@ -53,7 +53,10 @@ func (p *Register) Evaluate(ctx context.Context, in stophook.Input) (stophook.De
 	if in.SessionID == "" {
 		return stophook.PassOn("no session_id"), nil
 	}
-	store := storeFor(p.Store, in)
+	store := p.Store
+	if store == nil {
+		store = stophook.DefaultStore(in)
+	}
 	if in.HookEventName == stophook.EventSessionEnd {
 		if err := store.Delete(ctx, sessionKey(in.SessionID)); err != nil {
 			return stophook.Decision{}, fmt.Errorf("escalate: register: %w", err)
@@ -130,12 +133,4 @@ func cut(s string, n int) string {
 		return s
 	}
 	return strings.ToValidUTF8(s[:n], "")
-}
-
-// storeFor returns s, or a FileStore in the input's state dir.
-func storeFor(s stophook.Store, in stophook.Input) stophook.Store {
-	if s != nil {
-		return s
-	}
-	return stophook.NewStateStore(in.CWD)
 }

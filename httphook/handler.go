@@ -76,7 +76,7 @@ func New(p stophook.Policy, opts Options) *Handler {
 // input, and 200 with the decision otherwise.
 //
 // The input's cwd never makes a directory: state goes to the cwd's
-// .claude/stophook only when the cwd exists (see [stophook.NewStateStore]);
+// .claude/stophook only when the cwd exists (see [stophook.DefaultStore]);
 // an input whose cwd is relative gets {} (the session stops) without any
 // policy running.
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {

@@ -122,7 +122,7 @@ func TestHandlerNeverCreatesCwd(t *testing.T) {
 	t.Parallel()
 	missing := filepath.Join(t.TempDir(), "no", "such", "project")
 	counter := stophook.PolicyFunc(func(ctx context.Context, in stophook.Input) (stophook.Decision, error) {
-		err := stophook.NewStateStore(in.CWD).Update(ctx, "k", func([]byte) ([]byte, error) { return []byte("v"), nil })
+		err := stophook.DefaultStore(in).Update(ctx, "k", func([]byte) ([]byte, error) { return []byte("v"), nil })
 		return stophook.BlockWith("x"), err
 	})
 	h := httphook.New(counter, httphook.Options{})

@@ -48,8 +48,8 @@ const DisableEnv = "IDLE_LOOP_DISABLE"
 // returned, and a [stophook.Chain] treats it as Pass: the session stops.
 // The zero value is ready to use.
 type Iterator struct {
-	// Store holds the loop records. Nil means a [stophook.FileStore] in
-	// stophook.StateDir(in.CWD).
+	// Store holds the loop records. Nil means [stophook.DefaultStore] of
+	// the input.
 	Store stophook.Store
 	// Machine decides each stop; set Machine.Remind to repeat the frame's
 	// prompt in the block reason.
@@ -94,7 +94,7 @@ func (p *Iterator) Evaluate(ctx context.Context, in stophook.Input) (stophook.De
 	}
 	store := p.Store
 	if store == nil {
-		store = stophook.NewStateStore(in.CWD)
+		store = stophook.DefaultStore(in)
 	}
 	if in.HookEventName == stophook.EventSessionEnd {
 		key, err := SessionKey(in.SessionID)

@@ -15,16 +15,22 @@ import (
 const DefaultRetryReason = "The previous approach hit an error. Try a different approach to accomplish the task."
 
 // ErrorRetry sends the agent back to work when its last message reports an
-// error, up to MaxRetries times in a row per session; then it clears the
-// count and passes, so a later policy (escalation) or the stop decides.
+// error, up to MaxRetries times in a row within one turn; then it passes,
+// so a later policy (escalation) or the stop decides, for the rest of the
+// turn. The count starts again at the first stop of the next turn
+// ([stophook.Input.FirstStop]), so each prompt gets its retries.
+//
+// With AcrossTurns the count is kept per session instead, as the first
+// Stop-hook scripts did: MaxRetries errors in a row, whatever the turns,
+// then one pass that clears the count.
 //
 // The count lives in a [stophook.Store] under "retry/<session_id>". It is
 // cleared when a stop does not look like an error, when the session ends
 // (register the hook for SessionEnd too), and it expires after TTL, so
 // sessions that crash do not leave counts behind for ever.
 type ErrorRetry struct {
-	// Store holds the counts. Nil means a FileStore in
-	// stophook.StateDir(Input.CWD).
+	// Store holds the counts. Nil means [stophook.DefaultStore] of the
+	// input.
 	Store stophook.Store
 	// MaxRetries is the number of blocks in a row; 0 means 2.
 	MaxRetries int
@@ -35,6 +41,8 @@ type ErrorRetry struct {
 	TTL time.Duration
 	// Reason is the block reason; empty means DefaultRetryReason.
 	Reason string
+	// AcrossTurns counts retries per session rather than per turn.
+	AcrossTurns bool
 }
 
 var _ stophook.Policy = (*ErrorRetry)(nil)
@@ -52,7 +60,10 @@ func (p *ErrorRetry) Evaluate(ctx context.Context, in stophook.Input) (stophook.
 	if in.SessionID == "" {
 		return stophook.PassOn("no session_id"), nil
 	}
-	store := storeFor(p.Store, in)
+	store := p.Store
+	if store == nil {
+		store = stophook.DefaultStore(in)
+	}
 	key := "retry/" + in.SessionID
 	if in.HookEventName == stophook.EventSessionEnd {
 		if err := store.Delete(ctx, key); err != nil {
@@ -85,18 +96,22 @@ func (p *ErrorRetry) Evaluate(ctx context.Context, in stophook.Input) (stophook.
 		ttl = 24 * time.Hour
 	}
 	now := in.Time()
+	newTurn := !p.AcrossTurns && in.FirstStop()
 	var retry bool
 	var count int
 	err := store.Update(ctx, key, func(old []byte) ([]byte, error) {
 		var st retryState
-		if old != nil {
+		if old != nil && !newTurn {
 			if err := json.Unmarshal(old, &st); err != nil || st.Count < 0 || now.Sub(st.UpdatedAt) > ttl {
 				st = retryState{} // corrupt or expired: start again
 			}
 		}
 		if st.Count >= max {
 			retry, count = false, st.Count
-			return nil, nil
+			if p.AcrossTurns {
+				return nil, nil // the seed's rule: one pass, then count again
+			}
+			return old, nil // spent for the rest of this turn
 		}
 		retry, count = true, st.Count+1
 		return json.Marshal(retryState{Count: count, UpdatedAt: now})
@@ -105,7 +120,10 @@ func (p *ErrorRetry) Evaluate(ctx context.Context, in stophook.Input) (stophook.
 		return stophook.Decision{}, fmt.Errorf("policy: error retry: %w", err)
 	}
 	if !retry {
-		return stophook.PassOn(fmt.Sprintf("error detected but %d retries used: count cleared", count)), nil
+		if p.AcrossTurns {
+			return stophook.PassOn(fmt.Sprintf("error detected but %d retries used: count cleared", count)), nil
+		}
+		return stophook.PassOn(fmt.Sprintf("error detected but %d retries used this turn", count)), nil
 	}
 	reason := p.Reason
 	if reason == "" {
@@ -114,12 +132,4 @@ func (p *ErrorRetry) Evaluate(ctx context.Context, in stophook.Input) (stophook.
 	d := stophook.BlockWith(reason)
 	d.Why = fmt.Sprintf("error detected in last message: retry %d/%d", count, max)
 	return d, nil
-}
-
-// storeFor returns s, or a FileStore in the input's state dir.
-func storeFor(s stophook.Store, in stophook.Input) stophook.Store {
-	if s != nil {
-		return s
-	}
-	return stophook.NewStateStore(in.CWD)
 }

@@ -18,18 +18,43 @@ type containsError struct{}
 
 func (containsError) Match(s string) bool { return strings.Contains(s, "ERR") }
 
-func TestErrorRetryCountsThenFallsThrough(t *testing.T) {
+// TestErrorRetryWithinTurn: MaxRetries retries in a row within one turn,
+// then a pass for the rest of the turn; the next turn gets its retries.
+func TestErrorRetryWithinTurn(t *testing.T) {
 	t.Parallel()
 	store := stophook.NewMemoryStore()
 	p := &policy.ErrorRetry{Store: store, MaxRetries: 2, Matcher: containsError{}}
-	in := stophooktest.Stop("ERR: build failed")
+	for i, tt := range []struct {
+		turnBlocks int
+		wantBlock  bool
+	}{
+		{0, true}, {1, true}, {2, false}, {3, false}, // one turn: two retries, then spent
+		{0, true}, {1, true}, {2, false}, // the next turn
+	} {
+		in := stophooktest.Stop("ERR: build failed")
+		in.TurnBlocks = tt.turnBlocks
+		in.StopHookActive = tt.turnBlocks > 0
+		d := stophooktest.Run(t, in, p)
+		if d.Blocks() != tt.wantBlock {
+			t.Fatalf("stop %d (turn blocks %d): got blocks=%v (%s), want %v", i+1, tt.turnBlocks, d.Blocks(), d.Why, tt.wantBlock)
+		}
+		if tt.wantBlock && d.Reason != policy.DefaultRetryReason {
+			t.Errorf("stop %d: got reason %q, want the seed text", i+1, d.Reason)
+		}
+	}
+}
+
+// TestErrorRetryAcrossTurns keeps the seed's rule: MaxRetries errors in a
+// row per session, whatever the turns, then one pass that clears the count.
+func TestErrorRetryAcrossTurns(t *testing.T) {
+	t.Parallel()
+	store := stophook.NewMemoryStore()
+	p := &policy.ErrorRetry{Store: store, MaxRetries: 2, Matcher: containsError{}, AcrossTurns: true}
+	in := stophooktest.Stop("ERR: build failed") // every stop the first of its turn
 	for i, wantBlock := range []bool{true, true, false, true} {
 		d := stophooktest.Run(t, in, p)
 		if d.Blocks() != wantBlock {
 			t.Fatalf("stop %d: got blocks=%v (%s), want %v", i+1, d.Blocks(), d.Why, wantBlock)
-		}
-		if wantBlock && d.Reason != policy.DefaultRetryReason {
-			t.Errorf("stop %d: got reason %q, want the seed text", i+1, d.Reason)
 		}
 	}
 }
@@ -51,7 +76,7 @@ func TestErrorRetryClearsOnSuccessAndSessionEnd(t *testing.T) {
 func TestErrorRetryTTL(t *testing.T) {
 	t.Parallel()
 	store := stophook.NewMemoryStore()
-	p := &policy.ErrorRetry{Store: store, MaxRetries: 1, TTL: time.Hour, Matcher: containsError{}}
+	p := &policy.ErrorRetry{Store: store, MaxRetries: 1, TTL: time.Hour, Matcher: containsError{}, AcrossTurns: true}
 	in := stophooktest.Stop("ERR")
 	stophooktest.AssertBlocks(t, stophooktest.Run(t, in, p), "")
 	stophooktest.AssertStops(t, stophooktest.Run(t, in, p)) // exhausted

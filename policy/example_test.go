@@ -9,23 +9,40 @@ import (
 	"github.com/stophook/stophook/stophooktest"
 )
 
-// The quickstart chain: a guard against loops, then up to two retries when
-// the agent stops on an error.
+// The quickstart chain: up to two retries in a row within a turn when the
+// agent stops on an error, then StopActive lets any later stop of the turn
+// through. The runner counts the turn's continuations (Input.TurnBlocks);
+// here the inputs say it themselves.
 func Example() {
 	chain := stophook.NewChain(
-		policy.StopActive{},
 		&policy.ErrorRetry{MaxRetries: 2, Store: stophook.NewMemoryStore()},
+		policy.StopActive{},
 	)
 	ctx := context.Background()
-
-	d, _ := chain.Evaluate(ctx, stophooktest.Stop("Error: build failed"))
-	fmt.Println(d.Verdict, "by", d.Policy+":", d.Reason)
-
-	retry := stophooktest.Stop("Error: build failed again")
-	retry.StopHookActive = true
-	d, _ = chain.Evaluate(ctx, retry)
-	fmt.Println(d.Verdict, "by", d.Policy)
+	for blocks := range 3 {
+		in := stophooktest.Stop("Error: build failed")
+		in.TurnBlocks, in.StopHookActive = blocks, blocks > 0
+		d := stophook.Evaluate(ctx, chain, in)
+		fmt.Println(d.Verdict, "by", d.Policy)
+	}
 	// Output:
-	// block by ErrorRetry: The previous approach hit an error. Try a different approach to accomplish the task.
+	// block by ErrorRetry
+	// block by ErrorRetry
 	// allow by StopActive
+}
+
+// The seed's rule: retries counted per session, across turns. Every stop
+// here is the first of its turn, yet the third error in a row gets no
+// retry; the count then starts again.
+func ExampleErrorRetry_acrossTurns() {
+	p := &policy.ErrorRetry{MaxRetries: 2, AcrossTurns: true, Store: stophook.NewMemoryStore()}
+	for range 4 {
+		d, _ := p.Evaluate(context.Background(), stophooktest.Stop("Error: build failed"))
+		fmt.Println(d.Verdict, d.Why)
+	}
+	// Output:
+	// block error detected in last message: retry 1/2
+	// block error detected in last message: retry 2/2
+	// pass error detected but 2 retries used: count cleared
+	// block error detected in last message: retry 1/2
 }

@@ -46,8 +46,8 @@ var ResumableErrors = []string{"rate_limit", "server_error"}
 //
 // Other events pass. The zero value is ready to use.
 type ResumeAfterAPIError struct {
-	// Store holds the counts. Nil means a FileStore in
-	// stophook.StateDir(Input.CWD).
+	// Store holds the counts. Nil means [stophook.DefaultStore] of the
+	// input.
 	Store stophook.Store
 	// Errors lists the StopFailure error values to resume; nil means
 	// [ResumableErrors].
@@ -84,7 +84,10 @@ func (p *ResumeAfterAPIError) Evaluate(ctx context.Context, in stophook.Input) (
 	if in.SessionID == "" {
 		return stophook.PassOn("no session_id"), nil
 	}
-	store := storeFor(p.Store, in)
+	store := p.Store
+	if store == nil {
+		store = stophook.DefaultStore(in)
+	}
 	key := "resume/" + in.SessionID
 	switch in.HookEventName {
 	case stophook.EventStop, stophook.EventSessionEnd:

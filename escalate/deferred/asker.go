@@ -27,7 +27,8 @@ type Asker struct {
 	// Channel reaches the human; required.
 	Channel Channel
 	// StateDir is the FileStore directory shared with the waiter; empty
-	// means stophook.StateDir(Input.CWD).
+	// means the directory of [stophook.DefaultStore] of the input when
+	// that is a FileStore, else stophook.StateDir(Input.CWD).
 	StateDir string
 	// Wait bounds the wait for the answer; default [DefaultWait].
 	Wait time.Duration
@@ -54,6 +55,9 @@ func (a *Asker) getenv(k string) string {
 func (a *Asker) dir(in stophook.Input) string {
 	if a.StateDir != "" {
 		return a.StateDir
+	}
+	if fs, ok := stophook.DefaultStore(in).(*stophook.FileStore); ok {
+		return fs.Dir()
 	}
 	return stophook.StateDir(in.CWD)
 }

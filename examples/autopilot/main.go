@@ -151,7 +151,7 @@ func build(c Config, stderr io.Writer) (stophook.Policy, stophook.RunOptions) {
 	isError := policy.MatcherFunc(j.is(judge.Error))
 	isDecision := policy.MatcherFunc(j.is(judge.Decision))
 
-	retry := &policy.ErrorRetry{Store: store, MaxRetries: c.MaxRetries, Matcher: isError, Reason: retryReason}
+	retry := &policy.ErrorRetry{Store: store, MaxRetries: c.MaxRetries, Matcher: isError, Reason: retryReason, AcrossTurns: true}
 	if c.MaxRetries == 0 {
 		// Never retry, but still clear stale counts on stops and SessionEnd.
 		retry.Matcher = policy.MatcherFunc(func(string) bool { return false })

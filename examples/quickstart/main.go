@@ -39,9 +39,10 @@ func main() {
 		store = stophook.NewFileStore(*state)
 	}
 	chain := stophook.NewChain(
-		policy.StopActive{},
-		// A stop while a background task runs is a pause, not an error to retry.
-		policy.PauseOnBackgroundTasks(&policy.ErrorRetry{MaxRetries: 2, Store: store}),
+		// Two retries in a row within a turn. A stop while a background
+		// task runs is a pause, not an error to retry.
+		policy.PauseOnBackgroundTasks(&policy.ErrorRetry{MaxRetries: 2}),
+		policy.StopActive{}, // any later stop of a continued turn: let it stop
 	)
 	if *addr != "" {
 		token := os.Getenv(httphook.TokenEnv)
@@ -50,11 +51,11 @@ func main() {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}
-		h := httphook.New(chain, httphook.Options{Token: token, ContinueWithContext: withContext})
+		h := httphook.New(chain, httphook.Options{Token: token, ContinueWithContext: withContext, Store: store})
 		fmt.Fprintln(os.Stderr, httphook.NewServer(h).Serve(ln))
 		os.Exit(1)
 	}
-	opts := stophook.RunOptions{Explain: *explain, ContinueWithContext: withContext}
+	opts := stophook.RunOptions{Explain: *explain, ContinueWithContext: withContext, Store: store}
 	if *exit2 {
 		opts.Mode = stophook.ExitCodeMode
 	}

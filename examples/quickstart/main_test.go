@@ -39,10 +39,10 @@ func TestQuickstart(t *testing.T) {
 		wantBlock   bool
 		wantCode    int
 	}{
-		{"stop-error.json", "", true, 0},
-		{"stop-retry.json", "", false, 0}, // stop_hook_active: the guard lets it stop
+		{"stop-error.json", "", true, 0},  // retry 1/2
+		{"stop-retry.json", "", true, 0},  // the same turn: retry 2/2
+		{"stop-retry.json", "", false, 0}, // two retries used this turn: the guard lets it stop
 		{"stop-error.json", "-exit2", true, 2},
-		{"stop-error.json", "", false, 0}, // two retries used: falls through
 		{"stop-done.json", "", false, 0},
 	}
 	for i, s := range steps {

@@ -185,7 +185,9 @@ func build(c Config, stderr io.Writer) (*stophook.Chain, stophook.RunOptions) {
 		&escalate.Register{Store: store, Label: c.Label},
 		policy.StopActive{},
 	}
-	retry := &policy.ErrorRetry{Store: store, MaxRetries: c.MaxRetries}
+	// AcrossTurns: StopActive comes first here, so a retry per turn;
+	// the count spans turns until the human is asked.
+	retry := &policy.ErrorRetry{Store: store, MaxRetries: c.MaxRetries, AcrossTurns: true}
 	if !c.RetryOnError || c.MaxRetries == 0 {
 		// Never retry, but still clear stale counts on stops and SessionEnd.
 		retry.Matcher = noErrors{}
@@ -224,6 +226,7 @@ func build(c Config, stderr io.Writer) (*stophook.Chain, stophook.RunOptions) {
 		ContinueWithContext: c.ContinueWithContext,
 		Events:              []stophook.Event{stophook.EventStop, stophook.EventSessionEnd},
 		Budget:              c.EscalateTimeout + slack,
+		Store:               store,
 	}
 	return stophook.NewChain(policies...), opts
 }
