@@ -6,6 +6,7 @@ require (
 	github.com/stretchr/testify v1.12.1
 	github.com/tidwall/gjson v1.20.0
 	github.com/yuin/goldmark v1.8.7
+	golang.org/x/sync v0.25.0
 	golang.org/x/sys v0.50.0
 )
 
