@@ -58,7 +58,7 @@ func main() {
 		Providers: provider.All(), // llm_provider "anthropic", "gemini-flash"
 	})
 	opts := stophook.RunOptions{
-		Events:  []string{stophook.EventStop},
+		Events:  []stophook.Event{stophook.EventStop},
 		Explain: *explain,
 		Logger:  logger,
 		Budget:  25 * time.Second, // inside the hook's 30 s timeout
