@@ -31,8 +31,8 @@ type ErrorRetry struct {
 	// Matcher detects errors in the last message alone; nil means the
 	// turn judge ([Judge]): an error needs an explicit statement that the
 	// task failed, or a failed check in the turn's transcript that no later
-	// run fixed (see package judge). judge.Seed{} is the earlier default,
-	// an error-word pattern.
+	// run fixed (see package judge). judge.Keywords{} detects errors by
+	// words instead.
 	Matcher Matcher
 	// Judge is the turn judge of the default; nil judges each stop
 	// afresh. Share one with the other policies of the chain.

@@ -122,11 +122,11 @@ func TestErrorRetryDefaultHeuristic(t *testing.T) {
 	}
 }
 
-func TestErrorRetrySeedMatcher(t *testing.T) {
+func TestErrorRetryKeywordMatcher(t *testing.T) {
 	t.Parallel()
-	p := &policy.ErrorRetry{Store: stophook.NewMemoryStore(), Matcher: judge.Seed{}}
+	p := &policy.ErrorRetry{Store: stophook.NewMemoryStore(), Matcher: judge.Keywords{}}
 	if d := stophooktest.Run(t, stophooktest.Stop("I cannot find the file"), p); !d.Blocks() {
-		t.Errorf("seed matcher: got %v, want a block", d.Trace)
+		t.Errorf("keyword matcher: got %v, want a block", d.Trace)
 	}
 }
 

@@ -10,8 +10,8 @@ import (
 // message reports an error when it matches DefaultErrorPattern and does not
 // match DefaultSuccessPattern ("Error was successfully resolved" is no error).
 var (
-	DefaultErrorPattern   = judge.SeedErrorPattern
-	DefaultSuccessPattern = judge.SeedSuccessPattern
+	DefaultErrorPattern   = judge.KeywordErrorPattern
+	DefaultSuccessPattern = judge.KeywordSuccessPattern
 )
 
 // ErrorMatcher decides whether a message reports an error. The zero value
