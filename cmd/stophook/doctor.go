@@ -250,11 +250,12 @@ func checkLoops(r *report, dir string, cap int) {
 	if err != nil {
 		return
 	}
+	store := stophook.NewFileStore(dir)
 	for _, e := range entries {
 		if e.IsDir() || !strings.HasSuffix(e.Name(), ".json") {
 			continue
 		}
-		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		data, err := store.ReadValueFile(e.Name())
 		if err != nil {
 			continue
 		}
