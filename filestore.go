@@ -195,7 +195,7 @@ func (s *FileStore) ReadValueFile(name string) ([]byte, error) {
 type current struct {
 	value   []byte
 	seq     uint64
-	slot    int  // 0 for <name>.json, 1 for .alt, -1 for none
+	slot    int   // 0 for <name>.json, 1 for .alt, -1 for none
 	damaged bool  // a file was there but held no intact record
 	planted error // a file was not a regular file (an update replaces it)
 }
