@@ -38,5 +38,6 @@
 // llmsummary, so a hook binary that never escalates over the network does
 // not pay for an HTTP and TLS stack at start-up (about 2 ms).
 //
-// The policy that drives all this is policy.Escalation.
+// The policies that drive all this are [Register] (records each session)
+// and [Escalation] (asks the human on a stop, waits, brings the answer back).
 package escalate

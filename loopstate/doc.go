@@ -39,8 +39,8 @@
 // per session, the default) or [SharedKey] (one loop for every session
 // in the directory). Each change — [Loops.Push], [Loops.Step],
 // [Loops.Abort] — is one atomic Store.Update, so concurrent hooks lose no
-// iteration. The policy that wires this into a hook chain is
-// policy.LoopIterator.
+// iteration. The policy that wires this into a hook chain is [Iterator]:
+// it blocks each stop of a running loop until its completion signal.
 //
 // # Block cap
 //

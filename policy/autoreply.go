@@ -19,7 +19,7 @@ const DefaultAutoReply = "Yes, go ahead."
 //
 // Questions that need a human (a choice between alternatives, information
 // only the human has) are not permission questions: they pass, so that
-// [Escalation] can ask the human (see [IfMessage]).
+// [github.com/stophook/stophook/escalate.Escalation] can ask the human (see [IfMessage]).
 type AutoReply struct {
 	// Matcher reports a last message that asks permission; nil means
 	// judge.Classify says [judge.Permission].

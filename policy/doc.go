@@ -1,39 +1,30 @@
-// Package policy holds stophook's built-in policies.
+// Package policy holds stophook's generic guards and wrappers: the
+// policies that any hook composes, whatever its feature. Each feature
+// owns its own policy next to its state: the loop's
+// [github.com/stophook/stophook/loopstate.Iterator], the command queue's
+// [github.com/stophook/stophook/queue.Advance], the human in the loop's
+// [github.com/stophook/stophook/escalate.Escalation] and memory triage's
+// [github.com/stophook/stophook/policy/triage.MemoryTriage]. A hook built
+// only from this package links none of them.
 //
 // # Guards
 //
 // [StopActive] lets the session stop when a Stop hook already blocked this
 // turn (stop_hook_active), so a chain cannot trap the agent.
+// [WithTurnBudget] bounds the blocks of the policy it wraps within one
+// turn.
 //
 // # Retry
 //
 // [ErrorRetry] sends the agent back when its last message reports an error,
-// a bounded number of times per session, counting in a [stophook.Store].
-//
-// # Escalation
-//
-// [Register] records each session (cwd, transcript path, label) in the
-// Store. [Escalation] puts a stop before a human through an
-// escalate.Notifier (Telegram, webhook), with the transcript tail, an
-// optional LLM summary and the recent tool calls; a reply or the Continue
-// button sends the agent back to work, anything else lets it stop. The
-// full chain is Register, StopActive, ErrorRetry, Escalation.
-//
-// # Loops
-//
-// [LoopIterator] keeps the agent iterating on a task started with
-// `loop start` (examples/loop): each stop of a running loop is blocked with
-// "[ITERATION N/MAX] Continue working on the task. …" until the agent
-// writes its mode's completion signal on its own line outside code, the
-// loop reaches its max, or its state is stale, aborted or corrupt. The
-// state and the machine live in package loopstate.
+// a bounded number of times, counting in a [stophook.Store].
 //
 // # Unattended sessions
 //
 // [AutoReply] answers an agent that stops to ask leave to go on ("Shall I
 // proceed?") with a continuation, "Yes, go ahead." by default, once per
 // turn. [IfMessage] runs a policy only on stops whose last message a
-// [Matcher] matches, such as an [Escalation] only for questions that need
+// [Matcher] matches, such as an escalation only for questions that need
 // a human; package [github.com/stophook/stophook/judge] tells the kinds of
 // final message apart. examples/autopilot composes them with [ErrorRetry]:
 //
@@ -41,7 +32,7 @@
 //	stophook.NewChain(
 //		&policy.ErrorRetry{Matcher: policy.MatcherFunc(judge.Is(judge.Error))},
 //		&policy.AutoReply{},
-//		policy.IfMessage(isDecision, &policy.Escalation{Notifier: tg}),
+//		policy.IfMessage(isDecision, &escalate.Escalation{Notifier: tg}),
 //	)
 //
 // # API errors and background tasks
@@ -55,31 +46,6 @@
 // next turn when the task ends. [PauseOnBackgroundTasks] wraps a policy
 // (a loop, a retry, an escalation) so that it does not act on such stops.
 //
-// # Command queues
-//
-// [QueueAdvance] hands Stop, SessionStart and UserPromptSubmit events to a
-// [queue.Processor], which advances a session's command queue and wakes an
-// outside agent. It never blocks; policies that may block go in its Then
-// chain, so the queue only advances on stops that end the turn.
-//
-// # Memory triage
-//
-// [MemoryTriage] asks the agent, once per turn, to save what the turn
-// decided, fixed, ran into, deferred or was told to prefer, listing each
-// item with the sentence that revealed it. Heuristics (package
-// [github.com/stophook/stophook/policy/triage]) score the turn; in hybrid
-// mode a [Classifier] (an LLM) may refine the list. It carries its own
-// loop guard (stop_hook_active, or a flag file for hosts without it) and
-// is configured by <cwd>/.claude/memory-config.json ([TriageConfig]).
-//
-// The config's llm_provider names a [Provider] registered with
-// [RegisterProvider]. This package registers none, so that hooks which
-// never call an LLM do not load an HTTP client (net/http and crypto/tls
-// cost about 2 ms of process start-up); a binary enables "anthropic" and
-// "gemini-flash" with a blank import of the subpackage policy/llm:
-//
-//	import _ "github.com/stophook/stophook/policy/llm"
-//
 // # Ordering
 //
 // A [stophook.Chain] runs policies in order and the first Allow or Block
@@ -87,5 +53,5 @@
 // turn (a loop) must come before [StopActive]; one-shot nudges (error
 // retry, escalation) come after it:
 //
-//	stophook.NewChain(&policy.LoopIterator{}, policy.StopActive{}, &policy.ErrorRetry{})
+//	stophook.NewChain(&loopstate.Iterator{}, policy.StopActive{}, &policy.ErrorRetry{})
 package policy

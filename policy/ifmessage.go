@@ -2,7 +2,6 @@ package policy
 
 import (
 	"context"
-
 	"github.com/stophook/stophook"
 )
 
@@ -27,7 +26,7 @@ func (f MatcherFunc) Match(text string) bool { return f(text) }
 // other than Stop and SubagentStop (SessionEnd bookkeeping) always reach
 // next.
 //
-//	policy.IfMessage(policy.MatcherFunc(judge.Is(judge.Decision)), &policy.Escalation{…})
+//	policy.IfMessage(policy.MatcherFunc(judge.Is(judge.Decision)), &escalate.Escalation{…})
 //
 // escalates only the stops where the agent asks the human to decide.
 func IfMessage(m Matcher, next stophook.Policy) stophook.Policy {

@@ -57,7 +57,7 @@ func RunningBackgroundTasks(in stophook.Input) []BackgroundTask {
 // Wrap each policy that should wait, not the policies that must see every
 // stop:
 //
-//	stophook.NewChain(policy.PauseOnBackgroundTasks(&policy.LoopIterator{}), policy.StopActive{})
+//	stophook.NewChain(policy.PauseOnBackgroundTasks(&loopstate.Iterator{}), policy.StopActive{})
 func PauseOnBackgroundTasks(next stophook.Policy) stophook.Policy {
 	return pauseOnBackground{next: next}
 }

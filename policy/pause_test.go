@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/stophook/stophook"
-	"github.com/stophook/stophook/loopstate"
 	"github.com/stophook/stophook/policy"
 	"github.com/stophook/stophook/stophooktest"
 )
@@ -55,28 +54,6 @@ func TestPauseOnBackgroundTasks(t *testing.T) {
 				t.Errorf("name: got %q, want the wrapped policy's", got)
 			}
 		})
-	}
-}
-
-// A loop paused by a background task keeps its iteration; the next real
-// stop continues it.
-func TestPauseKeepsLoopIteration(t *testing.T) {
-	t.Parallel()
-	ctx := context.Background()
-	loop, store := newLoop(t, sessionKey, loopstate.ModeLoop)
-	li := policy.PauseOnBackgroundTasks(loop)
-	chain := stophook.NewChain(li, policy.StopActive{})
-
-	d, _ := chain.Evaluate(ctx, withTasks(stophooktest.Stop("started the build in the background"), runningTask))
-	if d.Blocks() || !strings.Contains(d.Trace[0].String(), "paused") {
-		t.Fatalf("paused stop: got %v, trace %v", d.Verdict, d.Trace)
-	}
-	d, _ = chain.Evaluate(ctx, stophooktest.Stop("the build finished; still work to do"))
-	if !d.Blocks() || !strings.HasPrefix(d.Reason, "[ITERATION 2/5]") {
-		t.Fatalf("next real stop: got %v %q, want [ITERATION 2/5]", d.Verdict, d.Reason)
-	}
-	if _, n := iterOf(t, store, sessionKey); n != 2 {
-		t.Errorf("iteration after the real stop: got %d, want 2", n)
 	}
 }
 

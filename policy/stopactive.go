@@ -12,7 +12,7 @@ import (
 // pass. [WithTurnBudget] is the order-independent alternative.
 //
 // Put it after policies that must keep working on stop_hook_active stops,
-// such as [LoopIterator]: every iteration of a loop arrives with
+// such as [loopstate.Iterator]: every iteration of a loop arrives with
 // stop_hook_active set.
 type StopActive struct{}
 

@@ -37,6 +37,9 @@
 // A malformed queue file is moved aside (queue-<name>.corrupt-<nanos>.json)
 // and the session goes on as if there were no queue.
 //
+// [Advance] is the hook policy that hands every event to a [Processor]; it
+// never blocks, and policies that may block go in its Then.
+//
 // # Plug points
 //
 // A [Driver] types text ([Tmux]: send-keys -l, then Enter); a [Waker]

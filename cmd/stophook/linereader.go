@@ -11,6 +11,7 @@ import (
 type lineReader struct {
 	r   *bufio.Reader
 	max int
+	off int64 // bytes consumed: the offset just past the last line read
 }
 
 func newLineReader(r io.Reader, max int) *lineReader {
@@ -31,6 +32,7 @@ func (l *lineReader) next() (line []byte, tooLong bool, err error) {
 	var buf []byte
 	for {
 		chunk, err := l.r.ReadSlice('\n')
+		l.off += int64(len(chunk))
 		if !tooLong {
 			n := len(buf) + len(chunk)
 			if err == nil {

@@ -20,7 +20,7 @@ const DefaultWait = 4 * time.Hour
 const closeTimeout = 10 * time.Second
 
 // Asker sends questions without waiting in the hook. Set it as
-// policy.Escalation.Defer, and put it in the hook's chain as well, so that
+// escalate.Escalation.Defer, and put it in the hook's chain as well, so that
 // it sees UserPromptSubmit and SessionEnd (register the hook for both).
 // The zero value needs only a Channel.
 type Asker struct {

@@ -5,7 +5,7 @@
 //
 // # Flow
 //
-// On a stop, [Asker.Defer] (set as policy.Escalation.Defer) sends the
+// On a stop, [Asker.Defer] (set as escalate.Escalation.Defer) sends the
 // question through a [Channel] (Telegram: [Telegram]), records a [Job]
 // under "deferred/<session_id>" in a FileStore and starts a waiter: the
 // same binary re-executed with the hidden subcommand [WaitCommand], in a

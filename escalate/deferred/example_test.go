@@ -14,7 +14,7 @@ import (
 // An Asker sends the question and lets the session stop; the detached
 // waiter delivers the answer later. Where nobody could read a later answer
 // (claude -p: CLAUDE_CODE_SESSION_ATTENDED=0) it declines, and
-// policy.Escalation asks in the hook instead.
+// escalate.Escalation asks in the hook instead.
 func ExampleAsker() {
 	dir, _ := os.MkdirTemp("", "deferred-example")
 	defer os.RemoveAll(dir)

@@ -2,17 +2,17 @@ package main
 
 import (
 	"errors"
+	"github.com/stophook/stophook/escalate"
 
 	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/escalate/deferred"
 	"github.com/stophook/stophook/escalate/telegram"
-	"github.com/stophook/stophook/policy"
 )
 
 // withDeferred makes esc ask without waiting (-deferred) and returns the
 // policies with the asker first, so that it sees the UserPromptSubmit and
 // SessionEnd that cancel a pending question.
-func (c claudeConfig) withDeferred(policies []stophook.Policy, esc *policy.Escalation, tg *telegram.Notifier, state string) []stophook.Policy {
+func (c claudeConfig) withDeferred(policies []stophook.Policy, esc *escalate.Escalation, tg *telegram.Notifier, state string) []stophook.Policy {
 	if !c.Deferred || esc == nil || tg == nil {
 		return policies
 	}

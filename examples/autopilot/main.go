@@ -51,6 +51,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/stophook/stophook/escalate"
 	"io"
 	"os"
 	"strings"
@@ -136,7 +137,7 @@ const retryReason = policy.DefaultRetryReason + " If the task is in fact complet
 
 // slack is added to the escalate timeout for the hook's whole budget: the
 // summary, the transcript and the closing Telegram edit.
-const slack = policy.DefaultSummaryTimeout + 30*time.Second
+const slack = escalate.DefaultSummaryTimeout + 30*time.Second
 
 // build returns the chain and run options for c. Telegram comes from the
 // environment; a bad setting is reported on stderr and switches escalation
@@ -161,7 +162,7 @@ func build(c Config, stderr io.Writer) (stophook.Policy, stophook.RunOptions) {
 	var policies []stophook.Policy
 	esc := escalation(c, store, stderr)
 	if esc != nil {
-		policies = append(policies, &policy.Register{Store: store, Label: c.Label})
+		policies = append(policies, &escalate.Register{Store: store, Label: c.Label})
 	}
 	policies = append(policies,
 		wait(retry),
@@ -197,7 +198,7 @@ func build(c Config, stderr io.Writer) (stophook.Policy, stophook.RunOptions) {
 
 // escalation returns the Telegram escalation, or nil when Telegram is not
 // configured or misconfigured.
-func escalation(c Config, store stophook.Store, stderr io.Writer) *policy.Escalation {
+func escalation(c Config, store stophook.Store, stderr io.Writer) *escalate.Escalation {
 	tg, ok, err := telegram.FromEnv()
 	if err != nil {
 		fmt.Fprintf(stderr, "autopilot: %v; escalation off\n", err)
@@ -206,7 +207,7 @@ func escalation(c Config, store stophook.Store, stderr io.Writer) *policy.Escala
 	if !ok {
 		return nil
 	}
-	esc := &policy.Escalation{Notifier: tg, Store: store, Label: c.Label, Timeout: c.EscalateTimeout}
+	esc := &escalate.Escalation{Notifier: tg, Store: store, Label: c.Label, Timeout: c.EscalateTimeout}
 	if s, ok := llmsummary.AnthropicFromEnv(); ok {
 		esc.Summarizer = s
 	}

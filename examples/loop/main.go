@@ -59,7 +59,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv env, n
 			fmt.Fprint(stdout, usage)
 			envhelp.Print(stdout, envhelp.Runner, []envhelp.Var{
 				{"CLAUDE_CODE_SESSION_ID", "default -session of start, status and abort (set by Claude Code in its Bash tool)"},
-				{policy.LoopDisableEnv, "1 lets every stop through"},
+				{loopstate.DisableEnv, "1 lets every stop through"},
 			})
 			return 0
 		}
@@ -124,7 +124,7 @@ func newFlags(name string, stderr io.Writer) *flag.FlagSet {
 		{"CLAUDE_CODE_STOP_HOOK_BLOCK_CAP", "Claude Code's cap on consecutive Stop-hook blocks (start warns when -max is above it)"},
 	}
 	if name == "hook" {
-		vars = append(envhelp.Runner, envhelp.Var{policy.LoopDisableEnv, "1 lets every stop through"})
+		vars = append(envhelp.Runner, envhelp.Var{loopstate.DisableEnv, "1 lets every stop through"})
 	}
 	envhelp.SetUsage(fs, "usage: stophook-loop "+name+" [flags]", vars)
 	return fs
@@ -234,7 +234,7 @@ func cmdHook(args []string, stdin io.Reader, stdout, stderr io.Writer, now func(
 	var withContext bool
 	continueflag.Register(fs, &withContext)
 	verify := fs.String("verify", "", "shell `CMD` that must exit 0 before a completion signal counts (e.g. 'go test ./...')")
-	verifyTimeout := fs.Duration("verify-timeout", policy.DefaultVerifyTimeout, "time limit of -verify")
+	verifyTimeout := fs.Duration("verify-timeout", loopstate.DefaultVerifyTimeout, "time limit of -verify")
 	state := fs.String("state", "", "state `DIR` (default $STOPHOOK_STATE_DIR, else <cwd of the session>/.claude/stophook)")
 	if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
 		return 0
@@ -243,14 +243,14 @@ func cmdHook(args []string, stdin io.Reader, stdout, stderr io.Writer, now func(
 		fmt.Fprintln(stderr, "stophook-loop: bad hook arguments; allowing stop")
 		return 0
 	}
-	li := &policy.LoopIterator{Machine: loopstate.Machine{Remind: *remind}, VerifyTimeout: *verifyTimeout}
+	li := &loopstate.Iterator{Machine: loopstate.Machine{Remind: *remind}, VerifyTimeout: *verifyTimeout}
 	if *state != "" {
 		li.Store = stophook.NewFileStore(*state)
 	}
 	if *verify != "" {
 		li.Verify = []string{"sh", "-c", *verify}
 	}
-	// LoopIterator must come before StopActive: every iteration's stop has
+	// loopstate.Iterator must come before StopActive: every iteration's stop has
 	// stop_hook_active set.
 	// A stop while a background task runs is a pause: Claude Code starts
 	// the next turn when the task ends, and the loop goes on from there.

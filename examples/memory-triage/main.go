@@ -15,6 +15,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"github.com/stophook/stophook/policy/triage"
 	"log/slog"
 	"os"
 	"time"
@@ -22,7 +23,6 @@ import (
 	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/examples/internal/envhelp"
 	"github.com/stophook/stophook/examples/internal/pluginopt"
-	"github.com/stophook/stophook/policy"
 	_ "github.com/stophook/stophook/policy/llm" // llm_provider "anthropic" and "gemini-flash"
 )
 
@@ -38,7 +38,7 @@ func main() {
 	})
 	flag.Parse()
 	switch *mode {
-	case "", policy.ModeHybrid, policy.ModeHeuristic:
+	case "", triage.ModeHybrid, triage.ModeHeuristic:
 	default:
 		fmt.Fprintf(os.Stderr, "stophook-memory-triage: -mode %q is not hybrid or heuristic; using the config's\n", *mode)
 		*mode = ""
@@ -53,7 +53,7 @@ func main() {
 			return a
 		},
 	}))
-	chain := stophook.NewChain(&policy.MemoryTriage{ConfigPath: *config, Mode: *mode, Logger: logger})
+	chain := stophook.NewChain(&triage.MemoryTriage{ConfigPath: *config, Mode: *mode, Logger: logger})
 	opts := stophook.RunOptions{
 		Events:  []string{stophook.EventStop},
 		Explain: *explain,

@@ -27,7 +27,6 @@ import (
 
 	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/examples/internal/envhelp"
-	"github.com/stophook/stophook/policy"
 	"github.com/stophook/stophook/queue"
 	"github.com/stophook/stophook/queue/gateway"
 )
@@ -293,7 +292,7 @@ func hook(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return queue.Tmux{Socket: c.socket}.Session(ctx, os.Getenv("TMUX_PANE"))
 	}
-	chain := stophook.NewChain(&policy.QueueAdvance{Processor: p, Session: sessionOf})
+	chain := stophook.NewChain(&queue.Advance{Processor: p, Session: sessionOf})
 	stophook.Run(context.Background(), chain, stophook.RunOptions{
 		Stdin: stdin, Stdout: stdout, Stderr: stderr,
 		Events: []string{stophook.EventStop, stophook.EventSessionStart, stophook.EventUserPromptSubmit},

@@ -171,7 +171,7 @@ func readConfigFile(path string) (fileConfig, error) {
 
 // slack is added to the escalate timeout for the hook's whole budget: the
 // summary, the transcript and the closing Telegram edit.
-const slack = policy.DefaultSummaryTimeout + 30*time.Second
+const slack = escalate.DefaultSummaryTimeout + 30*time.Second
 
 // build returns the chain and run options for c. The notifier and
 // summarizer come from the environment; problems are reported on stderr
@@ -182,7 +182,7 @@ func build(c Config, stderr io.Writer) (*stophook.Chain, stophook.RunOptions) {
 		store = stophook.NewFileStore(c.State)
 	}
 	policies := []stophook.Policy{
-		&policy.Register{Store: store, Label: c.Label},
+		&escalate.Register{Store: store, Label: c.Label},
 		policy.StopActive{},
 	}
 	retry := &policy.ErrorRetry{Store: store, MaxRetries: c.MaxRetries}
@@ -199,7 +199,7 @@ func build(c Config, stderr io.Writer) (*stophook.Chain, stophook.RunOptions) {
 		case err != nil:
 			fmt.Fprintf(stderr, "retry-escalate: %v; escalation off\n", err)
 		case ok:
-			esc := &policy.Escalation{Notifier: tg, Store: store, Label: c.Label, Timeout: c.EscalateTimeout}
+			esc := &escalate.Escalation{Notifier: tg, Store: store, Label: c.Label, Timeout: c.EscalateTimeout}
 			if c.Deferred {
 				asker := &deferred.Asker{Channel: deferred.Telegram(tg), StateDir: c.State, Wait: c.DeferredWait}
 				esc.Defer = asker

@@ -1,5 +1,5 @@
-// Package deps has no code: its test keeps net/http and crypto/tls out of
-// the packages every hook process loads.
+// Package deps has no code: its test keeps net/http, crypto/tls and the
+// Redis client out of the packages every hook process loads.
 //
 // # Why
 //
@@ -11,6 +11,9 @@
 // escalate/llmsummary, queue/gateway, policy/llm, httphook), imported only
 // by the binaries that need them, and TestHookPackagesHaveNoHTTP fails when
 // one of the light packages, or examples/loop, starts to depend on them.
+//
+// The Redis client (package redisstore, on go-redis) is linked only by
+// binaries that offer a redis:// store.
 //
 // The stophook command's settings editors parse JSONC and TOML with
 // libraries no hook needs; TestHookBinariesDoNotLinkCLIDeps keeps them out

@@ -127,7 +127,7 @@ func TestAutopilotEscalatesDecision(t *testing.T) {
 				got = append(got, rest)
 			}
 		}
-		if want := []string{policy.AnsweredPrefix + "SQLite, keep it simple"}; !slices.Equal(got, want) {
+		if want := []string{escalate.AnsweredPrefix + "SQLite, keep it simple"}; !slices.Equal(got, want) {
 			e.Dump(r)
 			t.Fatalf("continuations the model got: %q, want %q", got, want)
 		}

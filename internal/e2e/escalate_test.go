@@ -138,7 +138,7 @@ func TestEscalateAfterMaxRetriesTextReply(t *testing.T) {
 	r2 := e.RunOK("try again", "--resume", r1.Out.SessionID)
 	wait()
 
-	want := []string{policy.DefaultRetryReason, policy.AnsweredPrefix + answer}
+	want := []string{policy.DefaultRetryReason, escalate.AnsweredPrefix + answer}
 	if got := e.API.StopHookFeedback(); !slices.Equal(got, want) {
 		e.Dump(r2)
 		t.Fatalf("stop hook feedback: got %q, want %q", got, want)
@@ -182,7 +182,7 @@ func TestEscalateContinueButton(t *testing.T) {
 
 	r := e.RunOK("refactor the parser")
 	wait()
-	if got, want := e.API.StopHookFeedback(), []string{policy.ContinueReason}; !slices.Equal(got, want) {
+	if got, want := e.API.StopHookFeedback(), []string{escalate.ContinueReason}; !slices.Equal(got, want) {
 		e.Dump(r)
 		t.Fatalf("stop hook feedback: got %q, want %q", got, want)
 	}

@@ -16,7 +16,7 @@ import (
 	"github.com/stophook/stophook/loopstate"
 )
 
-// Scenarios for examples/loop (policy.LoopIterator) against the real
+// Scenarios for examples/loop (loopstate.Iterator) against the real
 // Claude Code: the loop is started with the example binary for a chosen
 // session id, then `claude -p … --session-id ID` runs with the binary as
 // its Stop hook, so the per-session key matches.

@@ -1,4 +1,4 @@
-// Package llm registers the LLM providers of policy.MemoryTriage, the
+// Package llm registers the LLM providers of triage.MemoryTriage, the
 // values of llm_provider in memory-config.json:
 //
 //   - "anthropic" ([Anthropic]): one non-streaming Messages API call with
@@ -23,7 +23,7 @@
 //
 // # Using a provider directly
 //
-// [Anthropic] and [GeminiFlash] are policy.Provider functions; the
+// [Anthropic] and [GeminiFlash] are triage.Provider functions; the
 // Classifier they return may also be set as MemoryTriage.Classifier, which
 // then wins over the config's llm_provider.
 package llm

@@ -1,16 +1,15 @@
 package llm_test
 
 import (
+	"github.com/stophook/stophook/policy/llm"
+	"github.com/stophook/stophook/policy/triage"
 	"slices"
 	"testing"
-
-	"github.com/stophook/stophook/policy"
-	"github.com/stophook/stophook/policy/llm"
 )
 
 func TestRegistersTheBuiltInProviders(t *testing.T) {
 	t.Parallel()
-	if got, want := policy.Providers(), []string{"anthropic", "gemini", "gemini-flash"}; !slices.Equal(got, want) {
+	if got, want := triage.Providers(), []string{"anthropic", "gemini", "gemini-flash"}; !slices.Equal(got, want) {
 		t.Errorf("Providers() = %q, want %q", got, want)
 	}
 }
@@ -19,14 +18,14 @@ func TestProvidersNeedAKey(t *testing.T) {
 	for _, k := range []string{"ANTHROPIC_API_KEY", "GEMINI_API_KEY", "GOOGLE_API_KEY"} {
 		t.Setenv(k, "")
 	}
-	for name, p := range map[string]policy.Provider{"anthropic": llm.Anthropic, "gemini-flash": llm.GeminiFlash} {
+	for name, p := range map[string]triage.Provider{"anthropic": llm.Anthropic, "gemini-flash": llm.GeminiFlash} {
 		if c, err := p(); c != nil || err == nil {
 			t.Errorf("%s without a key: got %v, %v; want an error", name, c, err)
 		}
 	}
 	t.Setenv("ANTHROPIC_API_KEY", "k")
 	t.Setenv("GOOGLE_API_KEY", "g")
-	for name, p := range map[string]policy.Provider{"anthropic": llm.Anthropic, "gemini-flash": llm.GeminiFlash} {
+	for name, p := range map[string]triage.Provider{"anthropic": llm.Anthropic, "gemini-flash": llm.GeminiFlash} {
 		if c, err := p(); c == nil || err != nil {
 			t.Errorf("%s with a key: got %v, %v; want a classifier", name, c, err)
 		}

@@ -1,6 +1,6 @@
 // Package triage finds memories worth saving in the tail of a Claude Code
 // transcript: decisions, runbooks, constraints, tech debt, preferences and
-// heavy sessions. It is the heuristic half of policy.MemoryTriage, usable
+// heavy sessions. It is the heuristic half of [MemoryTriage], usable
 // on its own: it reads messages and returns findings, with no I/O.
 //
 // # Scoring

@@ -1,0 +1,474 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/stophook/stophook/transcript"
+)
+
+// replayOpts holds replay's flags.
+type replayOpts struct {
+	hook, compare string
+	json          bool
+	timeout       time.Duration
+}
+
+func replayFlags(o *replayOpts) *flag.FlagSet {
+	fs := newFlags("replay", "-hook 'CMD [ARGS]' [-compare 'CMD2 [ARGS]'] [-json] PATH...", `
+Run a Stop hook on every turn end of past sessions, as Claude Code would have
+run it then, and print what it decides. PATH is a transcript (.jsonl) or a
+directory of them, walked recursively (~/.claude/projects; subagents/ are
+skipped). At each turn end (the agent's last reply before the user's next
+prompt) the hook gets the Stop input of that moment: the session's id, a copy
+of the transcript cut at that point, stop_hook_active false and the last
+reply. It runs with HOME, its state directory and its working directory in a
+temp directory, deleted afterwards: replay writes nothing into your projects
+or ~/.claude. CMD is split into words like a shell would (quotes, backslashes)
+but runs without one. With -compare the second hook runs on the same turn
+ends and the rows where they decide differently are marked.
+
+Output: one row per turn end (session, turn, decision, ms, policy, reason),
+then totals. -json: one JSON object per turn end (session_id, transcript,
+turn, decision "block"|"allow", reason, policy, ms, error, and with -compare
+compare_decision, compare_reason, compare_policy, compare_ms, compare_error,
+differ); the totals go to stderr.`, [][2]string{
+		{"PATH", "finds CMD and CMD2 as the shell would"},
+		{logEnv, "set for the hook, in the temp directory: the policy column is read from it"},
+	})
+	fs.StringVar(&o.hook, "hook", "", "the hook command to replay (required)")
+	fs.StringVar(&o.compare, "compare", "", "a second hook command to run on the same turn ends")
+	fs.BoolVar(&o.json, "json", false, "print one JSON object per turn end")
+	fs.DurationVar(&o.timeout, "timeout", 60*time.Second, "how long a hook may run on one turn end")
+	return fs
+}
+
+// replayRow is one turn end with what the hooks decided.
+type replayRow struct {
+	SessionID  string         `json:"session_id"`
+	Transcript string         `json:"transcript"`
+	Turn       int            `json:"turn"`
+	Decision   string         `json:"decision"`
+	Reason     string         `json:"reason"`
+	Policy     string         `json:"policy,omitempty"`
+	MS         int64          `json:"ms"`
+	Error      string         `json:"error,omitempty"`
+	Compare    *compareFields `json:"-"`
+}
+
+// compareFields are what the -compare hook decided, and whether it
+// differs from the first.
+type compareFields struct {
+	Decision string `json:"compare_decision"`
+	Reason   string `json:"compare_reason"`
+	Policy   string `json:"compare_policy,omitempty"`
+	MS       int64  `json:"compare_ms"`
+	Error    string `json:"compare_error,omitempty"`
+	Differ   bool   `json:"differ"`
+}
+
+func runReplay(args []string, s *sys) int {
+	var o replayOpts
+	fs := replayFlags(&o)
+	if done, code := parse(fs, args, s); done {
+		return code
+	}
+	if o.hook == "" || fs.NArg() == 0 {
+		fmt.Fprintln(s.stderr, "stophook replay: want -hook 'CMD [ARGS]' and at least one PATH")
+		return 2
+	}
+	if o.timeout <= 0 {
+		fmt.Fprintln(s.stderr, "stophook replay: -timeout must be positive")
+		return 2
+	}
+	env := hookEnv(os.Environ())
+	hooks := []hook{}
+	for _, cmd := range []string{o.hook, o.compare} {
+		if cmd == "" {
+			continue
+		}
+		argv, err := resolveCommand(cmd, s)
+		if err != nil {
+			fmt.Fprintf(s.stderr, "stophook replay: %q: %v\n", cmd, err)
+			return 2
+		}
+		hooks = append(hooks, hook{argv: argv, timeout: o.timeout, env: env})
+	}
+	var paths []string
+	for _, p := range fs.Args() {
+		found, err := transcriptsUnder(absFrom(s, p))
+		if err != nil {
+			fmt.Fprintf(s.stderr, "stophook replay: %v\n", err)
+			return 1
+		}
+		paths = append(paths, found...)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	root, err := os.MkdirTemp("", "stophook-replay-")
+	if err != nil {
+		fmt.Fprintf(s.stderr, "stophook replay: %v\n", err)
+		return 1
+	}
+	defer os.RemoveAll(root)
+
+	r := &replayer{hooks: hooks, root: root, out: newRowWriter(s.stdout, o.json, len(hooks) == 2)}
+	code := 0
+	for i, p := range paths {
+		if ctx.Err() != nil {
+			break
+		}
+		if err := r.session(ctx, i, p); err != nil {
+			fmt.Fprintf(s.stderr, "stophook replay: %s: %v\n", p, err)
+			code = 1
+		}
+	}
+	if ctx.Err() != nil {
+		fmt.Fprintln(s.stderr, "stophook replay: interrupted")
+		code = 1
+	}
+	totals := s.stdout
+	if o.json {
+		totals = s.stderr
+	}
+	r.out.totals(totals, len(paths))
+	if r.out.err != nil {
+		fmt.Fprintf(s.stderr, "stophook replay: %v\n", r.out.err)
+		return 1
+	}
+	return code
+}
+
+// resolveCommand splits cmd into words and finds its program: a name
+// without a slash on PATH, a path relative to the current directory made
+// absolute (the hook runs elsewhere).
+func resolveCommand(cmd string, s *sys) ([]string, error) {
+	argv, err := splitArgs(cmd)
+	if err != nil {
+		return nil, err
+	}
+	if strings.ContainsAny(argv[0], `/\`) {
+		argv[0] = absFrom(s, argv[0])
+		if _, err := os.Stat(argv[0]); err != nil {
+			return nil, err
+		}
+		return argv, nil
+	}
+	p, err := exec.LookPath(argv[0])
+	if err != nil {
+		return nil, err
+	}
+	argv[0] = p
+	if !filepath.IsAbs(p) {
+		argv[0] = absFrom(s, p)
+	}
+	return argv, nil
+}
+
+// absFrom makes p absolute against the command's working directory.
+func absFrom(s *sys, p string) string {
+	if filepath.IsAbs(p) {
+		return p
+	}
+	if s.cwd != "" {
+		return filepath.Join(s.cwd, p)
+	}
+	if a, err := filepath.Abs(p); err == nil {
+		return a
+	}
+	return p
+}
+
+// transcriptsUnder lists the transcripts at p: p itself, or the .jsonl
+// files under the directory p, in lexical order, without subagents/
+// directories or symbolic links.
+func transcriptsUnder(p string) ([]string, error) {
+	st, err := os.Stat(p)
+	if err != nil {
+		return nil, err
+	}
+	if !st.IsDir() {
+		return []string{p}, nil
+	}
+	var found []string
+	err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil // unreadable directories are skipped
+		}
+		if d.IsDir() && d.Name() == "subagents" && path != p {
+			return filepath.SkipDir
+		}
+		if d.Type().IsRegular() && strings.HasSuffix(d.Name(), ".jsonl") {
+			found = append(found, path)
+		}
+		return nil
+	})
+	return found, err
+}
+
+// replayer runs the hooks on the turn ends of one transcript after another.
+type replayer struct {
+	hooks []hook
+	root  string
+	out   *rowWriter
+}
+
+// session replays the turn ends of the transcript at path, the i-th one.
+func (r *replayer) session(ctx context.Context, i int, path string) error {
+	dir := filepath.Join(r.root, fmt.Sprint(i))
+	defer os.RemoveAll(dir)
+	scratches := make([]scratch, len(r.hooks))
+	for k := range r.hooks {
+		sc, err := newScratch(filepath.Join(dir, fmt.Sprint("hook", k)))
+		if err != nil {
+			return err
+		}
+		scratches[k] = sc
+	}
+	cp, err := newCutCopy(path, filepath.Join(dir, "transcripts", filepath.Base(path)))
+	if err != nil {
+		return err
+	}
+	defer cp.close()
+	return turnEnds(path, func(te turnEnd) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if te.session == "" {
+			te.session = sessionName(path)
+		}
+		if err := cp.extend(te.cut); err != nil {
+			return err
+		}
+		last, _ := transcript.LastAssistantText("", cp.path)
+		row := replayRow{SessionID: te.session, Transcript: path, Turn: te.turn}
+		var outs []outcome
+		for k, h := range r.hooks {
+			input, err := json.Marshal(map[string]any{
+				"session_id": te.session, "transcript_path": cp.path, "cwd": scratches[k].cwd,
+				"permission_mode": "default", "hook_event_name": "Stop", "stop_hook_active": false,
+				"last_assistant_message": last,
+			})
+			if err != nil {
+				return err
+			}
+			outs = append(outs, h.run(ctx, scratches[k], te.session, input))
+		}
+		row.Decision, row.Reason, row.Policy, row.MS, row.Error = outs[0].Decision, outs[0].Reason, outs[0].Policy, outs[0].MS, outs[0].Err
+		if len(outs) == 2 {
+			c := outs[1]
+			row.Compare = &compareFields{c.Decision, c.Reason, c.Policy, c.MS, c.Err, c.Decision != row.Decision}
+		}
+		r.out.write(row)
+		return r.out.err
+	})
+}
+
+// cutCopy is a private copy of a transcript that grows to each cut in turn.
+type cutCopy struct {
+	src  *os.File
+	path string
+	dst  *os.File
+}
+
+func newCutCopy(src, dst string) (*cutCopy, error) {
+	if err := os.MkdirAll(filepath.Dir(dst), 0o700); err != nil {
+		return nil, err
+	}
+	f, err := os.Open(src)
+	if err != nil {
+		return nil, err
+	}
+	d, err := os.OpenFile(dst, os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o600)
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return &cutCopy{src: f, path: dst, dst: d}, nil
+}
+
+// extend makes the copy the first cut bytes of the transcript. Cuts come
+// in order, so only the new bytes are copied, unless a hook changed the
+// copy: then it is written again.
+func (c *cutCopy) extend(cut int64) error {
+	st, err := c.dst.Stat()
+	if err != nil {
+		return err
+	}
+	have := st.Size()
+	if have > cut {
+		have = 0
+	}
+	if err := c.dst.Truncate(have); err != nil {
+		return err
+	}
+	if _, err := c.dst.Seek(have, io.SeekStart); err != nil {
+		return err
+	}
+	_, err = io.Copy(c.dst, io.NewSectionReader(c.src, have, cut-have))
+	return err
+}
+
+func (c *cutCopy) close() {
+	c.src.Close()
+	c.dst.Close()
+}
+
+// rowWriter prints rows as they come and counts them.
+type rowWriter struct {
+	w                  io.Writer
+	json, compare      bool
+	err                error
+	rows, blocks, errs int
+	cmpBlocks, cmpErrs int
+	differ             int
+	sessions           map[string]bool
+	started            bool
+}
+
+func newRowWriter(w io.Writer, asJSON, compare bool) *rowWriter {
+	return &rowWriter{w: w, json: asJSON, compare: compare, sessions: map[string]bool{}}
+}
+
+func (rw *rowWriter) write(r replayRow) {
+	if rw.err != nil {
+		return
+	}
+	rw.rows++
+	rw.sessions[r.SessionID] = true
+	if r.Decision == "block" {
+		rw.blocks++
+	}
+	if r.Error != "" {
+		rw.errs++
+	}
+	c := r.Compare
+	if c != nil {
+		if c.Decision == "block" {
+			rw.cmpBlocks++
+		}
+		if c.Error != "" {
+			rw.cmpErrs++
+		}
+		if c.Differ {
+			rw.differ++
+		}
+	}
+	if rw.json {
+		rw.err = writeJSONRow(rw.w, r)
+		return
+	}
+	if !rw.started {
+		rw.started = true
+		if rw.compare {
+			_, rw.err = fmt.Fprintf(rw.w, "%-8s %4s  %-6s %-7s %-4s %6s %6s  %-14s %s\n", "SESSION", "TURN", "HOOK", "COMPARE", "DIFF", "MS", "CMP MS", "POLICY", "REASON")
+		} else {
+			_, rw.err = fmt.Fprintf(rw.w, "%-8s %4s  %-6s %6s  %-14s %s\n", "SESSION", "TURN", "HOOK", "MS", "POLICY", "REASON")
+		}
+	}
+	reason, policy := r.Reason, r.Policy
+	if r.Error != "" {
+		reason = "hook failed: " + r.Error
+	}
+	if c == nil {
+		rw.line(fmt.Sprintf("%-8s %4d  %-6s %6d  %-14s %s", short(r.SessionID, 8), r.Turn, r.Decision, r.MS, dash(short(policy, 14)), head(reason, 80)))
+		return
+	}
+	diff := ""
+	if c.Differ {
+		diff = "≠"
+	}
+	if reason == "" {
+		reason, policy = c.Reason, c.Policy
+		if c.Error != "" {
+			reason = "compare failed: " + c.Error
+		}
+	}
+	rw.line(fmt.Sprintf("%-8s %4d  %-6s %-7s %-4s %6d %6d  %-14s %s", short(r.SessionID, 8), r.Turn, r.Decision, c.Decision, diff, r.MS, c.MS, dash(short(policy, 14)), head(reason, 70)))
+}
+
+// line writes one row without trailing blanks.
+func (rw *rowWriter) line(s string) {
+	_, rw.err = io.WriteString(rw.w, strings.TrimRight(s, " ")+"\n")
+}
+
+// writeJSONRow writes r as one JSON object, the compare fields inline.
+func writeJSONRow(w io.Writer, r replayRow) error {
+	b, err := json.Marshal(r)
+	if err != nil {
+		return err
+	}
+	if r.Compare != nil {
+		c, err := json.Marshal(r.Compare)
+		if err != nil {
+			return err
+		}
+		b = append(append(b[:len(b)-1], ','), c[1:]...)
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
+}
+
+func (rw *rowWriter) totals(w io.Writer, transcripts int) {
+	if rw.err != nil {
+		return
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d turn ends in %d sessions (%d transcripts): hook blocked %d (%s)", rw.rows, len(rw.sessions), transcripts, rw.blocks, pct(rw.blocks, rw.rows))
+	if rw.errs > 0 {
+		fmt.Fprintf(&b, ", failed on %d", rw.errs)
+	}
+	if rw.compare {
+		fmt.Fprintf(&b, "; compare blocked %d (%s)", rw.cmpBlocks, pct(rw.cmpBlocks, rw.rows))
+		if rw.cmpErrs > 0 {
+			fmt.Fprintf(&b, ", failed on %d", rw.cmpErrs)
+		}
+		fmt.Fprintf(&b, "; they differ on %d", rw.differ)
+	}
+	b.WriteString("\n")
+	_, rw.err = io.WriteString(w, b.String())
+}
+
+func pct(n, of int) string {
+	if of == 0 {
+		return "0%"
+	}
+	return fmt.Sprintf("%.1f%%", 100*float64(n)/float64(of))
+}
+
+func dash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+// short cuts s to n runes.
+func short(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	return string([]rune(s)[:n])
+}
+
+// head is the first line of s, cut to n runes with "…".
+func head(s string, n int) string {
+	s, _, cut := strings.Cut(strings.TrimSpace(s), "\n")
+	if utf8.RuneCountInString(s) > n {
+		return string([]rune(s)[:n-1]) + "…"
+	} else if cut {
+		return s + " …"
+	}
+	return s
+}

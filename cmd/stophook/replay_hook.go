@@ -1,0 +1,189 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/tidwall/gjson"
+
+	"github.com/stophook/stophook"
+)
+
+// logEnv names the variable through which a stophook hook appends one JSON
+// line per decision; replay points it into the scratch directory and reads
+// the policy that decided from it.
+const logEnv = "STOPHOOK_LOG"
+
+// maxHookOutput bounds what replay keeps of a hook's stdout and stderr.
+const maxHookOutput = 1 << 20
+
+// hook is a command replay runs, as the host would, on each turn end.
+type hook struct {
+	argv    []string
+	timeout time.Duration
+	env     []string // the process's environment, minus what replay sets
+}
+
+// outcome is what a hook decided at one turn end.
+type outcome struct {
+	Decision string // "block" or "allow"
+	Reason   string // the block reason; empty when allowed
+	Policy   string // the policy the hook's decision log names, if any
+	Err      string // why the hook failed (it then allows, as hosts fail open)
+	MS       int64  // how long the hook ran
+}
+
+// scratch is the private world of one hook on one session: HOME, the
+// project directory (cwd), the state directory and the decision log, all
+// under one temp directory.
+type scratch struct {
+	home, cwd, state, log string
+}
+
+func newScratch(root string) (scratch, error) {
+	sc := scratch{
+		home:  filepath.Join(root, "home"),
+		cwd:   filepath.Join(root, "project"),
+		state: filepath.Join(root, "state"),
+		log:   filepath.Join(root, "decisions.jsonl"),
+	}
+	for _, d := range []string{sc.home, sc.cwd, sc.state} {
+		if err := os.MkdirAll(d, 0o700); err != nil {
+			return scratch{}, err
+		}
+	}
+	return sc, nil
+}
+
+// hookEnv returns environ without the variables replay sets itself or
+// that would switch the hook off.
+func hookEnv(environ []string) []string {
+	drop := map[string]bool{
+		"HOME": true, "USERPROFILE": true, stophook.StateDirEnv: true, logEnv: true,
+		"CLAUDE_PROJECT_DIR": true, "CLAUDE_CONFIG_DIR": true, "CLAUDE_CODE_SESSION_ID": true,
+		"XDG_STATE_HOME": true, "XDG_CACHE_HOME": true, "XDG_CONFIG_HOME": true, "XDG_DATA_HOME": true,
+		"STOPHOOK_DISABLE": true, "STOPHOOK_EXPLAIN": true,
+	}
+	var env []string
+	for _, kv := range environ {
+		k, _, _ := strings.Cut(kv, "=")
+		if !drop[k] {
+			env = append(env, kv)
+		}
+	}
+	return env
+}
+
+// run runs the hook on one Stop input in sc and reads its answer the way
+// Claude Code does: exit 0 with {"decision": "block", "reason": …} on
+// stdout blocks, exit 2 blocks with stderr as the reason, anything else
+// lets the session stop.
+func (h hook) run(ctx context.Context, sc scratch, session string, input []byte) outcome {
+	ctx, cancel := context.WithTimeout(ctx, h.timeout)
+	defer cancel()
+	c := exec.CommandContext(ctx, h.argv[0], h.argv[1:]...)
+	c.Dir = sc.cwd
+	c.Env = append(append([]string(nil), h.env...),
+		"HOME="+sc.home, "USERPROFILE="+sc.home,
+		stophook.StateDirEnv+"="+sc.state, logEnv+"="+sc.log,
+		"CLAUDE_PROJECT_DIR="+sc.cwd, "CLAUDE_CONFIG_DIR="+filepath.Join(sc.home, ".claude"),
+		"CLAUDE_CODE_SESSION_ID="+session,
+		"XDG_STATE_HOME="+filepath.Join(sc.home, ".local", "state"),
+		"XDG_CACHE_HOME="+filepath.Join(sc.home, ".cache"),
+		"XDG_CONFIG_HOME="+filepath.Join(sc.home, ".config"),
+		"XDG_DATA_HOME="+filepath.Join(sc.home, ".local", "share"),
+	)
+	c.Stdin = bytes.NewReader(input)
+	var stdout, stderr capped
+	c.Stdout, c.Stderr = &stdout, &stderr
+	c.WaitDelay = time.Second
+	before := logSize(sc.log)
+	start := time.Now()
+	err := c.Run()
+	o := outcome{Decision: "allow", MS: time.Since(start).Milliseconds()}
+	o.Policy = lastPolicy(sc.log, before)
+	code := 0
+	var ee *exec.ExitError
+	switch {
+	case ctx.Err() == context.DeadlineExceeded:
+		o.Err = fmt.Sprintf("no answer within %v", h.timeout)
+		return o
+	case errors.As(err, &ee):
+		code = ee.ExitCode()
+	case err != nil:
+		o.Err = err.Error()
+		return o
+	}
+	switch code {
+	case 0:
+		out := bytes.TrimSpace(stdout.Bytes())
+		if len(out) == 0 || out[0] != '{' {
+			return o // plain text: shown, not a decision
+		}
+		if !json.Valid(out) {
+			o.Err = "stdout is not valid JSON"
+			return o
+		}
+		if d := gjson.GetBytes(out, "decision"); d.Str == "block" {
+			o.Decision, o.Reason = "block", gjson.GetBytes(out, "reason").String()
+		}
+		if gjson.GetBytes(out, "continue").Type == gjson.False {
+			o.Decision, o.Reason = "allow", "" // continue:false stops whatever decision says
+		}
+	case 2:
+		o.Decision, o.Reason = "block", strings.TrimSpace(stderr.String())
+	default:
+		o.Err = fmt.Sprintf("exit %d: %s", code, firstLine(stderr.Bytes()))
+	}
+	return o
+}
+
+// capped is a buffer that keeps the first maxHookOutput bytes written.
+type capped struct{ bytes.Buffer }
+
+func (c *capped) Write(p []byte) (int, error) {
+	if room := maxHookOutput - c.Len(); room > 0 {
+		c.Buffer.Write(p[:min(len(p), room)])
+	}
+	return len(p), nil
+}
+
+func logSize(path string) int64 {
+	st, err := os.Stat(path)
+	if err != nil {
+		return 0
+	}
+	return st.Size()
+}
+
+// lastPolicy returns the "policy" of the last decision the hook appended
+// to its log after offset, or "".
+func lastPolicy(path string, offset int64) string {
+	f, err := os.Open(path)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	if _, err := f.Seek(offset, io.SeekStart); err != nil {
+		return ""
+	}
+	policy := ""
+	sc := bufio.NewScanner(io.LimitReader(f, maxHookOutput))
+	sc.Buffer(nil, 256<<10)
+	for sc.Scan() {
+		if p := gjson.GetBytes(sc.Bytes(), "policy"); p.Type == gjson.String {
+			policy = p.Str
+		}
+	}
+	return policy
+}

@@ -1,0 +1,326 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/sha256"
+	"encoding/json"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// captured is a transcript Claude Code 2.1.330 wrote in the e2e suite.
+func captured(name string) string {
+	p, err := filepath.Abs(filepath.Join("..", "..", "transcript", "testdata", "captured", name))
+	if err != nil {
+		panic(err)
+	}
+	return p
+}
+
+// sharedTranscripts is the directory of real public transcripts kept beside
+// the repository (STOPHOOK_TRANSCRIPTS overrides); tests that need it skip
+// without it.
+func sharedTranscripts(t *testing.T) string {
+	t.Helper()
+	d := os.Getenv("STOPHOOK_TRANSCRIPTS")
+	if d == "" {
+		d = filepath.Join("..", "..", "..", "shared", "data", "transcripts")
+	}
+	if _, err := os.Stat(d); err != nil {
+		t.Skipf("no shared transcripts: %v", err)
+	}
+	return d
+}
+
+// errorTurn writes into dir the first turn of blocked-retried.jsonl, up to
+// its reply "Error: build failed": the transcript as it was when the Stop
+// hook ran on that reply.
+func errorTurn(t *testing.T, dir string) string {
+	t.Helper()
+	b, err := os.ReadFile(captured("blocked-retried.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := bytes.SplitAfter(b, []byte("\n"))
+	p := filepath.Join(dir, "error-turn.jsonl")
+	if err := os.WriteFile(p, bytes.Join(lines[:18], nil), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestTurnEnds(t *testing.T) {
+	t.Parallel()
+	type end struct {
+		Session string
+		Turn    int
+	}
+	tests := []struct {
+		name string
+		path func(t *testing.T) string
+		want []end
+	}{
+		{"one turn, blocked once then retried: one turn end, at the retry", func(*testing.T) string { return captured("blocked-retried.jsonl") },
+			[]end{{"6ddd008a-e5db-4616-a846-0214d88eb5a8", 1}}},
+		{"tool turn", func(*testing.T) string { return captured("tool-turn.jsonl") },
+			[]end{{"42e1af9f-cc15-4fe3-9a18-0cd104be44ad", 1}}},
+		// Turn 1 is interrupted, turn 2 is a task notification cut by a
+		// compaction while a tool ran: no Stop for either.
+		{"real session with interruptions and compaction", func(t *testing.T) string {
+			return filepath.Join(sharedTranscripts(t), "spotter", "258c7280-ae70-4798-800f-63464d01a85d.jsonl")
+		}, []end{{"258c7280-ae70-4798-800f-63464d01a85d", 3}, {"258c7280-ae70-4798-800f-63464d01a85d", 4}, {"258c7280-ae70-4798-800f-63464d01a85d", 5}}},
+		{"interrupted only", func(t *testing.T) string { return filepath.Join(sharedTranscripts(t), "spotter", "short.jsonl") }, nil},
+		{"subagent transcript: sidechain only", func(t *testing.T) string {
+			return filepath.Join(sharedTranscripts(t), "claude-code-viewer", "agent-test-hash-123.jsonl")
+		}, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			var got []end
+			var cuts []int64
+			p := tc.path(t)
+			if err := turnEnds(p, func(te turnEnd) error {
+				got = append(got, end{te.session, te.turn})
+				cuts = append(cuts, te.cut)
+				return nil
+			}); err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Fatalf("got %v, want %v", got, tc.want)
+			}
+			b, _ := os.ReadFile(p)
+			for _, c := range cuts {
+				if c <= 0 || c > int64(len(b)) || b[c-1] != '\n' {
+					t.Errorf("cut %d is not at a line end of the %d-byte file", c, len(b))
+				}
+				// The cut ends on an assistant reply.
+				last := b[:c-1]
+				last = last[bytes.LastIndexByte(last, '\n')+1:]
+				if m, ok := messageOf(last); !ok || m.Role != "assistant" {
+					t.Errorf("line before cut %d is not an assistant reply: %.120s", c, last)
+				}
+			}
+		})
+	}
+}
+
+// replayJSON runs replay -json and returns its rows and stderr.
+func replayJSON(t *testing.T, e *env, args ...string) ([]map[string]any, string) {
+	t.Helper()
+	code := e.run(append([]string{"replay", "-json"}, args...)...)
+	if code != 0 {
+		t.Fatalf("replay: exit %d: %s", code, e.errOut.String())
+	}
+	var rows []map[string]any
+	sc := bufio.NewScanner(&e.out)
+	sc.Buffer(nil, 4<<20)
+	for sc.Scan() {
+		var m map[string]any
+		if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
+			t.Fatalf("row %q: %v", sc.Text(), err)
+		}
+		rows = append(rows, m)
+	}
+	return rows, e.errOut.String()
+}
+
+// treeSum hashes every path and file under dir.
+func treeSum(t *testing.T, dir string) [32]byte {
+	t.Helper()
+	h := sha256.New()
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		h.Write([]byte(p + "\n"))
+		if d.Type().IsRegular() {
+			b, _ := os.ReadFile(p)
+			h.Write(b)
+		}
+		return nil
+	})
+	var sum [32]byte
+	copy(sum[:], h.Sum(nil))
+	return sum
+}
+
+func TestReplayGivesTheHookTheStopInputOfThatMoment(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	sessions := filepath.Join(e.home, ".claude", "projects", "-home-user-project")
+	os.MkdirAll(sessions, 0o755)
+	errorTurn(t, sessions)
+	os.MkdirAll(filepath.Join(sessions, "subagents"), 0o755)
+	os.WriteFile(filepath.Join(sessions, "subagents", "agent-x.jsonl"), []byte(`{"type":"assistant","message":{"role":"assistant","content":[{"type":"text","text":"sub"}]}}`+"\n"), 0o644)
+	// The hook tries to write everywhere it can, then blocks with what it
+	// saw: its input, where HOME, the state dir and cwd are, and the size
+	// of the transcript it was given.
+	hook := e.script("probe", `in=$(cat)
+tp=$(printf '%s' "$in" | sed -n 's/.*"transcript_path":"\([^"]*\)".*/\1/p')
+mkdir -p "$HOME/.claude" && echo x > "$HOME/.claude/settings.json"
+echo x > written-in-cwd
+echo x > "$STOPHOOK_STATE_DIR/state"
+echo "{\"time\":\"t\",\"policy\":\"probe-policy\"}" >> "$STOPHOOK_LOG"
+printf 'HOME=%s\nSTATE=%s\nPWD=%s\nSIZE=%s\nINPUT=%s\n' "$HOME" "$STOPHOOK_STATE_DIR" "$PWD" "$(wc -c < "$tp")" "$in" >&2
+exit 2`)
+	before := treeSum(t, e.home)
+	beforeProject := treeSum(t, e.dir)
+	rows, stderr := replayJSON(t, e, "-hook", hook+" -flag 'two words'", filepath.Join(e.home, ".claude", "projects"))
+	if len(rows) != 1 {
+		t.Fatalf("got %d rows, want 1 (subagents/ skipped): %v", len(rows), rows)
+	}
+	r := rows[0]
+	if r["decision"] != "block" || r["session_id"] != "6ddd008a-e5db-4616-a846-0214d88eb5a8" || r["turn"] != 1.0 || r["policy"] != "probe-policy" {
+		t.Fatalf("row %v", r)
+	}
+	seen := map[string]string{}
+	for _, l := range strings.Split(r["reason"].(string), "\n") {
+		k, v, _ := strings.Cut(l, "=")
+		seen[k] = v
+	}
+	var in map[string]any
+	if err := json.Unmarshal([]byte(seen["INPUT"]), &in); err != nil {
+		t.Fatalf("hook input %q: %v", seen["INPUT"], err)
+	}
+	if in["hook_event_name"] != "Stop" || in["stop_hook_active"] != false || in["session_id"] != r["session_id"] ||
+		in["last_assistant_message"] != "Error: build failed" || in["cwd"] != seen["PWD"] {
+		t.Errorf("hook input %v", in)
+	}
+	b, _ := os.ReadFile(filepath.Join(sessions, "error-turn.jsonl"))
+	if strings.TrimSpace(seen["SIZE"]) != itoa(len(b)) {
+		t.Errorf("transcript copy has %s bytes, want %d", seen["SIZE"], len(b))
+	}
+	for _, k := range []string{"HOME", "STATE", "PWD"} {
+		if seen[k] == "" || strings.HasPrefix(seen[k], e.home) || strings.HasPrefix(seen[k], e.dir) || seen[k] == os.Getenv("HOME") {
+			t.Errorf("%s=%q, want a temp directory", k, seen[k])
+		}
+		if _, err := os.Stat(seen[k]); err == nil {
+			t.Errorf("%s=%q still exists after replay", k, seen[k])
+		}
+	}
+	if strings.Contains(in["transcript_path"].(string), e.home) {
+		t.Errorf("transcript_path %q is not a copy", in["transcript_path"])
+	}
+	if treeSum(t, e.home) != before || treeSum(t, e.dir) != beforeProject {
+		t.Error("replay changed files in HOME or the working directory")
+	}
+	if !strings.Contains(stderr, "1 turn ends in 1 sessions (1 transcripts): hook blocked 1 (100.0%)") {
+		t.Errorf("totals on stderr: %q", stderr)
+	}
+}
+
+func TestReplayCompareAndText(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	allow := e.script("allow", `cat >/dev/null; echo '{}'`)
+	block := e.script("block", `cat >/dev/null; printf '%s\n' '{"decision":"block","reason":"Keep going:\nsecond line"}'`)
+	paths := []string{captured("tool-turn.jsonl"), errorTurn(t, t.TempDir())}
+	rows, stderr := replayJSON(t, e, append([]string{"-hook", allow, "-compare", block}, paths...)...)
+	if len(rows) != 2 {
+		t.Fatalf("got %d rows, want 2", len(rows))
+	}
+	for _, r := range rows {
+		if r["decision"] != "allow" || r["compare_decision"] != "block" || r["compare_reason"] != "Keep going:\nsecond line" || r["differ"] != true {
+			t.Errorf("row %v", r)
+		}
+	}
+	if !strings.Contains(stderr, "compare blocked 2 (100.0%); they differ on 2") {
+		t.Errorf("totals: %q", stderr)
+	}
+
+	if code := e.run(append([]string{"replay", "-hook", allow, "-compare", block}, paths...)...); code != 0 {
+		t.Fatalf("exit %d: %s", code, e.errOut.String())
+	}
+	lines := strings.Split(strings.TrimSpace(e.out.String()), "\n")
+	if len(lines) != 4 || !strings.HasPrefix(lines[0], "SESSION") || !strings.Contains(lines[1], "≠") || !strings.Contains(lines[1], "Keep going: …") {
+		t.Fatalf("text output:\n%s", e.out.String())
+	}
+	if !strings.HasPrefix(lines[3], "2 turn ends in 2 sessions (2 transcripts): hook blocked 0 (0.0%); compare blocked 2") {
+		t.Errorf("totals line %q", lines[3])
+	}
+}
+
+func TestReplayHookFailuresAllow(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	tests := []struct{ name, body, err string }{
+		{"exit 1", `cat >/dev/null; echo boom >&2; exit 1`, "exit 1: boom"},
+		{"garbage JSON", `cat >/dev/null; echo '{"decision": "block",'`, "not valid JSON"},
+		{"timeout", `exec sleep 30`, "no answer within"},
+		{"plain text", `cat >/dev/null; echo hello`, ""},
+		{"continue false", `cat >/dev/null; echo '{"continue": false, "decision": "block", "reason": "x"}'`, ""},
+	}
+	for _, tc := range tests {
+		hook := e.script(strings.ReplaceAll(tc.name, " ", "-"), tc.body)
+		rows, _ := replayJSON(t, e, "-timeout", "300ms", "-hook", hook, captured("tool-turn.jsonl"))
+		if len(rows) != 1 || rows[0]["decision"] != "allow" {
+			t.Fatalf("%s: rows %v, want one allow", tc.name, rows)
+		}
+		got, _ := rows[0]["error"].(string)
+		if tc.err == "" && got != "" || !strings.Contains(got, tc.err) {
+			t.Errorf("%s: error %q, want %q", tc.name, got, tc.err)
+		}
+	}
+}
+
+func TestReplayUsage(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	for _, args := range [][]string{
+		{"replay", captured("tool-turn.jsonl")},
+		{"replay", "-hook", "x"},
+		{"replay", "-hook", "'unterminated", captured("tool-turn.jsonl")},
+		{"replay", "-hook", "no-such-command-anywhere", captured("tool-turn.jsonl")},
+	} {
+		if code := e.run(args...); code != 2 {
+			t.Errorf("%q: exit %d, want 2", args, code)
+		}
+	}
+	if code := e.run("replay", "-hook", "true", filepath.Join(e.dir, "missing")); code != 1 {
+		t.Errorf("missing PATH: exit %d, want 1", code)
+	}
+}
+
+// TestReplayQuickstart builds the quickstart example and replays a turn
+// that ended on an error and one that ended well: the first is sent back
+// with ErrorRetry's reason, the second may stop.
+func TestReplayQuickstart(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a binary")
+	}
+	if runtime.GOOS == "windows" {
+		t.Skip("unix paths")
+	}
+	t.Parallel()
+	e := newEnv(t)
+	bin := filepath.Join(t.TempDir(), "stophook-quickstart")
+	build := exec.Command("go", "build", "-o", bin, "../../examples/quickstart")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("build quickstart: %v\n%s", err, out)
+	}
+	e.vars["PATH"] = os.Getenv("PATH")
+	rows, _ := replayJSON(t, e, "-hook", bin, errorTurn(t, t.TempDir()), captured("tool-turn.jsonl"))
+	if len(rows) != 2 {
+		t.Fatalf("got %d rows, want 2", len(rows))
+	}
+	if rows[0]["decision"] != "block" || !strings.Contains(rows[0]["reason"].(string), "error") {
+		t.Errorf("error turn: %v, want a block naming the error", rows[0])
+	}
+	if rows[1]["decision"] != "allow" || rows[1]["error"] != nil {
+		t.Errorf("done turn: %v, want allow", rows[1])
+	}
+}
+
+func itoa(n int) string {
+	b, _ := json.Marshal(n)
+	return string(b)
+}

@@ -1,0 +1,123 @@
+package main
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/tidwall/gjson"
+
+	"github.com/stophook/stophook/transcript"
+)
+
+// maxTranscriptLine is the longest transcript line replay reads whole; a
+// longer one is kept in the cut copies but not read.
+const maxTranscriptLine = 16 << 20
+
+// turnEnd is one point of a transcript where a Stop hook ran: the end of
+// the agent's last reply before the user's next prompt.
+type turnEnd struct {
+	session string // the session's id
+	turn    int    // 1-based, counting the user's prompts
+	cut     int64  // bytes of the transcript written by then
+}
+
+// turnEnds calls yield for each turn end of the transcript at path, in
+// order; an error of yield stops the walk and is returned. Replies of
+// subagents (isSidechain) are not turn ends; neither is a turn the user
+// interrupted nor one that ended on an API error (Claude Code runs no Stop
+// hook then: StopFailure instead), nor a turn whose last reply calls a tool
+// (the session ended before the turn did).
+func turnEnds(path string, yield func(turnEnd) error) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	lr := newLineReader(f, maxTranscriptLine)
+	var (
+		session string
+		turn    int
+		pending *turnEnd // the current turn's end so far
+	)
+	flush := func() error {
+		if pending == nil {
+			return nil
+		}
+		te := *pending
+		pending = nil
+		if te.session == "" {
+			te.session = session
+		}
+		return yield(te)
+	}
+	for {
+		line, tooLong, err := lr.next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		off := lr.off
+		if tooLong {
+			continue
+		}
+		if session == "" {
+			session = sessionOf(line)
+		}
+		m, ok := messageOf(line)
+		if !ok || m.Sidechain {
+			continue
+		}
+		switch {
+		case m.Role == transcript.RoleUser && m.IsPrompt():
+			if strings.HasPrefix(m.Text, "[Request interrupted by user") {
+				pending = nil // no Stop for an interrupted turn
+				continue
+			}
+			if err := flush(); err != nil {
+				return err
+			}
+			turn++
+		case m.Role == transcript.RoleAssistant:
+			// A reply that calls tools does not end its turn, and one
+			// that ends on an API error gets StopFailure, not Stop.
+			if len(m.ToolUses) > 0 || gjson.GetBytes(line, "isApiErrorMessage").Bool() {
+				pending = nil
+				continue
+			}
+			pending = &turnEnd{session: session, turn: max(turn, 1), cut: off}
+		}
+	}
+	return flush()
+}
+
+// messageOf decodes one transcript line with the transcript package, in
+// whichever host's format it is.
+func messageOf(line []byte) (transcript.Message, bool) {
+	msgs, err := transcript.TailReader(bytes.NewReader(line), int64(len(line)), 1)
+	if err != nil || len(msgs) != 1 {
+		return transcript.Message{}, false
+	}
+	return msgs[0], true
+}
+
+// sessionOf returns the session id a transcript line names, if any:
+// Claude Code's sessionId, Codex's session_meta payload.id.
+func sessionOf(line []byte) string {
+	for _, p := range []string{"sessionId", "session_id", "payload.id"} {
+		if v := gjson.GetBytes(line, p); v.Type == gjson.String && v.Str != "" && len(v.Str) <= 200 {
+			return v.Str
+		}
+	}
+	return ""
+}
+
+// sessionName is the session id of a transcript that names none: its file
+// name without .jsonl.
+func sessionName(path string) string {
+	return strings.TrimSuffix(filepath.Base(path), ".jsonl")
+}

@@ -1,0 +1,250 @@
+package escalate
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/transcript"
+)
+
+// Defaults of [Escalation].
+const (
+	DefaultEscalationTimeout = 5 * time.Minute
+	DefaultSummaryTimeout    = 30 * time.Second
+	DefaultTailMessages      = 15
+	DefaultRecentTools       = 6
+)
+
+// Block reasons of [Escalation].
+const (
+	AnsweredPrefix = "User answered: "
+	ContinueReason = "User wants you to continue"
+)
+
+// Escalation is the last step of the retry-and-escalate chain: it puts every stop before a human
+// through a [Notifier] and brings the answer back.
+//
+// It reads the last TailMessages messages of the transcript, adds
+// last_assistant_message when the tail lacks it (the transcript usually
+// lags behind the Stop hook), asks the Summarizer for a summary (shown to
+// the human only) and lists recent tool calls. Each of these steps degrades
+// on its own: a missing or unreadable transcript, or a failed summary,
+// leaves that part out of the message. Then it asks, waiting up to Timeout:
+//
+//   - a text reply blocks with "User answered: <text>";
+//   - the Continue button blocks with "User wants you to continue";
+//   - Let stop or no answer in time allows the stop;
+//   - a notify-only notifier (no answer possible) passes;
+//   - a notifier error is returned, so [stophook.Chain] lets the session stop.
+//
+// With no Notifier, or on events other than Stop and SubagentStop, it
+// passes. A stop without last_assistant_message is allowed.
+type Escalation struct {
+	// Notifier asks the human; nil means the policy passes.
+	Notifier Notifier
+	// Summarizer summarises the transcript tail; nil means no summary.
+	Summarizer Summarizer
+	// Store is read for the label recorded by [Register]; nil means a
+	// FileStore in stophook.StateDir(Input.CWD).
+	Store stophook.Store
+	// Label overrides the registered label.
+	Label string
+	// Timeout bounds the wait for the human; default [DefaultEscalationTimeout].
+	Timeout time.Duration
+	// SummaryTimeout bounds the summary; default [DefaultSummaryTimeout].
+	SummaryTimeout time.Duration
+	// TailMessages is how many transcript messages are read; default
+	// [DefaultTailMessages].
+	TailMessages int
+	// RecentTools is how many tool calls are listed; default
+	// [DefaultRecentTools]; negative means none.
+	RecentTools int
+	// ReadTail reads the last n messages of a transcript; nil means
+	// transcript.Tail.
+	ReadTail func(path string, n int) ([]transcript.Message, error)
+	// Defer, when set, is tried before Notifier: it sends the question
+	// and lets the session stop at once, the answer arriving later (see
+	// package escalate/deferred). When it declines, the policy asks
+	// through Notifier and waits, as without it.
+	Defer Deferrer
+}
+
+// Deferrer sends a question without waiting for its answer in the hook.
+// Defer returns the decision for the stop and deferred true when it took
+// the question; deferred false (d.Why says why) asks in the hook instead.
+// An error means the question could not be sent; the session stops.
+type Deferrer interface {
+	Defer(ctx context.Context, in stophook.Input, req Request) (d stophook.Decision, deferred bool, err error)
+}
+
+var _ stophook.Policy = (*Escalation)(nil)
+
+// Name implements the optional name interface of [stophook.PolicyName].
+func (*Escalation) Name() string { return "Escalation" }
+
+// Evaluate implements [stophook.Policy].
+func (p *Escalation) Evaluate(ctx context.Context, in stophook.Input) (stophook.Decision, error) {
+	if !in.IsStop() {
+		return stophook.PassOn("not a stop"), nil
+	}
+	if p.Notifier == nil {
+		return stophook.PassOn("escalation off: no notifier"), nil
+	}
+	if strings.TrimSpace(in.LastAssistantMessage) == "" {
+		return stophook.AllowStop("no last_assistant_message"), nil
+	}
+	req, notes := p.analyse(ctx, in)
+	if p.Defer != nil {
+		d, deferred, err := p.Defer.Defer(ctx, in, req)
+		if err != nil {
+			return stophook.Decision{}, fmt.Errorf("escalate: escalation: %w", err)
+		}
+		if deferred {
+			d.Why = joinWhy(d.Why, strings.Join(notes, "; "))
+			return d, nil
+		}
+		notes = append(notes, d.Why)
+	}
+
+	timeout := p.Timeout
+	if timeout <= 0 {
+		timeout = DefaultEscalationTimeout
+	}
+	actx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	ans, err := p.Notifier.Ask(actx, req)
+	why := strings.Join(notes, "; ")
+	switch {
+	case ans.Kind == Reply && ans.Text != "":
+		d := stophook.BlockWith(AnsweredPrefix + ans.Text)
+		d.Why = joinWhy("human replied", why)
+		return d, nil
+	case ans.Kind == Continue:
+		d := stophook.BlockWith(ContinueReason)
+		d.Why = joinWhy("human pressed continue", why)
+		return d, nil
+	case err != nil:
+		return stophook.Decision{}, fmt.Errorf("escalate: escalation: %w", err)
+	case ans.Kind == LetStop:
+		return stophook.AllowStop(joinWhy("human let it stop", why)), nil
+	case ans.Kind == Timeout:
+		return stophook.AllowStop(joinWhy(fmt.Sprintf("no answer within %s", timeout), why)), nil
+	}
+	return stophook.PassOn(joinWhy("notified; no answer expected", why)), nil
+}
+
+// analyse builds the request; notes say which steps degraded.
+func (p *Escalation) analyse(ctx context.Context, in stophook.Input) (Request, []string) {
+	req := Request{
+		ID:          NewRequestID(),
+		SessionID:   in.SessionID,
+		CWD:         in.CWD,
+		LastMessage: in.LastAssistantMessage,
+		Label:       p.label(ctx, in),
+	}
+	var notes []string
+
+	var msgs []transcript.Message
+	path := transcript.Path(in.TranscriptPath, in.AgentTranscriptPath) // a subagent's own transcript on SubagentStop
+	if path == "" {
+		notes = append(notes, "transcript: no path")
+	} else {
+		n := p.TailMessages
+		if n <= 0 {
+			n = DefaultTailMessages
+		}
+		err := protect(func() (err error) {
+			read := p.ReadTail
+			if read == nil {
+				read = transcript.Tail
+			}
+			msgs, err = read(path, n)
+			return err
+		})
+		if err != nil {
+			notes = append(notes, "transcript: "+err.Error())
+			msgs = nil
+		}
+	}
+	if k := p.RecentTools; k >= 0 && len(msgs) > 0 {
+		if k == 0 {
+			k = DefaultRecentTools
+		}
+		if err := protect(func() error {
+			for _, u := range transcript.RecentToolUses(msgs, k) {
+				req.RecentTools = append(req.RecentTools, u.Relative(in.CWD))
+			}
+			return nil
+		}); err != nil {
+			notes = append(notes, "recent tools: "+err.Error())
+		}
+	}
+	msgs = withLastMessage(msgs, in.LastAssistantMessage)
+
+	if p.Summarizer == nil {
+		notes = append(notes, "summary: off")
+	} else {
+		st := p.SummaryTimeout
+		if st <= 0 {
+			st = DefaultSummaryTimeout
+		}
+		sctx, cancel := context.WithTimeout(ctx, st)
+		err := protect(func() (err error) {
+			req.Summary, err = p.Summarizer.Summarize(sctx, msgs)
+			return err
+		})
+		cancel()
+		if err != nil {
+			req.Summary = ""
+			notes = append(notes, "summary: "+err.Error())
+		}
+	}
+	return req, notes
+}
+
+// label returns the configured, registered or default label.
+func (p *Escalation) label(ctx context.Context, in stophook.Input) string {
+	if p.Label != "" {
+		return p.Label
+	}
+	if r, err := LookupSession(ctx, storeFor(p.Store, in), in.SessionID); err == nil && r.Label != "" {
+		return r.Label
+	}
+	return DefaultLabel(in.CWD, in.SessionID)
+}
+
+// withLastMessage appends last as an assistant message unless the tail
+// already ends with it.
+func withLastMessage(msgs []transcript.Message, last string) []transcript.Message {
+	want := strings.TrimSpace(last)
+	for i := len(msgs) - 1; i >= 0; i-- {
+		if msgs[i].Role == "assistant" && strings.TrimSpace(msgs[i].Text) != "" {
+			if strings.TrimSpace(msgs[i].Text) == want {
+				return msgs
+			}
+			break
+		}
+	}
+	return append(msgs, transcript.Message{Role: "assistant", Text: last})
+}
+
+// protect runs f, turning a panic into an error, so that one analysis step
+// cannot take the others down.
+func protect(f func() error) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("panic: %v", r)
+		}
+	}()
+	return f()
+}
+
+func joinWhy(head, notes string) string {
+	if notes == "" {
+		return head
+	}
+	return head + " (" + notes + ")"
+}

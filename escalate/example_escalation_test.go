@@ -1,0 +1,33 @@
+package escalate_test
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/escalate"
+	"github.com/stophook/stophook/policy"
+	"github.com/stophook/stophook/stophooktest"
+)
+
+// A stop handler: register, guard, retry errors twice, then ask a
+// human. Here a stand-in notifier answers; a real hook uses
+// telegram.FromEnv() (package escalate/telegram).
+func ExampleEscalation() {
+	human := escalate.NotifierFunc(func(_ context.Context, req escalate.Request) (escalate.Answer, error) {
+		fmt.Printf("asked about %q\n", req.LastMessage)
+		return escalate.Answer{Kind: escalate.Reply, Text: "Yes, deploy to staging."}, nil
+	})
+	store := stophook.NewMemoryStore()
+	chain := stophook.NewChain(
+		&escalate.Register{Store: store},
+		policy.StopActive{},
+		&policy.ErrorRetry{Store: store, MaxRetries: 2},
+		&escalate.Escalation{Notifier: human, Store: store}, // Summarizer: llmsummary.AnthropicFromEnv()
+	)
+	d, _ := chain.Evaluate(context.Background(), stophooktest.Stop("Done. Shall I deploy?"))
+	fmt.Println(d.Verdict, "by", d.Policy+":", d.Reason)
+	// Output:
+	// asked about "Done. Shall I deploy?"
+	// block by Escalation: User answered: Yes, deploy to staging.
+}

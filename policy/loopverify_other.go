@@ -1,7 +1,0 @@
-//go:build !unix
-
-package policy
-
-import "os/exec"
-
-func killGroup(*exec.Cmd) {}

@@ -1,0 +1,183 @@
+package triage
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/stophook/stophook/internal/safefile"
+)
+
+// Triage modes of [Config.Mode].
+const (
+	// ModeHybrid scores with heuristics and, when they find something and
+	// an LLM provider is available, lets the LLM refine the findings.
+	ModeHybrid = "hybrid"
+	// ModeHeuristic never calls an LLM.
+	ModeHeuristic = "heuristic"
+)
+
+// ConfigFile is the config file [MemoryTriage] reads from
+// <cwd>/.claude/ when no path is given.
+const ConfigFile = "memory-config.json"
+
+// maxConfigBytes bounds the config file.
+const maxConfigBytes = 1 << 20
+
+// Config is the "triage" object of memory-config.json:
+//
+//	{"triage": {"mode": "hybrid", "max_transcript_messages": 50,
+//	  "heuristic_threshold": 0.6, "llm_provider": "anthropic",
+//	  "llm_timeout_ms": 10000, "blocking": true}}
+//
+// A zero field means its default.
+type Config struct {
+	// Mode is ModeHybrid (default) or ModeHeuristic.
+	Mode string `json:"mode,omitempty"`
+	// MaxTranscriptMessages is how many messages of the transcript's tail
+	// are read; default 50, at most 1000.
+	MaxTranscriptMessages int `json:"max_transcript_messages,omitempty"`
+	// HeuristicThreshold is the score in (0, 1] a sentence needs; default 0.6.
+	HeuristicThreshold float64 `json:"heuristic_threshold,omitempty"`
+	// LLMProvider names the LLM that refines findings in hybrid mode, a
+	// provider registered with [RegisterProvider]: "anthropic"
+	// (ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL) and "gemini-flash"
+	// (GEMINI_API_KEY or GOOGLE_API_KEY, GEMINI_BASE_URL) once the binary
+	// imports policy/llm; "" for none (default). Without its API key triage
+	// is heuristic only; for a name that is not registered, heuristic only
+	// with a warning.
+	LLMProvider string `json:"llm_provider,omitempty"`
+	// LLMTimeoutMS bounds the whole refinement, retry included; default
+	// 10000, at most 60000, and always ending 3 s before the hook's budget
+	// (the heuristic findings are used then).
+	LLMTimeoutMS int `json:"llm_timeout_ms,omitempty"`
+	// LLMMinScore, when above 0, also asks the LLM (hybrid mode) about a
+	// turn whose best sentence scored at least this much without reaching
+	// HeuristicThreshold; the LLM's answer is then the only source of
+	// memories. Default 0: the LLM only refines turns where the heuristics
+	// found something. Keyword cues miss memories phrased in words they do
+	// not know; this trades LLM calls for recall.
+	LLMMinScore float64 `json:"llm_min_score,omitempty"`
+	// Blocking false reports the findings to the user (systemMessage)
+	// instead of sending the agent back to save them; default true.
+	Blocking *bool `json:"blocking,omitempty"`
+	// Cues replaces the cues of the named categories; a name that is not a
+	// built-in category adds a category.
+	Cues map[string][]Cue `json:"cues,omitempty"`
+	// SessionSummary tunes the SESSION_SUMMARY counts.
+	SessionSummary Activity `json:"session_summary,omitzero"`
+}
+
+// Defaults of [Config].
+const (
+	DefaultMaxTranscriptMessages = 50
+	DefaultLLMTimeout            = 10 * time.Second
+)
+
+// IsBlocking reports whether findings block the stop (default true).
+func (c Config) IsBlocking() bool { return c.Blocking == nil || *c.Blocking }
+
+// LLMTimeout returns the refinement budget.
+func (c Config) LLMTimeout() time.Duration {
+	if c.LLMTimeoutMS <= 0 {
+		return DefaultLLMTimeout
+	}
+	return time.Duration(min(c.LLMTimeoutMS, 60000)) * time.Millisecond
+}
+
+// MaxMessages returns the number of transcript messages to read.
+func (c Config) MaxMessages() int {
+	if c.MaxTranscriptMessages <= 0 {
+		return DefaultMaxTranscriptMessages
+	}
+	return min(c.MaxTranscriptMessages, 1000)
+}
+
+// Validate reports the first invalid field.
+func (c Config) Validate() error {
+	switch {
+	case c.Mode != "" && c.Mode != ModeHybrid && c.Mode != ModeHeuristic:
+		return fmt.Errorf("triage: mode %q is not %q or %q", c.Mode, ModeHybrid, ModeHeuristic)
+	case c.HeuristicThreshold < 0 || c.HeuristicThreshold > 1:
+		return fmt.Errorf("triage: heuristic_threshold %v is outside (0, 1]", c.HeuristicThreshold)
+	case c.LLMMinScore < 0 || c.LLMMinScore > 1:
+		return fmt.Errorf("triage: llm_min_score %v is outside [0, 1]", c.LLMMinScore)
+	case c.MaxTranscriptMessages < 0:
+		return fmt.Errorf("triage: max_transcript_messages %d is negative", c.MaxTranscriptMessages)
+	case c.LLMTimeoutMS < 0:
+		return fmt.Errorf("triage: llm_timeout_ms %d is negative", c.LLMTimeoutMS)
+	}
+	for name := range c.Cues {
+		if strings.TrimSpace(name) == "" {
+			return fmt.Errorf("triage: cues: empty category name")
+		}
+	}
+	if _, err := c.Scorer(); err != nil {
+		return fmt.Errorf("triage: cues: %w", err)
+	}
+	return nil
+}
+
+// Scorer returns the heuristic scorer the config describes. Scorers are
+// built once per process and shared (a [Scorer] is safe for
+// concurrent use): building one costs more than scoring a turn.
+func (c Config) Scorer() (*Scorer, error) {
+	return scorers.get(c)
+}
+
+// build builds the scorer the config describes.
+func (c Config) build() (*Scorer, error) {
+	rules := DefaultRules()
+	for name, cues := range c.Cues {
+		cat := Category(strings.ToUpper(strings.TrimSpace(name)))
+		found := false
+		for i := range rules {
+			if rules[i].Category == cat {
+				rules[i].Cues, found = cues, true
+			}
+		}
+		if !found {
+			rules = append(rules, Rule{Category: cat, Cues: cues})
+		}
+	}
+	return New(Options{Rules: rules, Threshold: c.HeuristicThreshold, Activity: c.SessionSummary})
+}
+
+// LoadConfig reads the "triage" object of a memory-config.json file.
+// A missing file gives the zero config (every default) and no error. A
+// file that cannot be read or decoded, or holds invalid values, gives the
+// zero config and an error: the caller warns and carries on with defaults.
+func LoadConfig(path string) (Config, error) {
+	data, err := safefile.ReadFileFollow(path, maxConfigBytes)
+	if errors.Is(err, fs.ErrNotExist) {
+		return Config{}, nil
+	}
+	if err != nil {
+		return Config{}, fmt.Errorf("triage: memory config: %w", err)
+	}
+	var file struct {
+		Triage *Config `json:"triage"`
+	}
+	if err := json.Unmarshal(data, &file); err != nil {
+		return Config{}, fmt.Errorf("triage: memory config %s: %w", path, err)
+	}
+	if file.Triage == nil {
+		return Config{}, nil
+	}
+	if err := file.Triage.Validate(); err != nil {
+		return Config{}, fmt.Errorf("%w (in %s)", err, path)
+	}
+	return *file.Triage, nil
+}
+
+// memoryConfigPath returns the config path for cwd.
+func memoryConfigPath(cwd string) string {
+	if cwd == "" {
+		cwd = "."
+	}
+	return filepath.Join(cwd, ".claude", ConfigFile)
+}

@@ -1,0 +1,67 @@
+package triage
+
+import (
+	"encoding/json"
+	"sync"
+)
+
+// maxScorers bounds the scorers kept: a long-running server fed many
+// different configs builds the others on every call instead of growing.
+const maxScorers = 16
+
+// scorers caches the scorers of [Config.Scorer] by the fields they
+// depend on. A config that fails to build is not cached.
+var scorers scorerCache
+
+type scorerCache struct {
+	mu sync.Mutex
+	m  map[string]*Scorer
+}
+
+func (sc *scorerCache) get(c Config) (*Scorer, error) {
+	key, err := scorerKey(c)
+	if err != nil {
+		return c.build()
+	}
+	sc.mu.Lock()
+	s, ok := sc.m[key]
+	sc.mu.Unlock()
+	if ok {
+		return s, nil
+	}
+	// Built outside the lock: two callers may both build the same scorer;
+	// either is right and the first stored is kept.
+	if s, err = c.build(); err != nil {
+		return nil, err
+	}
+	sc.mu.Lock()
+	defer sc.mu.Unlock()
+	if old, ok := sc.m[key]; ok {
+		return old, nil
+	}
+	if sc.m == nil {
+		sc.m = map[string]*Scorer{}
+	}
+	if len(sc.m) < maxScorers {
+		sc.m[key] = s
+	}
+	return s, nil
+}
+
+// scorerKey returns the fields of c the scorer depends on, encoded: ""
+// for the defaults. encoding/json sorts map keys, so equal configs give
+// equal keys; a field added to Config or Activity that changes
+// the scorer must be added here.
+func scorerKey(c Config) (string, error) {
+	if c.Cues == nil && c.HeuristicThreshold == 0 && c.SessionSummary.FilesModified == 0 &&
+		c.SessionSummary.ToolUses == 0 && c.SessionSummary.EditTools == nil {
+		return "", nil
+	}
+	b, err := json.Marshal(struct {
+		Cues         map[string][]Cue
+		Threshold    float64
+		Activity     Activity
+		DefaultEdits bool // omitempty hides nil (the defaults) from [] (none)
+	}{c.Cues, c.HeuristicThreshold, c.SessionSummary, c.SessionSummary.EditTools == nil})
+	return string(b), err
+}
