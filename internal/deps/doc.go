@@ -8,9 +8,14 @@
 // it crypto/tls, x509, http2) costs about 2 ms of process start-up before
 // main runs, whether or not the hook makes a request. So the HTTP-speaking
 // parts live in their own packages (escalate/telegram, escalate/webhook,
-// escalate/llmsummary, queue/gateway, policy/llm, httphook), imported only
+// llm/provider, queue/gateway, httphook), imported only
 // by the binaries that need them, and TestHookPackagesHaveNoHTTP fails when
 // one of the light packages, or examples/loop, starts to depend on them.
+//
 // The Redis client (package redisstore, on go-redis) is linked only by
 // binaries that offer a redis:// store.
+//
+// The stophook command's settings editors parse JSONC and TOML with
+// libraries no hook needs; TestHookBinariesDoNotLinkCLIDeps keeps them out
+// of every example and plugin binary.
 package deps
