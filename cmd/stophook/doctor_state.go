@@ -4,28 +4,26 @@ import (
 	"errors"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 
-	"github.com/stophook/stophook/internal/safefile"
+	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/loopstate"
 )
 
-// maxLoopStateBytes bounds a loop state file doctor reads.
-const maxLoopStateBytes = 1 << 20
-
 // checkLoops warns about running loops whose max is above the block cap.
-// It reads regular files only, bounded: the state dir is in the project.
+// It reads values through the FileStore (regular files only, bounded: the
+// state dir is in the project).
 func checkLoops(r *report, dir string, cap int) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return
 	}
+	store := stophook.NewFileStore(dir)
 	for _, e := range entries {
 		if !e.Type().IsRegular() || !strings.HasSuffix(e.Name(), ".json") {
 			continue
 		}
-		data, err := safefile.ReadFile(filepath.Join(dir, e.Name()), maxLoopStateBytes)
+		data, err := store.ReadValueFile(e.Name())
 		if err != nil {
 			continue
 		}
