@@ -59,11 +59,11 @@ import (
 
 	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/escalate/deferred"
-	"github.com/stophook/stophook/escalate/llmsummary"
 	"github.com/stophook/stophook/escalate/telegram"
 	"github.com/stophook/stophook/examples/internal/pluginopt"
 	"github.com/stophook/stophook/internal/continueflag"
 	"github.com/stophook/stophook/judge"
+	"github.com/stophook/stophook/llm/provider"
 	"github.com/stophook/stophook/policy"
 )
 
@@ -208,8 +208,8 @@ func escalation(c Config, store stophook.Store, stderr io.Writer) *escalate.Esca
 		return nil
 	}
 	esc := &escalate.Escalation{Notifier: tg, Store: store, Label: c.Label, Timeout: c.EscalateTimeout}
-	if s, ok := llmsummary.AnthropicFromEnv(); ok {
-		esc.Summarizer = s
+	if m, err := provider.Anthropic(); err == nil {
+		esc.Summarizer = escalate.NewLLMSummarizer(m)
 	}
 	return esc
 }
