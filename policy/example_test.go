@@ -38,11 +38,11 @@ func ExampleErrorRetry_acrossTurns() {
 	p := &policy.ErrorRetry{MaxRetries: 2, AcrossTurns: true, Store: stophook.NewMemoryStore()}
 	for range 4 {
 		d, _ := p.Evaluate(context.Background(), stophooktest.Stop("Error: build failed"))
-		fmt.Println(d.Verdict, d.Why)
+		fmt.Println(d.Verdict)
 	}
 	// Output:
-	// block error detected in last message: retry 1/2
-	// block error detected in last message: retry 2/2
-	// pass error detected but 2 retries used: count cleared
-	// block error detected in last message: retry 1/2
+	// block
+	// block
+	// pass
+	// block
 }
