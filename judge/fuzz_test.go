@@ -2,11 +2,11 @@ package judge_test
 
 import (
 	"encoding/json"
-	"github.com/stophook/stophook/transcript"
 	"strings"
 	"testing"
 
 	"github.com/stophook/stophook/judge"
+	"github.com/stophook/stophook/transcript"
 )
 
 // FuzzClassify checks that Classify never panics, returns a known class
