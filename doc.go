@@ -22,7 +22,8 @@
 // when all pass, the session stops. A policy that fails or panics is
 // logged and treated as Pass, and a chain whose context is done lets the
 // session stop: stophook fails open, so a broken hook never traps a
-// session. Built-in policies live in package policy.
+// session. [Evaluate] runs a policy or chain under the context's deadline
+// and is what every runner calls. Built-in policies live in package policy.
 //
 // # Running a hook
 //

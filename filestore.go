@@ -19,16 +19,36 @@ import (
 
 // FileStore is a [Store] keeping one file per key under a directory. Updates
 // take an exclusive flock on a per-key lock file, so they are atomic across
-// goroutines and processes; values are written to a temporary file, synced
-// and renamed into place, so a crash leaves the old or the new value, never
-// a torn one. Keys are encoded into safe file names: no key can name a file
-// outside the directory.
+// goroutines and processes. Keys are encoded into safe file names: no key
+// can name a file outside the directory.
+//
+// # Crashes
+//
+// Each key has two value files, <name>.json and <name>.json.alt, used in
+// turn: an update writes the new value, as a checksummed record with a
+// sequence number, over the file that does not hold the current value,
+// and a read takes the intact record with the higher number. A process
+// killed at any point therefore leaves the old or the new value, and a
+// reader racing a writer sees one of them too.
+//
+// Updates are not synced to disk by default: an fsync costs several times
+// the rest of an update, which every loop iteration pays. After a power
+// cut or a kernel crash the last updates may be lost; a file the cut left
+// half written, zeroed or stale fails its checksum and the other file's
+// value is read, or nothing when neither survived. A read never returns a
+// torn value, and a damaged file never turns into an error that would hold
+// a session: it reads as missing, and the next update replaces it. Set
+// Sync for updates that are on disk when Update returns.
+//
+// # Hostile directories
 //
 // The directory may sit in a repository nobody vetted: values and lock
 // files are opened without following symlinks and must be regular files,
 // so a planted symlink cannot redirect a write and a planted FIFO cannot
 // stall a hook; a value above 16 MiB is an error rather than a read into
 // memory. Deleting a key also removes its lock file.
+//
+// # Sweeping
 //
 // State does not grow for ever. At most once an hour (a stamp file,
 // .sweep, records the last time) an Update also removes temporary files
@@ -41,9 +61,14 @@ import (
 // "*" so state never shows in git status, and a store from [NewStateStore]
 // never creates the project directory it was given.
 type FileStore struct {
+	// Sync makes each update durable before Update returns: the value file
+	// is fsynced (and the directory, when the file is new). Default false.
+	Sync bool
+
 	dir     string
 	project string           // must exist before dir is created; "" for none
 	now     func() time.Time // the sweep's clock; nil means time.Now
+	ops     fileOps          // nil means osOps
 }
 
 var _ Store = (*FileStore)(nil)
@@ -102,11 +127,22 @@ func fileName(key string) string {
 	return name
 }
 
-// Path returns the file that holds key.
+// Path returns the first of the two files that hold key; the second is
+// Path(key)+".alt".
 func (s *FileStore) Path(key string) string { return filepath.Join(s.dir, fileName(key)+".json") }
 
 func (s *FileStore) lockPath(key string) string {
 	return filepath.Join(s.dir, ".locks", fileName(key)+".lock")
+}
+
+// altSuffix names a key's second value file.
+const altSuffix = ".alt"
+
+func (s *FileStore) fileOps() fileOps {
+	if s.ops == nil {
+		return osOps{}
+	}
+	return s.ops
 }
 
 // Get implements [Store].
@@ -114,14 +150,88 @@ func (s *FileStore) Get(ctx context.Context, key string) ([]byte, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	b, err := safefile.ReadFile(s.Path(key), maxValueSize)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, ErrNotFound
+	path := s.Path(key)
+	r, err := s.read(path)
+	if err == nil && r.slot < 0 && r.damaged {
+		// Both files damaged: a writer may be halfway through one while
+		// the other was written just before. Read again under the lock.
+		if unlock, lerr := flock.Lock(ctx, s.lockPath(key)); lerr == nil {
+			r, err = s.read(path)
+			unlock()
+		}
 	}
 	if err != nil {
-		return nil, fmt.Errorf("stophook: read state: %w", err)
+		return nil, err
 	}
-	return b, nil
+	if r.slot < 0 {
+		if r.planted != nil {
+			return nil, r.planted
+		}
+		return nil, ErrNotFound
+	}
+	return r.value, nil
+}
+
+// ReadValueFile returns the value held by the value file name in the
+// store's directory (a name ending in .json, as listed by os.ReadDir), for
+// tools that go through the directory rather than look up keys: the value
+// is read as [FileStore.Get] reads it, from whichever of the key's two
+// files holds it.
+func (s *FileStore) ReadValueFile(name string) ([]byte, error) {
+	if filepath.Base(name) != name || !strings.HasSuffix(name, valueSuffix) {
+		return nil, fmt.Errorf("stophook: %q is not a value file name", name)
+	}
+	r, err := s.read(filepath.Join(s.dir, name))
+	if err != nil {
+		return nil, err
+	}
+	if r.slot < 0 {
+		return nil, ErrNotFound
+	}
+	return r.value, nil
+}
+
+// current is what read found in a key's two files.
+type current struct {
+	value   []byte
+	seq     uint64
+	slot    int   // 0 for <name>.json, 1 for .alt, -1 for none
+	damaged bool  // a file was there but held no intact record
+	planted error // a file was not a regular file (an update replaces it)
+}
+
+// slotPath returns the path of slot i of the key whose first file is path.
+func slotPath(path string, i int) string {
+	if i == 1 {
+		return path + altSuffix
+	}
+	return path
+}
+
+// read returns the intact record with the higher sequence number in the
+// two files of the key whose first file is path.
+func (s *FileStore) read(path string) (current, error) {
+	cur := current{slot: -1}
+	for i := range 2 {
+		b, err := s.fileOps().ReadFile(slotPath(path, i))
+		switch {
+		case err == nil:
+			v, seq, ok := decodeRecord(b)
+			if !ok {
+				cur.damaged = true
+			} else if cur.slot < 0 || seq > cur.seq {
+				cur.value, cur.seq, cur.slot = v, seq, i
+			}
+		case errors.Is(err, fs.ErrNotExist):
+		case errors.Is(err, safefile.ErrTooLarge):
+			cur.damaged = true // too large to be a record of ours
+		case errors.Is(err, safefile.ErrNotRegular):
+			cur.planted = fmt.Errorf("stophook: read state: %w", err)
+		default:
+			return current{}, fmt.Errorf("stophook: read state: %w", err)
+		}
+	}
+	return cur, nil
 }
 
 // Update implements [Store].
@@ -145,35 +255,58 @@ func (s *FileStore) Update(ctx context.Context, key string, fn func(old []byte) 
 // update is the body of Update, run under the key's lock.
 func (s *FileStore) update(key, lock string, fn func(old []byte) ([]byte, error)) error {
 	path := s.Path(key)
-	old, err := safefile.ReadFile(path, maxValueSize)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		old, err = nil, nil
-	case errors.Is(err, safefile.ErrNotRegular):
-		old, err = nil, nil // planted, not ours: the rename below replaces the entry itself
-	}
-	if err != nil {
-		return fmt.Errorf("stophook: read state: %w", err)
-	}
-	nv, err := fn(old)
+	cur, err := s.read(path) // a planted file is ignored: Overwrite replaces the entry itself
 	if err != nil {
 		return err
 	}
+	nv, err := fn(cur.value)
+	if err != nil {
+		return err
+	}
+	ops := s.fileOps()
 	if nv == nil {
-		if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("stophook: delete state: %w", err)
+		// The file without the current value goes first: a crash between
+		// the two removals leaves the value, not an older one.
+		other := 1
+		if cur.slot == 1 {
+			other = 0
+		}
+		for _, i := range []int{other, 1 - other} {
+			if err := ops.Remove(slotPath(path, i)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return fmt.Errorf("stophook: delete state: %w", err)
+			}
+		}
+		if s.Sync {
+			if err := ops.SyncDir(s.dir); err != nil {
+				return fmt.Errorf("stophook: delete state: %w", err)
+			}
 		}
 		os.Remove(lock) // last, under the lock: see flock.Lock
 		return nil
 	}
-	return WriteFileAtomic(path, nv, 0o600)
+	if len(nv) > maxValueSize {
+		return fmt.Errorf("stophook: write state: value of %d bytes, limit %d", len(nv), maxValueSize)
+	}
+	target := 0
+	if cur.slot == 0 {
+		target = 1
+	}
+	created, err := ops.Overwrite(slotPath(path, target), encodeRecord(cur.seq+1, nv), s.Sync)
+	if err == nil && created && s.Sync {
+		err = ops.SyncDir(s.dir)
+	}
+	if err != nil {
+		return fmt.Errorf("stophook: write state: %w", err)
+	}
+	return nil
 }
 
 // Delete implements [Store]. Deleting a key that holds nothing touches
 // nothing on disk (no state dir or lock file is created): policies such as
 // ErrorRetry clear their key on most stops.
 func (s *FileStore) Delete(ctx context.Context, key string) error {
-	if _, err := os.Lstat(s.Path(key)); errors.Is(err, fs.ErrNotExist) {
+	path := s.Path(key)
+	if !exists(path) && !exists(path+altSuffix) {
 		return ctx.Err() // a concurrent Update may create it; ordering it after this Delete is valid
 	}
 	return s.Update(ctx, key, func([]byte) ([]byte, error) { return nil, nil })

@@ -53,3 +53,27 @@ func report(b *testing.B, name string, d []time.Duration) {
 	b.ReportMetric(float64(d[len(d)/2])/1e6, name+"-p50-ms")
 	b.ReportMetric(float64(d[len(d)*99/100])/1e6, name+"-p99-ms")
 }
+
+// BenchmarkFileStoreUpdate measures one update of a loop-sized value, as a
+// hook makes per stop, without and with an fsync per update (Sync). The
+// state dir is the test's temporary directory: run it on the disk whose
+// cost matters (TMPDIR=/path/on/disk go test -bench FileStoreUpdate).
+func BenchmarkFileStoreUpdate(b *testing.B) {
+	for _, sync := range []bool{false, true} {
+		name := "nosync"
+		if sync {
+			name = "sync"
+		}
+		b.Run(name, func(b *testing.B) {
+			s := stophook.NewFileStore(b.TempDir())
+			s.Sync = sync
+			ctx := context.Background()
+			value := []byte(`{"schema":1,"event":"state","run_id":"r1","stack":[{"prompt":"go on with the plan","iter":3}]}`)
+			for b.Loop() {
+				if err := s.Update(ctx, "loop/session-1", func([]byte) ([]byte, error) { return value, nil }); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

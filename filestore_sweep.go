@@ -50,7 +50,7 @@ func (s *FileStore) sweep(now time.Time) {
 	safefile.SweepTemporaries(s.dir, now, tempMaxAge)
 	entries, _ := os.ReadDir(s.dir)
 	for _, e := range entries {
-		name := e.Name()
+		name := strings.TrimSuffix(e.Name(), altSuffix) // the second file lives as long as the first
 		if !strings.HasSuffix(name, valueSuffix) || strings.HasPrefix(name, ".") {
 			continue
 		}
@@ -65,7 +65,7 @@ func (s *FileStore) sweep(now time.Time) {
 			continue
 		}
 		value := filepath.Join(s.dir, strings.TrimSuffix(name, lockSuffix)+valueSuffix)
-		if _, err := os.Lstat(value); errors.Is(err, fs.ErrNotExist) {
+		if !exists(value) && !exists(value+altSuffix) {
 			s.removeLocked(filepath.Join(locks, name), "", now)
 		}
 	}
@@ -81,15 +81,23 @@ func (s *FileStore) removeLocked(lock, value string, now time.Time) {
 	}
 	defer unlock()
 	if value != "" {
-		fi, err := os.Lstat(value)
-		if err == nil && now.Sub(fi.ModTime()) < valueMaxAge {
-			return // updated since the listing
+		for _, p := range []string{value, value + altSuffix} {
+			if fi, err := os.Lstat(p); err == nil && now.Sub(fi.ModTime()) < valueMaxAge {
+				return // updated since the listing
+			}
 		}
+		os.Remove(value + altSuffix)
 		os.Remove(value)
-	} else if _, err := os.Lstat(filepath.Join(s.dir, strings.TrimSuffix(filepath.Base(lock), lockSuffix)+valueSuffix)); err == nil {
+	} else if v := filepath.Join(s.dir, strings.TrimSuffix(filepath.Base(lock), lockSuffix)+valueSuffix); exists(v) || exists(v+altSuffix) {
 		return // a value appeared: keep its lock
 	}
 	os.Remove(lock)
+}
+
+// exists reports whether anything is at path.
+func exists(path string) bool {
+	_, err := os.Lstat(path)
+	return !errors.Is(err, fs.ErrNotExist)
 }
 
 // old reports whether e was last modified more than age before now.

@@ -49,7 +49,7 @@ func NewOutput(in Input, d Decision) Output {
 			event = EventStop
 		}
 		o.HookSpecificOutput = &HookSpecificOutput{
-			HookEventName:     event,
+			HookEventName:     string(event),
 			AdditionalContext: Truncate(d.AdditionalContext, MaxOutputChars),
 		}
 	}

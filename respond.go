@@ -7,21 +7,22 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/stophook/stophook/internal/hostio"
 )
 
 // defaultEvents are the stop events a hook handles when none are given.
-var defaultEvents = []string{EventStop, EventSubagentStop}
+var defaultEvents = []Event{EventStop, EventSubagentStop}
 
 // lifecycleEvents are always accepted: they keep the per-turn count and the
 // policies' state, and are never blocked.
-var lifecycleEvents = []string{EventSessionStart, EventUserPromptSubmit, EventSessionEnd}
+var lifecycleEvents = []Event{EventSessionStart, EventUserPromptSubmit, EventSessionEnd}
 
 // HandlesEvent reports whether a hook configured for events handles the
 // event name. An empty list means Stop and SubagentStop; the lifecycle
 // events SessionStart, UserPromptSubmit and SessionEnd are always handled.
-func HandlesEvent(events []string, name string) bool {
+func HandlesEvent(events []Event, name Event) bool {
 	if slices.Contains(lifecycleEvents, name) {
 		return true
 	}
@@ -87,7 +88,7 @@ func Respond(ctx context.Context, p Policy, data []byte, opts RunOptions) (Respo
 		if err := t.reset(ctx, in); err != nil {
 			opts.Logger.Debug("stophook: turn reset", "error", err)
 		}
-		d = Decide(ctx, chain, in, opts.Budget)
+		d = decide(ctx, chain, in, opts.Budget)
 		if d.Verdict == Block {
 			d.Verdict, d.Reason = Allow, "" // a lifecycle event is never blocked
 		}
@@ -111,12 +112,12 @@ func Respond(ctx context.Context, p Policy, data []byte, opts RunOptions) (Respo
 			fmt.Fprintf(&warn, "stophook: %d continuations this turn reached the budget of %d; allowing stop\n", n, limit)
 			break
 		}
-		d = Decide(ctx, chain, in, opts.Budget)
+		d = decide(ctx, chain, in, opts.Budget)
 		if err := t.end(ctx, in, n, continues(in, d), continuation(d)); err != nil {
 			opts.Logger.Debug("stophook: turn count", "error", err)
 		}
 	default:
-		d = Decide(ctx, chain, in, opts.Budget)
+		d = decide(ctx, chain, in, opts.Budget)
 	}
 	if d.Policy == DeadlinePolicy {
 		fmt.Fprintf(&warn, "stophook: %s; allowing stop\n", d.Why)
@@ -132,6 +133,17 @@ func Respond(ctx context.Context, p Policy, data []byte, opts RunOptions) (Respo
 	}
 	resp.Stderr = warn.String()
 	return resp, nil
+}
+
+// decide evaluates p on in within budget.
+func decide(ctx context.Context, p Policy, in Input, budget time.Duration) Decision {
+	ctx, cancel := context.WithTimeout(ctx, budget)
+	defer cancel()
+	d := Evaluate(ctx, p, in)
+	if d.Policy == DeadlinePolicy && len(d.Trace) == 0 {
+		d.Why = "budget of " + budget.String() + " exceeded"
+	}
+	return d
 }
 
 // budgetPolicy names decisions made by the per-turn budget.
@@ -209,7 +221,7 @@ func encode(in Input, d Decision, opts RunOptions) (stdout []byte, stderr string
 		return nil, "", 0
 	}
 	stdout, stderr, code = hostio.Encode(in.Host, hostio.Reply{
-		Event:         in.HookEventName,
+		Event:         string(in.HookEventName),
 		Block:         d.Blocks(),
 		Reason:        d.Reason,
 		Context:       d.AdditionalContext,

@@ -164,7 +164,7 @@ func TestRespondContextCountsTowardBudget(t *testing.T) {
 func TestRespondStopFailureExit2(t *testing.T) {
 	t.Parallel()
 	in := []byte(`{"session_id":"s","hook_event_name":"StopFailure","error":"rate_limit"}`)
-	resp, err := stophook.Respond(context.Background(), blocker("resend"), in, stophook.RunOptions{Events: []string{"StopFailure"}})
+	resp, err := stophook.Respond(context.Background(), blocker("resend"), in, stophook.RunOptions{Events: []stophook.Event{"StopFailure"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -198,12 +198,17 @@ func TestNestedChainKeepsPolicyAndTrace(t *testing.T) {
 	}
 }
 
-func TestDecideBudget(t *testing.T) {
+func TestEvaluateBudget(t *testing.T) {
 	t.Parallel()
+	release := make(chan struct{})
+	defer close(release)
 	hang := stophook.PolicyFunc(func(ctx context.Context, _ stophook.Input) (stophook.Decision, error) {
-		select {} // ignores its context
+		<-release // ignores its context
+		return stophook.BlockWith("too late"), nil
 	})
-	d := stophook.Decide(context.Background(), hang, stophook.Input{HookEventName: "Stop"}, 10*time.Millisecond)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Millisecond)
+	defer cancel()
+	d := stophook.Evaluate(ctx, hang, stophook.Input{HookEventName: stophook.EventStop})
 	if d.Blocks() || d.Policy != stophook.DeadlinePolicy {
 		t.Errorf("got %+v, want an allow by %s", d, stophook.DeadlinePolicy)
 	}

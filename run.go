@@ -30,7 +30,6 @@ const DisableEnv = "STOPHOOK_DISABLE"
 const (
 	DefaultMaxInput    = 8 << 20
 	DefaultReadTimeout = 10 * time.Second
-	DefaultBudget      = 50 * time.Second
 )
 
 // RunOptions configures [Run]. The zero value means every default.
@@ -42,7 +41,7 @@ type RunOptions struct {
 	Mode OutputMode
 	// Events lists the hook_event_name values the hook handles; others are
 	// allowed at once. Default: Stop and SubagentStop.
-	Events []string
+	Events []Event
 	// MaxInput bounds the hook input; default DefaultMaxInput (8 MiB).
 	MaxInput int64
 	// ReadTimeout bounds reading stdin; default DefaultReadTimeout.

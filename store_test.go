@@ -131,3 +131,9 @@ func TestFileStoreDeleteMissingCreatesNothing(t *testing.T) {
 		t.Errorf("Delete of a missing key created %s (stat err %v), want nothing on disk", dir, err)
 	}
 }
+
+// TestFileStoreKill9 kills processes updating a FileStore at whatever
+// point they reached (STOPHOOK_STORETEST_KILLS=1000 for a long run).
+func TestFileStoreKill9(t *testing.T) {
+	storetest.Crash(t, 20, func(t testing.TB, state string) stophook.Store { return stophook.NewFileStore(state) })
+}

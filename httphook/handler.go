@@ -23,7 +23,7 @@ type Options struct {
 	// MaxBody bounds the request body; default stophook.DefaultMaxInput (8 MiB).
 	MaxBody int64
 	// Events lists the handled events; default Stop and SubagentStop.
-	Events []string
+	Events []stophook.Event
 	// Budget bounds each decision; default stophook.DefaultBudget.
 	Budget time.Duration
 	// Logger defaults to slog.Default().

@@ -25,7 +25,9 @@ func TestLoopVerifyWithinBudget(t *testing.T) {
 	li.VerifyTimeout = time.Minute
 	in := stophooktest.Stop("All done.\n<loop-done>COMPLETE</loop-done>")
 	in.CWD = t.TempDir()
-	d := stophook.Decide(context.Background(), li, in, 3*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	d := stophook.Evaluate(ctx, li, in)
 	stophooktest.AssertBlocks(t, d, "")
 	if !strings.Contains(d.Reason, "verification timed out") || !strings.HasPrefix(d.Reason, "[ITERATION 2/5]") {
 		t.Errorf("reason %q, want [ITERATION 2/5] … verification timed out", d.Reason)

@@ -121,7 +121,7 @@ func TestResumeReset(t *testing.T) {
 		{SessionID: "s1", HookEventName: stophook.EventSessionEnd, Now: resumeT0},
 		{SessionID: "other", HookEventName: stophook.EventUserPromptSubmit, Now: resumeT0}, // no reset: wait the late failure out
 	} {
-		t.Run(reset.HookEventName, func(t *testing.T) {
+		t.Run(string(reset.HookEventName), func(t *testing.T) {
 			t.Parallel()
 			p, waits := resumeRecorder(ResumeAfterAPIError{FirstWait: time.Second, MaxAttempts: 2})
 			ctx := context.Background()

@@ -47,5 +47,5 @@ func ExampleAdvance_then() {
 		Processor: &queue.Processor{Dir: queue.NewDir(queue.DefaultPath("")), Driver: queue.Tmux{}, Waker: &gateway.Waker{URL: url, Token: token}},
 		Then:      stophook.NewChain(policy.StopActive{}, &policy.ErrorRetry{}),
 	})
-	stophook.Main(chain, stophook.RunOptions{Events: []string{"Stop", "SessionStart", "UserPromptSubmit"}})
+	stophook.Main(chain, stophook.RunOptions{Events: []stophook.Event{"Stop", "SessionStart", "UserPromptSubmit"}})
 }

@@ -71,7 +71,7 @@ func ctxT(t *testing.T) context.Context {
 }
 
 // Input returns a Stop or other event with a last assistant message.
-func Input(event, last string) stophook.Input {
+func Input(event stophook.Event, last string) stophook.Input {
 	in := stophooktest.Stop(last)
 	in.HookEventName = event
 	return in

@@ -146,7 +146,7 @@ func (p *Processor) Handle(ctx context.Context, session string, in stophook.Inpu
 		}
 	}
 	p.log().LogAttrs(ctx, slog.LevelInfo, "queue: "+string(out.Action),
-		slog.String("session", session), slog.String("event", in.HookEventName), slog.String("why", out.Why))
+		slog.String("session", session), slog.String("event", string(in.HookEventName)), slog.String("why", out.Why))
 	return out, errors.Join(errs...)
 }
 
@@ -403,7 +403,7 @@ func capResult(s string) string {
 
 func eventString(in stophook.Input) string {
 	if s := Sub(in); s != "" {
-		return in.HookEventName + "(" + s + ")"
+		return string(in.HookEventName) + "(" + s + ")"
 	}
-	return in.HookEventName
+	return string(in.HookEventName)
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/internal/jsonlimit"
 )
 
@@ -79,13 +80,13 @@ type Command struct {
 // (the source of a SessionStart, the reason of a SessionEnd). Sub is
 // written as null when empty.
 type Awaits struct {
-	Hook string
+	Hook stophook.Event
 	Sub  string
 }
 
 type awaitsJSON struct {
-	Hook string  `json:"hook"`
-	Sub  *string `json:"sub"`
+	Hook stophook.Event `json:"hook"`
+	Sub  *string        `json:"sub"`
 }
 
 // MarshalJSON writes {"hook":H,"sub":S}, with null for an empty Sub.
@@ -113,9 +114,9 @@ func (a *Awaits) UnmarshalJSON(b []byte) error {
 
 func (a Awaits) String() string {
 	if a.Sub == "" {
-		return a.Hook
+		return string(a.Hook)
 	}
-	return a.Hook + "(" + a.Sub + ")"
+	return string(a.Hook) + "(" + a.Sub + ")"
 }
 
 // New returns a running queue of commands for session: the first command

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -220,4 +222,22 @@ func (w lockedWriter) Write(p []byte) (int, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return w.w.Write(p)
+}
+
+// TestKill9 kills processes updating the store (the server survives):
+// every acknowledged update is there, intact.
+func TestKill9(t *testing.T) {
+	const env = "REDISSTORE_TEST_KILL9_URL"
+	url := os.Getenv(env) // set in the children
+	if url == "" {
+		url = redistest.Start(t).URL(0)
+		t.Setenv(env, url)
+	}
+	storetest.Crash(t, 20, func(t testing.TB, state string) stophook.Store {
+		s, err := redisstore.Open(url, redisstore.Options{Prefix: "kill9:" + filepath.Base(state) + ":"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	})
 }

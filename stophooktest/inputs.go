@@ -12,7 +12,7 @@ var T0 = time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
 // SessionID is the session id of inputs built by this package.
 const SessionID = "00000000-0000-4000-8000-000000000001"
 
-func base(event string) stophook.Input {
+func base(event stophook.Event) stophook.Input {
 	return stophook.Input{
 		SessionID:      SessionID,
 		TranscriptPath: "testdata/no-such-transcript.jsonl",

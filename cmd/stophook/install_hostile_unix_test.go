@@ -221,16 +221,3 @@ func TestConcurrentInstallsKeepEveryHook(t *testing.T) {
 		os.Remove(settings)
 	}
 }
-
-func mustWrite(t *testing.T, path, data string) {
-	t.Helper()
-	must(t, os.MkdirAll(filepath.Dir(path), 0o755))
-	must(t, os.WriteFile(path, []byte(data), 0o644))
-}
-
-func must(t *testing.T, err error) {
-	t.Helper()
-	if err != nil {
-		t.Fatal(err)
-	}
-}

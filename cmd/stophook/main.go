@@ -3,15 +3,16 @@
 //
 //	stophook install [-host H] [-scope user|project|local] [-events LIST] [-timeout S] [-dry-run] -command CMD [-- ARGS...]
 //	stophook uninstall [-host H] [-scope user|project|local] [-events LIST] -command CMD [-- ARGS...]
-//	stophook doctor [-dir DIR] [-timeout D]
+//	stophook doctor [-dir DIR] [-run] [-timeout D]
 //	stophook classify < requests.jsonl
 //	stophook replay -hook 'CMD [ARGS]' [-compare 'CMD2 [ARGS]'] [-json] PATH...
 //	stophook help [COMMAND]
 //
 // install merges one command hook into the host's settings file, keeping
 // every other key and hook; uninstall removes only that hook; doctor lists
-// the stophook hooks of every Claude Code scope and checks that each one
-// runs, answers a sample Stop and fails open on garbage.
+// every hook of every scope and checks that its command exists, reports
+// the plugins' launch failures, and with -run runs the user's own hooks on
+// a sample Stop and on garbage (never a project's or local hook).
 //
 // Install it with:
 //
@@ -47,7 +48,7 @@ func commands() []command {
 	return []command{
 		{"install", "add a command hook to an agent's settings", runInstall, usageOf(installFlags)},
 		{"uninstall", "remove that hook again", runUninstall, usageOf(uninstallFlags)},
-		{"doctor", "check the stophook hooks of every Claude Code scope", runDoctor, usageOf(doctorFlags)},
+		{"doctor", "check every hook of every scope, and the plugins", runDoctor, usageOf(doctorFlags)},
 		{"classify", "judge final messages given as JSON lines on stdin", runClassify, usageOf(classifyFlags)},
 		{"replay", "run a Stop hook on the turn ends of past sessions", runReplay, usageOf(replayFlags)},
 		{"help", "show help for a command", runHelp, func(w io.Writer) { fmt.Fprintln(w, "usage: stophook help [COMMAND]") }},

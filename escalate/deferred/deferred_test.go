@@ -120,7 +120,7 @@ func TestEvaluateCancelsPendingQuestion(t *testing.T) {
 		{stophook.Input{SessionID: session, HookEventName: stophook.EventUserPromptSubmit, Prompt: "use postgres"}, "the user typed in the session first"},
 		{stophook.Input{SessionID: session, HookEventName: stophook.EventSessionEnd, Reason: "clear"}, "the session ended (clear)"},
 	} {
-		t.Run(tt.in.HookEventName, func(t *testing.T) {
+		t.Run(string(tt.in.HookEventName), func(t *testing.T) {
 			t.Parallel()
 			a, _, _ := newAsker(t, attended)
 			ctx := context.Background()

@@ -177,7 +177,7 @@ func build(c Config, stderr io.Writer) (stophook.Policy, stophook.RunOptions) {
 
 	opts := stophook.RunOptions{
 		Explain:             c.Explain,
-		Events:              []string{stophook.EventStop},
+		Events:              []stophook.Event{stophook.EventStop},
 		Budget:              stophook.DefaultBudget,
 		Store:               store,
 		ContinueWithContext: c.ContinueWithContext,
@@ -266,7 +266,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	p, opts := build(c, stderr)
 	if c.Claude.ResumeAfter > 0 {
 		var event string
-		if stdin, event = peekEvent(stdin); event == stophook.EventStopFailure {
+		if stdin, event = peekEvent(stdin); event == string(stophook.EventStopFailure) {
 			opts.Budget = max(opts.Budget, c.Claude.resumeBudget())
 		}
 	}

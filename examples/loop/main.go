@@ -256,7 +256,7 @@ func cmdHook(args []string, stdin io.Reader, stdout, stderr io.Writer, now func(
 	// the next turn when the task ends, and the loop goes on from there.
 	chain := stophook.NewChain(policy.PauseOnBackgroundTasks(li), policy.StopActive{})
 	opts := stophook.RunOptions{Stdin: stdin, Stdout: stdout, Stderr: stderr, Explain: *explain, Now: now, ContinueWithContext: withContext,
-		Events: []string{stophook.EventStop}}
+		Events: []stophook.Event{stophook.EventStop}}
 	if *exit2 {
 		opts.Mode = stophook.ExitCodeMode
 	}

@@ -55,7 +55,7 @@ func main() {
 	}))
 	chain := stophook.NewChain(&triage.MemoryTriage{ConfigPath: *config, Mode: *mode, Logger: logger})
 	opts := stophook.RunOptions{
-		Events:  []string{stophook.EventStop},
+		Events:  []stophook.Event{stophook.EventStop},
 		Explain: *explain,
 		Logger:  logger,
 		Budget:  25 * time.Second, // inside the hook's 30 s timeout

@@ -295,7 +295,7 @@ func hook(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	chain := stophook.NewChain(&queue.Advance{Processor: p, Session: sessionOf})
 	stophook.Run(context.Background(), chain, stophook.RunOptions{
 		Stdin: stdin, Stdout: stdout, Stderr: stderr,
-		Events: []string{stophook.EventStop, stophook.EventSessionStart, stophook.EventUserPromptSubmit},
+		Events: []stophook.Event{stophook.EventStop, stophook.EventSessionStart, stophook.EventUserPromptSubmit},
 		Budget: 25 * time.Second,
 	})
 	return 0

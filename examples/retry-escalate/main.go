@@ -222,7 +222,7 @@ func build(c Config, stderr io.Writer) (*stophook.Chain, stophook.RunOptions) {
 	opts := stophook.RunOptions{
 		Explain:             c.Explain,
 		ContinueWithContext: c.ContinueWithContext,
-		Events:              []string{stophook.EventStop, stophook.EventSessionEnd},
+		Events:              []stophook.Event{stophook.EventStop, stophook.EventSessionEnd},
 		Budget:              c.EscalateTimeout + slack,
 	}
 	return stophook.NewChain(policies...), opts

@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/escalate/telegram/telegramtest"
 )
 
@@ -74,7 +75,7 @@ func TestBudgetExceedsEscalateTimeout(t *testing.T) {
 	_, opts := build(Config{EscalateTimeout: 7 * time.Minute}, &bytes.Buffer{})
 	assert.Greater(t, opts.Budget, 7*time.Minute)
 	assert.Less(t, opts.Budget, 10*time.Minute, "stays below Claude Code's default hook timeout")
-	assert.ElementsMatch(t, []string{"Stop", "SessionEnd"}, opts.Events)
+	assert.ElementsMatch(t, []stophook.Event{stophook.EventStop, stophook.EventSessionEnd}, opts.Events)
 }
 
 func hookInput(t *testing.T, event, last, cwd string) string {

@@ -49,3 +49,39 @@ func TestHookPackagesHaveNoHTTP(t *testing.T) {
 		})
 	}
 }
+
+// cliOnly are the libraries only the stophook command links: the settings
+// editors' JSONC and TOML parsers.
+var cliOnly = []string{"github.com/tailscale/hujson", "github.com/pelletier/go-toml/v2"}
+
+func TestHookBinariesDoNotLinkCLIDeps(t *testing.T) {
+	t.Parallel()
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command on PATH")
+	}
+	pkgs := append([]string{"github.com/stophook/stophook/examples/...", "github.com/stophook/stophook/plugins/..."}, light...)
+	args := append([]string{"list", "-e", "-deps", "-f", `{{.ImportPath}}{{range .Imports}} {{.}}{{end}}`}, pkgs...)
+	out, err := exec.Command(goTool, args...).Output()
+	if err != nil {
+		t.Fatalf("go list -deps: %v", err)
+	}
+	for line := range strings.SplitSeq(strings.TrimSpace(string(out)), "\n") {
+		fields := strings.Fields(line)
+		for _, imp := range fields[1:] {
+			for _, c := range cliOnly {
+				if imp == c || strings.HasPrefix(imp, c+"/") {
+					t.Errorf("a hook binary links %s (imported by %s)", imp, fields[0])
+				}
+			}
+		}
+	}
+	// The test must see the packages it guards: the CLI does link them.
+	cli, err := exec.Command(goTool, "list", "-deps", "github.com/stophook/stophook/cmd/stophook").Output()
+	if err != nil {
+		t.Fatalf("go list -deps cmd/stophook: %v", err)
+	}
+	if !strings.Contains(string(cli), cliOnly[0]+"\n") {
+		t.Errorf("cmd/stophook does not link %s: the guard above checks nothing", cliOnly[0])
+	}
+}

@@ -11,6 +11,11 @@
 // escalate/llmsummary, queue/gateway, policy/llm, httphook), imported only
 // by the binaries that need them, and TestHookPackagesHaveNoHTTP fails when
 // one of the light packages, or examples/loop, starts to depend on them.
+//
 // The Redis client (package redisstore, on go-redis) is linked only by
 // binaries that offer a redis:// store.
+//
+// The stophook command's settings editors parse JSONC and TOML with
+// libraries no hook needs; TestHookBinariesDoNotLinkCLIDeps keeps them out
+// of every example and plugin binary.
 package deps

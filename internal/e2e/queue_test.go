@@ -102,7 +102,7 @@ func (q *queueEnv) events() string {
 	q.T.Helper()
 	var got []string
 	for _, c := range q.HookCalls("queue") {
-		ev := c.Input.HookEventName
+		ev := string(c.Input.HookEventName)
 		switch {
 		case ev == "SessionStart":
 			ev += "(" + c.Input.Source + ")"
@@ -120,7 +120,7 @@ func (q *queueEnv) events() string {
 func (q *queueEnv) doneCalls(event string) int {
 	n := 0
 	for _, c := range q.HookCalls("queue") {
-		if c.Input.HookEventName == event && c.Done {
+		if string(c.Input.HookEventName) == event && c.Done {
 			n++
 		}
 	}

@@ -46,7 +46,7 @@ func TestTUIEventOrder(t *testing.T) {
 	var got []string
 	calls := e.HookCalls("events")
 	for _, c := range calls {
-		ev := c.Input.HookEventName
+		ev := string(c.Input.HookEventName)
 		switch {
 		case c.Input.Source != "" && ev == "SessionStart":
 			ev += "(" + c.Input.Source + ")"

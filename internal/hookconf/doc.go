@@ -4,10 +4,22 @@
 //
 // # Preservation
 //
-// A settings file is decoded into ordered objects whose values stay raw
-// JSON ([object]): keys keep their order, values the edit does not touch
-// keep their bytes (numbers, escapes, unknown keys), and the result is
-// re-indented with the file's own indentation.
+// A settings file is parsed as JSONC (JSON with comments and trailing
+// commas, as Gemini CLI and Qwen Code read it; a byte-order mark is kept)
+// into a syntax tree that packs back to its own bytes (github.com/tailscale/hujson).
+// An edit adds, replaces or removes only the nodes of our hook, indented
+// like their neighbours, so comments, spacing, key order and every other
+// value stay as they were, and removing a hook right after adding it gives
+// back the file byte for byte ([Apply]).
+//
+// # Files
+//
+// [Plan] reads the files an edit touches and [Commit] writes them under a
+// sibling lock, reading again under it. Reads are bounded and take regular
+// files only ([ReadSettings]); writes rename a temporary file into place,
+// so a symlink or FIFO planted as the backup is replaced, never followed.
+// A symlinked settings file is written through to its target, except in
+// the project and local scopes when the link leads outside the project.
 //
 // # Identity
 //

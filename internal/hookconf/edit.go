@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+
+	"github.com/tailscale/hujson"
 )
 
 // Change is one edit of a settings file.
@@ -40,126 +42,181 @@ func (h *Host) Events(names []string) (events, skipped []string) {
 func ParseEvents(list string) []string { return splitEvents(list) }
 
 // Apply returns doc with c applied. The hook is added once per event
-// (an existing entry of the same hook is replaced in place, and any
-// duplicate dropped) or removed from each event. Everything else in doc is
-// kept; the result is indented like doc. A doc that changes nothing comes
-// back with the same bytes.
+// and matcher (an existing entry of the same hook is replaced in place,
+// and a duplicate under the same matcher dropped; the same hook under a
+// second matcher is a deliberate choice and stays) or removed from each
+// event. doc may be JSON or JSONC (comments, trailing commas) with or
+// without a byte-order mark; only the nodes the change adds, replaces or
+// removes are written, so comments, spacing and every other value keep
+// their bytes, and new nodes are indented like their neighbours. A doc
+// that changes nothing comes back with the same bytes; a removal right
+// after an addition gives back the bytes before it.
 func Apply(doc []byte, c Change) ([]byte, error) {
-	root, err := parseObject(doc)
+	d, err := parseDoc(doc)
 	if err != nil {
 		return nil, fmt.Errorf("hookconf: %w", err)
 	}
-	hooks := newObject()
-	if raw, ok := root.get("hooks"); ok && !isNull(raw) {
-		if hooks, err = parseObject(raw); err != nil {
-			return nil, fmt.Errorf("hookconf: \"hooks\": %w", err)
+	root := d.root.Value.(*hujson.Object)
+	rootML := d.blank || len(root.Members) == 0 || bytes.IndexByte(packTrimmed(d.root), '\n') >= 0
+	hi := lastMember(root, "hooks")
+	if hi >= 0 && !isNullValue(root.Members[hi].Value) {
+		if _, ok := root.Members[hi].Value.Value.(*hujson.Object); !ok {
+			return nil, fmt.Errorf("hookconf: %w", d.errAt(root.Members[hi].Value.StartOffset, `"hooks" is not an object`))
 		}
 	}
 	changed := false
 	for _, ev := range c.Events {
-		var arr []json.RawMessage
-		if raw, ok := hooks.get(ev); ok && !isNull(raw) {
-			if err := json.Unmarshal(raw, &arr); err != nil {
-				return nil, fmt.Errorf("hookconf: hooks.%s: not an array: %w", ev, err)
+		ours := c.Host.entry(c.Hook, ev)
+		hi = lastMember(root, "hooks")
+		if hi < 0 || isNullValue(root.Members[hi].Value) {
+			if c.Remove {
+				continue
+			}
+			if hi < 0 {
+				d.addMember(root, "", rootML, "hooks", json.RawMessage("{}"))
+				hi = len(root.Members) - 1
+			} else {
+				root.Members[hi].Value.Value = &hujson.Object{}
 			}
 		}
-		ours := c.Host.entry(c.Hook, ev)
-		var out []json.RawMessage
+		hooksIndent := lineIndent(root.Members[hi].Name.BeforeExtra, "")
+		hooksML := rootML
+		hooks := root.Members[hi].Value.Value.(*hujson.Object)
+		if len(hooks.Members) > 0 {
+			hooksML = bytes.IndexByte(packTrimmed(root.Members[hi].Value), '\n') >= 0
+		}
+		ei := lastMember(hooks, ev)
+		if ei >= 0 && !isNullValue(hooks.Members[ei].Value) {
+			if _, ok := hooks.Members[ei].Value.Value.(*hujson.Array); !ok {
+				return nil, fmt.Errorf("hookconf: %w", d.errAt(hooks.Members[ei].Value.StartOffset, "hooks.%s is not an array", ev))
+			}
+		} else {
+			if c.Remove {
+				continue
+			}
+			if ei < 0 {
+				d.addMember(hooks, hooksIndent, hooksML, ev, json.RawMessage("[]"))
+				ei = len(hooks.Members) - 1
+			} else {
+				hooks.Members[ei].Value.Value = &hujson.Array{}
+			}
+		}
+		m := &hooks.Members[ei]
+		arr := m.Value.Value.(*hujson.Array)
+		evIndent := lineIndent(m.Name.BeforeExtra, hooksIndent)
+		evML := hooksML
+		if len(arr.Elements) > 0 {
+			evML = bytes.IndexByte(packTrimmed(m.Value), '\n') >= 0
+		}
 		var evChanged bool
 		if c.Host.grouped {
-			out, evChanged, err = editGroups(arr, c, ours, groupMatcher(c.Host, ev))
+			evChanged = d.editGroups(arr, evIndent, evML, c, ours, groupMatcher(c.Host, ev))
 		} else {
-			out, evChanged, err = editEntries(arr, c, ours)
+			evChanged = d.editEntries(arr, evIndent, evML, c, ours)
 		}
-		if err != nil {
-			return nil, fmt.Errorf("hookconf: hooks.%s: %w", ev, err)
-		}
-		if !evChanged {
-			continue
-		}
-		changed = true
-		if len(out) == 0 {
-			hooks.del(ev)
-		} else {
-			hooks.set(ev, mustRaw(out))
+		changed = changed || evChanged
+		if evChanged && len(arr.Elements) == 0 {
+			removeMember(hooks, ei)
+			if len(hooks.Members) == 0 {
+				removeMember(root, hi)
+			}
 		}
 	}
 	if !changed {
 		return doc, nil
 	}
-	if hooks.len() == 0 {
-		root.del("hooks")
-	} else {
-		hb, _ := hooks.MarshalJSON()
-		root.set("hooks", hb)
-	}
-	if !c.Host.grouped && !c.Remove {
-		if _, ok := root.get("version"); !ok {
-			// The version key goes first, as the hosts' docs show it.
-			root.keys = append([]string{"version"}, root.keys...)
-			root.vals["version"] = json.RawMessage("1")
+	if !c.Host.grouped && !c.Remove && lastMember(root, "version") < 0 {
+		// The version key goes first, as the hosts' docs show it.
+		d.addMember(root, "", rootML, "version", json.RawMessage("1"))
+		n := len(root.Members) - 1
+		v := root.Members[n]
+		v.Name.BeforeExtra, root.Members[0].Name.BeforeExtra = root.Members[0].Name.BeforeExtra, v.Name.BeforeExtra
+		root.Members = append([]hujson.ObjectMember{v}, root.Members[:n]...)
+		if n := len(root.Members); n > 1 && root.Members[0].Value.AfterExtra != nil && root.Members[n-1].Value.AfterExtra == nil {
+			root.Members[n-1].Value.AfterExtra, root.Members[0].Value.AfterExtra = root.Members[0].Value.AfterExtra, nil
 		}
 	}
-	return format(root, doc)
+	out := d.pack()
+	if _, err := standardize(out); err != nil {
+		return nil, fmt.Errorf("hookconf: the edited file does not parse (%v); nothing written", err)
+	}
+	return out, nil
 }
 
 // editGroups edits Claude Code's shape: [{"matcher":…,"hooks":[entry…]}…].
-func editGroups(groups []json.RawMessage, c Change, ours json.RawMessage, matcher string) ([]json.RawMessage, bool, error) {
-	var out []json.RawMessage
-	placed, changed := false, false
-	for _, g := range groups {
-		obj, err := parseObject(g)
-		if err != nil {
-			out = append(out, g) // not ours to judge
+// Our hook is kept once per matcher.
+func (d *jdoc) editGroups(arr *hujson.Array, indent string, ml bool, c Change, ours json.RawMessage, matcher string) bool {
+	placed := map[string]bool{}
+	changed := false
+	var emptied []int
+	for gi := range arr.Elements {
+		g := &arr.Elements[gi]
+		obj, ok := g.Value.(*hujson.Object)
+		if !ok {
+			continue // not ours to judge
+		}
+		gIndent := lineIndent(g.BeforeExtra, indent)
+		hi := lastMember(obj, "hooks")
+		if hi < 0 {
 			continue
 		}
-		var entries []json.RawMessage
-		if raw, ok := obj.get("hooks"); ok {
-			if json.Unmarshal(raw, &entries) != nil {
-				out = append(out, g)
-				continue
-			}
+		entries, ok := obj.Members[hi].Value.Value.(*hujson.Array)
+		if !ok {
+			continue
 		}
-		var kept []json.RawMessage
-		gChanged := false
-		for _, e := range entries {
-			if !c.Hook.same(identity(e, c.Host.cmdKey)) {
-				kept = append(kept, e)
+		m := matcherOf(obj)
+		eIndent := lineIndent(obj.Members[hi].Name.BeforeExtra, gIndent)
+		var drop []int
+		for ei := range entries.Elements {
+			e := &entries.Elements[ei]
+			if !c.Hook.same(identity(std(*e), c.Host.cmdKey)) {
 				continue
 			}
-			if !c.Remove && !placed {
-				placed = true
-				if !jsonEqual(e, ours) {
-					gChanged = true
+			if !c.Remove && !placed[m] {
+				placed[m] = true
+				if !jsonEqual(std(*e), ours) {
+					d.replace(e, lineIndent(e.BeforeExtra, eIndent), ours)
+					changed = true
 				}
-				kept = append(kept, ours)
 				continue
 			}
-			gChanged = true
+			drop = append(drop, ei)
 		}
-		if !gChanged {
-			out = append(out, g)
-			continue
+		for k := len(drop) - 1; k >= 0; k-- {
+			removeElement(entries, drop[k])
+			changed = true
 		}
-		changed = true
-		if len(kept) == 0 {
-			continue
+		if len(drop) > 0 && len(entries.Elements) == 0 {
+			emptied = append(emptied, gi)
 		}
-		obj.set("hooks", mustRaw(kept))
-		b, _ := obj.MarshalJSON()
-		out = append(out, b)
 	}
-	if !c.Remove && !placed {
-		changed = true
+	for k := len(emptied) - 1; k >= 0; k-- {
+		removeElement(arr, emptied[k])
+	}
+	if !c.Remove && len(placed) == 0 {
 		g := newObject()
 		if matcher != "" {
 			g.set("matcher", mustRaw(matcher))
 		}
 		g.set("hooks", mustRaw([]json.RawMessage{ours}))
 		b, _ := g.MarshalJSON()
-		out = append(out, b)
+		d.addElement(arr, indent, ml, b)
+		changed = true
 	}
-	return out, changed, nil
+	return changed
+}
+
+// matcherOf returns a group's matcher; none matches everything, like "".
+func matcherOf(group *hujson.Object) string {
+	i := lastMember(group, "matcher")
+	if i < 0 {
+		return ""
+	}
+	var m string
+	if json.Unmarshal(std(group.Members[i].Value), &m) != nil {
+		return string(std(group.Members[i].Value)) // not a string: compare as written
+	}
+	return m
 }
 
 // stopFailureMatcher limits a StopFailure hook to the API errors that go
@@ -175,29 +232,33 @@ func groupMatcher(h *Host, event string) string {
 }
 
 // editEntries edits the flat shape: [entry…] (Copilot, Cursor).
-func editEntries(entries []json.RawMessage, c Change, ours json.RawMessage) ([]json.RawMessage, bool, error) {
-	var out []json.RawMessage
+func (d *jdoc) editEntries(arr *hujson.Array, indent string, ml bool, c Change, ours json.RawMessage) bool {
 	placed, changed := false, false
-	for _, e := range entries {
-		if !c.Hook.same(identity(e, c.Host.cmdKey)) {
-			out = append(out, e)
+	var drop []int
+	for i := range arr.Elements {
+		e := &arr.Elements[i]
+		if !c.Hook.same(identity(std(*e), c.Host.cmdKey)) {
 			continue
 		}
 		if !c.Remove && !placed {
 			placed = true
-			if !jsonEqual(e, ours) {
+			if !jsonEqual(std(*e), ours) {
+				d.replace(e, lineIndent(e.BeforeExtra, indent), ours)
 				changed = true
 			}
-			out = append(out, ours)
 			continue
 		}
+		drop = append(drop, i)
+	}
+	for k := len(drop) - 1; k >= 0; k-- {
+		removeElement(arr, drop[k])
 		changed = true
 	}
 	if !c.Remove && !placed {
+		d.addElement(arr, indent, ml, ours)
 		changed = true
-		out = append(out, ours)
 	}
-	return out, changed, nil
+	return changed
 }
 
 // identity returns the program and arguments of a hook entry.
@@ -233,6 +294,10 @@ func jsonEqual(a, b json.RawMessage) bool {
 // Entries lists the hook entries of every event in doc as event, program
 // and arguments, in file order, for any host's shape.
 func Entries(doc []byte, host *Host) ([]Found, error) {
+	doc, err := standardize(doc)
+	if err != nil {
+		return nil, fmt.Errorf("hookconf: %w", err)
+	}
 	root, err := parseObject(doc)
 	if err != nil {
 		return nil, fmt.Errorf("hookconf: %w", err)

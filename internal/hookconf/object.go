@@ -137,17 +137,3 @@ func indentOf(data []byte) string {
 	}
 	return "  "
 }
-
-// format renders o indented like orig, ending with a newline.
-func format(o *object, orig []byte) ([]byte, error) {
-	compact, err := o.MarshalJSON()
-	if err != nil {
-		return nil, err
-	}
-	var b bytes.Buffer
-	if err := json.Indent(&b, compact, "", indentOf(orig)); err != nil {
-		return nil, err
-	}
-	b.WriteByte('\n')
-	return b.Bytes(), nil
-}

@@ -18,38 +18,59 @@ func WriteAtomic(path string, data []byte, perm fs.FileMode) error {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return fmt.Errorf("write %s: %w", filepath.Base(path), err)
 	}
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	tmp, err := WriteTemp(path, data, perm, true)
 	if err != nil {
-		return fmt.Errorf("write %s: %w", filepath.Base(path), err)
-	}
-	tmp := f.Name()
-	ok := false
-	defer func() {
-		if !ok {
-			f.Close()
-			os.Remove(tmp)
-		}
-	}()
-	if _, err := f.Write(data); err != nil {
-		return fmt.Errorf("write %s: %w", filepath.Base(path), err)
-	}
-	if err := f.Chmod(perm); err != nil {
-		return fmt.Errorf("write %s: %w", filepath.Base(path), err)
-	}
-	if err := f.Sync(); err != nil {
-		return fmt.Errorf("write %s: %w", filepath.Base(path), err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("write %s: %w", filepath.Base(path), err)
+		return err
 	}
 	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
 		return fmt.Errorf("write %s: %w", filepath.Base(path), err)
 	}
-	ok = true
 	// The directory is not synced: after a crash the rename may be lost
 	// (the old value stays), which is allowed; a torn value is not, and
 	// the file sync above rules it out. Skipping it halves the cost of an
 	// update, which every loop iteration pays.
+	return nil
+}
+
+// WriteTemp writes data to a new temporary file next to path, named
+// .<name>.tmp-<random> (see [SweepTemporaries]), syncs it when sync is
+// set, and returns its name for the caller to rename into place. On error
+// nothing is left behind.
+func WriteTemp(path string, data []byte, perm fs.FileMode, sync bool) (string, error) {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+tempInfix+"*")
+	if err != nil {
+		return "", fmt.Errorf("write %s: %w", filepath.Base(path), err)
+	}
+	tmp := f.Name()
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Chmod(perm)
+	}
+	if err == nil && sync {
+		err = f.Sync()
+	}
+	if err1 := f.Close(); err == nil {
+		err = err1
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return "", fmt.Errorf("write %s: %w", filepath.Base(path), err)
+	}
+	return tmp, nil
+}
+
+// SyncDir syncs directory dir, making the renames and removals in it
+// durable. Where directories cannot be synced (Windows) it does nothing.
+func SyncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	if err := d.Sync(); err != nil && !syncUnsupported(err) {
+		return err
+	}
 	return nil
 }
 

@@ -23,3 +23,9 @@ func open(path string, flag int, perm fs.FileMode, follow bool) (*os.File, error
 	}
 	return f, nil
 }
+
+// syncUnsupported: Windows cannot flush a directory handle.
+func syncUnsupported(error) bool { return true }
+
+// sharedInode cannot tell hard links apart here.
+func sharedInode(fs.FileInfo) bool { return false }

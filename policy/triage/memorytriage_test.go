@@ -491,7 +491,9 @@ func TestMemoryTriageLLMTimeoutWithinBudget(t *testing.T) {
 	in := stop(t, decisionAndTODO)
 	writeConfig(t, in.CWD, `{"triage":{"llm_timeout_ms":60000}}`)
 	slow := &fakeClassifier{block: true}
-	d := stophook.Decide(context.Background(), &triage.MemoryTriage{Classifier: slow, Logger: slog.New(slog.DiscardHandler)}, in, 4*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Second)
+	defer cancel()
+	d := stophook.Evaluate(ctx, &triage.MemoryTriage{Classifier: slow, Logger: slog.New(slog.DiscardHandler)}, in)
 	stophooktest.AssertBlocks(t, d, wantReason)
 	if d.Policy == stophook.DeadlinePolicy {
 		t.Errorf("the budget ran out: %s", d.Why)

@@ -6,7 +6,13 @@
 //	}
 //
 // Stores shared across processes should also run [Increment] from several
-// processes at once and check the total with [Count].
+// processes at once and check the total with [Count], and persistent
+// stores should run [Crash], which kills processes in the middle of their
+// updates and checks that no acknowledged update is lost or torn:
+//
+//	func TestMyStoreCrash(t *testing.T) {
+//		storetest.Crash(t, 20, func(t testing.TB, dir string) stophook.Store { return mystore.New(dir) })
+//	}
 package storetest
 
 import (

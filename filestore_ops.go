@@ -1,0 +1,37 @@
+package stophook
+
+import (
+	"os"
+
+	"github.com/stophook/stophook/internal/safefile"
+)
+
+// fileOps are the file operations a [FileStore] does on values. Tests
+// replace them with a layer that simulates power cuts.
+type fileOps interface {
+	// ReadFile reads a regular file without following a symlink.
+	ReadFile(path string) ([]byte, error)
+	// Overwrite writes data over the file at path (see
+	// safefile.Overwrite), synced when sync is set; created reports a new
+	// file.
+	Overwrite(path string, data []byte, sync bool) (created bool, err error)
+	Remove(path string) error
+	// SyncDir makes the creations and removals in dir durable.
+	SyncDir(dir string) error
+}
+
+// osOps are the real file operations.
+type osOps struct{}
+
+var _ fileOps = osOps{}
+
+func (osOps) ReadFile(path string) ([]byte, error) {
+	return safefile.ReadFile(path, maxValueSize+maxRecordHeader)
+}
+
+func (osOps) Overwrite(path string, data []byte, sync bool) (bool, error) {
+	return safefile.Overwrite(path, data, 0o600, sync)
+}
+
+func (osOps) Remove(path string) error { return os.Remove(path) }
+func (osOps) SyncDir(dir string) error { return safefile.SyncDir(dir) }

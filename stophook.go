@@ -1,0 +1,358 @@
+package stophook
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"reflect"
+	"runtime/debug"
+	"time"
+)
+
+// Event is a hook event name (hook_event_name in the hook input). Inputs
+// from every host are normalised to Claude Code's names.
+type Event string
+
+// The hook events stophook knows.
+const (
+	EventStop             Event = "Stop"
+	EventSubagentStop     Event = "SubagentStop"
+	EventSessionStart     Event = "SessionStart"
+	EventSessionEnd       Event = "SessionEnd"
+	EventUserPromptSubmit Event = "UserPromptSubmit"
+	EventStopFailure      Event = "StopFailure"
+	EventNotification     Event = "Notification"
+)
+
+// Input is the hook payload the agent sends on stdin (command hooks) or in
+// the POST body (http hooks), with Claude Code's field names. Fields missing
+// from the payload keep their zero value; fields this type does not know
+// stay available through [Input.Raw] and [Input.Field].
+type Input struct {
+	// Common to every event.
+	SessionID      string `json:"session_id"`
+	TranscriptPath string `json:"transcript_path"`
+	CWD            string `json:"cwd"`
+	HookEventName  Event  `json:"hook_event_name"`
+	PermissionMode string `json:"permission_mode,omitempty"`
+	PromptID       string `json:"prompt_id,omitempty"`
+	AgentID        string `json:"agent_id,omitempty"`
+	AgentType      string `json:"agent_type,omitempty"`
+	Effort         Effort `json:"effort,omitzero"`
+
+	// Stop and SubagentStop.
+	StopHookActive       bool              `json:"stop_hook_active,omitempty"`
+	LastAssistantMessage string            `json:"last_assistant_message,omitempty"`
+	BackgroundTasks      []json.RawMessage `json:"background_tasks,omitempty"`
+	SessionCrons         []json.RawMessage `json:"session_crons,omitempty"`
+	// SubagentStop only.
+	AgentTranscriptPath string `json:"agent_transcript_path,omitempty"`
+
+	// SessionStart: Source is startup|resume|clear|compact|fork.
+	// UserPromptSubmit also carries a Source.
+	Source string `json:"source,omitempty"`
+	Model  string `json:"model,omitempty"`
+
+	// UserPromptSubmit: the raw text the user typed ("/gsd:x 3" for a slash command).
+	Prompt string `json:"prompt,omitempty"`
+
+	// SessionEnd: why the session ended (clear, logout, prompt_input_exit, other, …).
+	Reason string `json:"reason,omitempty"`
+
+	// StopFailure.
+	Error        string          `json:"error,omitempty"`
+	ErrorDetails json.RawMessage `json:"error_details,omitempty"`
+
+	// Notification.
+	Message          string `json:"message,omitempty"`
+	Title            string `json:"title,omitempty"`
+	NotificationType string `json:"notification_type,omitempty"`
+
+	// Raw is the payload exactly as received. It is nil for inputs built in code.
+	Raw json.RawMessage `json:"-"`
+
+	// Host names the agent that sent the input ("claude", "codex",
+	// "gemini", "qwen", "copilot", "droid", "cursor"). The runner sets it
+	// from the input's shape or the STOPHOOK_HOST override; empty means
+	// Claude Code.
+	Host string `json:"-"`
+
+	// TurnBlocks is how many times this hook already sent the agent back to
+	// work in the current turn (blocks and additional-context continuations
+	// alike). The runner counts it per session in the Store and resets it
+	// when a stop is allowed, on UserPromptSubmit, SessionStart and
+	// SessionEnd; Cursor's loop_count feeds the same count. For inputs
+	// built in code it is what the caller sets.
+	TurnBlocks int `json:"-"`
+
+	// Now is the time the hook was called. [ParseInput] sets it to time.Now;
+	// tests set a fixed time. Policies use it instead of calling time.Now.
+	Now time.Time `json:"-"`
+}
+
+// Effort is the reasoning effort of the session.
+type Effort struct {
+	Level string `json:"level,omitempty"`
+}
+
+// Verdict is what a policy says about a stop.
+type Verdict int
+
+const (
+	// Pass means no opinion: the next policy decides. When every policy
+	// passes, the session stops.
+	Pass Verdict = iota
+	// Allow lets the session stop; no later policy runs.
+	Allow
+	// Block sends the agent back to work with Decision.Reason; no later
+	// policy runs.
+	Block
+)
+
+func (v Verdict) String() string {
+	switch v {
+	case Pass:
+		return "pass"
+	case Allow:
+		return "allow"
+	case Block:
+		return "block"
+	}
+	return fmt.Sprintf("Verdict(%d)", int(v))
+}
+
+// Decision is the outcome of a policy or of a whole [Chain]. The zero value
+// lets the session stop.
+type Decision struct {
+	Verdict Verdict
+	// Reason is fed to the agent when Verdict is Block. A Block with an
+	// empty Reason is treated as an error by [Chain] and lets the session stop.
+	Reason string
+	// SystemMessage is shown to the user, whatever the verdict.
+	SystemMessage string
+	// AdditionalContext is sent as hookSpecificOutput.additionalContext.
+	// On Stop, Claude Code continues the turn with it as a system reminder.
+	AdditionalContext string
+	// Halt stops Claude Code entirely (continue:false) with StopReason
+	// shown to the user.
+	Halt       bool
+	StopReason string
+
+	// Why explains the decision for logs and -explain traces; it is never
+	// sent to the agent.
+	Why string
+	// Policy names the policy that made the decision. Set by [Chain].
+	Policy string
+	// Trace lists what every policy that ran said. Set by [Chain].
+	Trace []Step
+}
+
+// Step is one policy's contribution to a [Chain] evaluation.
+type Step struct {
+	Policy  string
+	Verdict Verdict
+	Why     string
+	Err     error
+}
+
+func (s Step) String() string {
+	if s.Err != nil {
+		return fmt.Sprintf("%s: error: %v (treated as pass)", s.Policy, s.Err)
+	}
+	if s.Why == "" {
+		return fmt.Sprintf("%s: %s", s.Policy, s.Verdict)
+	}
+	return fmt.Sprintf("%s: %s: %s", s.Policy, s.Verdict, s.Why)
+}
+
+// Blocks reports whether d sends the agent back to work.
+func (d Decision) Blocks() bool { return d.Verdict == Block && d.Reason != "" }
+
+// BlockWith returns a Block decision with the given reason.
+func BlockWith(reason string) Decision { return Decision{Verdict: Block, Reason: reason, Why: "block"} }
+
+// AllowStop returns an Allow decision; why is recorded for traces.
+func AllowStop(why string) Decision { return Decision{Verdict: Allow, Why: why} }
+
+// PassOn returns a Pass decision (no opinion); why is recorded for traces.
+func PassOn(why string) Decision { return Decision{Verdict: Pass, Why: why} }
+
+// Policy decides about one hook event.
+//
+// Evaluate returns a [Decision] whose Verdict is [Pass] (no opinion: the
+// next policy runs), [Allow] (the session stops) or [Block] (the agent is
+// sent back to work with Decision.Reason). A non-nil error, or a panic, is
+// recorded by [Chain] and treated as Pass: a policy can never cause a block
+// by failing.
+//
+// Evaluate may be called concurrently from several goroutines (an HTTP hook
+// server) and from several processes at once (command hooks); shared state
+// belongs in a [Store]. ctx carries the hook's deadline: when it is done,
+// Evaluate should return promptly; [Evaluate] lets the session stop anyway.
+type Policy interface {
+	Evaluate(ctx context.Context, in Input) (Decision, error)
+}
+
+// PolicyFunc adapts a function to [Policy].
+type PolicyFunc func(ctx context.Context, in Input) (Decision, error)
+
+var _ Policy = PolicyFunc(nil)
+
+// Evaluate calls f(ctx, in).
+func (f PolicyFunc) Evaluate(ctx context.Context, in Input) (Decision, error) { return f(ctx, in) }
+
+// Named gives p a name for traces and logs. Policies may instead implement
+// interface{ Name() string }.
+func Named(name string, p Policy) Policy { return namedPolicy{name: name, Policy: p} }
+
+type namedPolicy struct {
+	name string
+	Policy
+}
+
+func (n namedPolicy) Name() string { return n.name }
+
+// PolicyName returns p's name: its Name method if it has one, else its type.
+func PolicyName(p Policy) string {
+	if n, ok := p.(interface{ Name() string }); ok {
+		return n.Name()
+	}
+	if p == nil {
+		return "<nil>"
+	}
+	t := reflect.TypeOf(p)
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return t.String()
+}
+
+// Chain runs policies in order; the first Allow or Block wins. A zero or
+// empty Chain lets every session stop. A *Chain is itself a [Policy], so
+// chains nest: the deciding policy and the trace of the inner chain are kept
+// in the outer decision.
+type Chain struct {
+	policies []Policy
+	logger   *slog.Logger
+}
+
+var _ Policy = (*Chain)(nil)
+
+// NewChain returns a chain of the given policies; the first listed runs
+// first. The slice is copied.
+func NewChain(policies ...Policy) *Chain {
+	return &Chain{policies: append([]Policy(nil), policies...)}
+}
+
+// Evaluate implements [Policy]: it runs the chain on in. A policy's error or
+// panic is recorded in the trace and treated as Pass; a done ctx lets the
+// session stop. The returned Decision names the deciding policy and carries
+// the trace of every policy that ran, nested chains included. The error is
+// always nil: failures are part of the trace.
+func (c *Chain) Evaluate(ctx context.Context, in Input) (Decision, error) {
+	return c.evaluate(ctx, in), nil
+}
+
+// DeadlinePolicy is the Decision.Policy of a decision made because the
+// context was done or the budget ran out: the session is allowed to stop.
+const DeadlinePolicy = "stophook.deadline"
+
+// DefaultBudget bounds [Evaluate] when its context has no deadline.
+const DefaultBudget = 50 * time.Second
+
+// Evaluate runs p (a policy or a [*Chain]) on in and returns the final
+// decision. It never fails: a policy's error or panic counts as Pass, and
+// a context that is done first — ctx's deadline, or [DefaultBudget] when
+// ctx has none — lets the session stop (Decision.Policy is then
+// [DeadlinePolicy]) even if p is still running and ignores its context.
+// A Decision with Verdict Pass also lets the session stop.
+func Evaluate(ctx context.Context, p Policy, in Input) Decision {
+	if _, ok := ctx.Deadline(); !ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, DefaultBudget)
+		defer cancel()
+	}
+	chain, ok := p.(*Chain)
+	if !ok {
+		chain = NewChain(p)
+	}
+	done := make(chan Decision, 1)
+	go func() { done <- chain.evaluate(ctx, in) }()
+	select {
+	case d := <-done:
+		return d
+	case <-ctx.Done():
+		select {
+		case d := <-done:
+			return d
+		default:
+		}
+		return Decision{Verdict: Allow, Policy: DeadlinePolicy, Why: "budget exceeded: " + ctx.Err().Error()}
+	}
+}
+
+func (c *Chain) evaluate(ctx context.Context, in Input) Decision {
+	var trace []Step
+	if c != nil {
+		for _, p := range c.policies {
+			if err := ctx.Err(); err != nil {
+				trace = append(trace, Step{Policy: DeadlinePolicy, Verdict: Allow, Why: err.Error()})
+				d := Decision{Verdict: Allow, Why: "deadline: " + err.Error(), Policy: DeadlinePolicy, Trace: trace}
+				c.logDecision(ctx, in, d)
+				return d
+			}
+			name := PolicyName(p)
+			d, err := safeEvaluate(ctx, p, in)
+			if err == nil && d.Verdict == Block && d.Reason == "" {
+				err = fmt.Errorf("stophook: policy %s blocked without a reason", name)
+			}
+			if err == nil && d.Verdict != Pass && d.Verdict != Allow && d.Verdict != Block {
+				err = fmt.Errorf("stophook: policy %s returned unknown verdict %v", name, d.Verdict)
+			}
+			if err != nil {
+				trace = append(trace, Step{Policy: name, Verdict: Pass, Err: err})
+				c.log().LogAttrs(ctx, slog.LevelWarn, "stophook: policy failed, treated as pass",
+					slog.String("policy", name), slog.String("error", err.Error()), slog.String("session_id", in.SessionID))
+				continue
+			}
+			if len(d.Trace) > 0 { // a nested chain, or a decorator around one
+				trace = append(trace, d.Trace...)
+				if d.Policy != "" {
+					name = d.Policy
+				}
+			} else {
+				trace = append(trace, Step{Policy: name, Verdict: d.Verdict, Why: d.Why})
+			}
+			if d.Verdict == Pass {
+				continue
+			}
+			if err := ctx.Err(); err != nil && d.Verdict == Block {
+				trace = append(trace, Step{Policy: DeadlinePolicy, Verdict: Allow, Why: err.Error()})
+				d = Decision{Verdict: Allow, Why: "deadline: " + err.Error()}
+				name = DeadlinePolicy
+			}
+			d.Policy = name
+			d.Trace = trace
+			c.logDecision(ctx, in, d)
+			return d
+		}
+	}
+	d := Decision{Verdict: Pass, Why: "no policy objected", Trace: trace}
+	c.logDecision(ctx, in, d)
+	return d
+}
+
+func safeEvaluate(ctx context.Context, p Policy, in Input) (d Decision, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			d = Decision{}
+			err = fmt.Errorf("stophook: policy panicked: %v", r)
+			slog.Debug("stophook: policy panic", "stack", string(debug.Stack()))
+		}
+	}()
+	if p == nil {
+		return Decision{}, fmt.Errorf("stophook: nil policy")
+	}
+	return p.Evaluate(ctx, in)
+}
