@@ -8,6 +8,7 @@ require (
 	github.com/tailscale/hujson v0.0.0-20260727124030-b80ff77dac4f
 	github.com/tidwall/gjson v1.20.0
 	github.com/yuin/goldmark v1.8.7
+	golang.org/x/sync v0.25.0
 	golang.org/x/sys v0.50.0
 )
 

@@ -18,9 +18,10 @@
 // # Summaries
 //
 // A [Summarizer] turns the transcript tail into a few sentences for the
-// human: [LLMSummarizer] makes one language model call through a
-// [Completer] (escalate/llmsummary's AnthropicFromEnv wires up the
-// Messages API), [CommandSummarizer] runs a program such as `claude -p`. A
+// human: [LLMSummarizer] makes one language model call through an
+// llm.Model (a hook's main wires one from package llm/provider, such as
+// provider.Anthropic()), [CommandSummarizer] runs a program such as
+// `claude -p`. A
 // summary is shown to the human only; it never reaches the agent.
 //
 // # Untrusted text
@@ -34,8 +35,8 @@
 // # Start-up cost
 //
 // This package does not import net/http: the notifiers and summarizers
-// that speak HTTP live in the subpackages telegram, webhook and
-// llmsummary, so a hook binary that never escalates over the network does
+// that speak HTTP live in the subpackages telegram and webhook (and the
+// models in llm/provider), so a hook binary that never escalates over the network does
 // not pay for an HTTP and TLS stack at start-up (about 2 ms).
 //
 // The policies that drive all this are [Register] (records each session)

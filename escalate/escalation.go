@@ -3,11 +3,13 @@ package escalate
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/transcript"
+	"golang.org/x/sync/errgroup"
 )
 
 // Defaults of [Escalation].
@@ -136,73 +138,110 @@ func (p *Escalation) Evaluate(ctx context.Context, in stophook.Input) (stophook.
 	return stophook.PassOn(joinWhy("notified; no answer expected", why)), nil
 }
 
-// analyse builds the request; notes say which steps degraded.
+// analyse builds the request; notes say which steps degraded. The steps
+// run side by side: the label (a Store read) next to the transcript tail,
+// and once the tail is read, the recent tools next to the summary. Each
+// degrades alone: a failed, slow or panicking step leaves its part out.
 func (p *Escalation) analyse(ctx context.Context, in stophook.Input) (Request, []string) {
 	req := Request{
 		ID:          NewRequestID(),
 		SessionID:   in.SessionID,
 		CWD:         in.CWD,
 		LastMessage: in.LastAssistantMessage,
-		Label:       p.label(ctx, in),
 	}
-	var notes []string
-
-	var msgs []transcript.Message
-	path := transcript.Path(in.TranscriptPath, in.AgentTranscriptPath) // a subagent's own transcript on SubagentStop
-	if path == "" {
-		notes = append(notes, "transcript: no path")
-	} else {
-		n := p.TailMessages
-		if n <= 0 {
-			n = DefaultTailMessages
+	var (
+		g                           errgroup.Group
+		tailNote, toolNote, sumNote string
+	)
+	g.Go(func() error {
+		if protect(func() error { req.Label = p.label(ctx, in); return nil }) != nil {
+			req.Label = DefaultLabel(in.CWD, in.SessionID)
 		}
-		err := protect(func() (err error) {
-			read := p.ReadTail
-			if read == nil {
-				read = transcript.Tail
+		return nil
+	})
+	g.Go(func() error {
+		var msgs []transcript.Message
+		msgs, tailNote = p.tail(in)
+		var steps errgroup.Group
+		if k := p.RecentTools; k >= 0 && len(msgs) > 0 {
+			if k == 0 {
+				k = DefaultRecentTools
 			}
-			msgs, err = read(path, n)
-			return err
-		})
-		if err != nil {
-			notes = append(notes, "transcript: "+err.Error())
-			msgs = nil
+			steps.Go(func() error {
+				if err := protect(func() error {
+					for _, u := range transcript.RecentToolUses(msgs, k) {
+						req.RecentTools = append(req.RecentTools, u.Relative(in.CWD))
+					}
+					return nil
+				}); err != nil {
+					req.RecentTools, toolNote = nil, "recent tools: "+err.Error()
+				}
+				return nil
+			})
 		}
-	}
-	if k := p.RecentTools; k >= 0 && len(msgs) > 0 {
-		if k == 0 {
-			k = DefaultRecentTools
-		}
-		if err := protect(func() error {
-			for _, u := range transcript.RecentToolUses(msgs, k) {
-				req.RecentTools = append(req.RecentTools, u.Relative(in.CWD))
-			}
+		// Clip: the summary's copy must not share the tools' backing array.
+		withLast := withLastMessage(slices.Clip(msgs), in.LastAssistantMessage)
+		steps.Go(func() error {
+			req.Summary, sumNote = p.summarize(ctx, withLast)
 			return nil
-		}); err != nil {
-			notes = append(notes, "recent tools: "+err.Error())
-		}
-	}
-	msgs = withLastMessage(msgs, in.LastAssistantMessage)
-
-	if p.Summarizer == nil {
-		notes = append(notes, "summary: off")
-	} else {
-		st := p.SummaryTimeout
-		if st <= 0 {
-			st = DefaultSummaryTimeout
-		}
-		sctx, cancel := context.WithTimeout(ctx, st)
-		err := protect(func() (err error) {
-			req.Summary, err = p.Summarizer.Summarize(sctx, msgs)
-			return err
 		})
-		cancel()
-		if err != nil {
-			req.Summary = ""
-			notes = append(notes, "summary: "+err.Error())
+		return steps.Wait()
+	})
+	g.Wait() // the steps report through their notes, never an error
+	var notes []string
+	for _, n := range []string{tailNote, toolNote, sumNote} {
+		if n != "" {
+			notes = append(notes, n)
 		}
 	}
 	return req, notes
+}
+
+// tail reads the last TailMessages messages of the transcript (a
+// subagent's own on SubagentStop); note says why there are none.
+func (p *Escalation) tail(in stophook.Input) (msgs []transcript.Message, note string) {
+	path := transcript.Path(in.TranscriptPath, in.AgentTranscriptPath)
+	if path == "" {
+		return nil, "transcript: no path"
+	}
+	n := p.TailMessages
+	if n <= 0 {
+		n = DefaultTailMessages
+	}
+	err := protect(func() (err error) {
+		read := p.ReadTail
+		if read == nil {
+			read = transcript.Tail
+		}
+		msgs, err = read(path, n)
+		return err
+	})
+	if err != nil {
+		return nil, "transcript: " + err.Error()
+	}
+	return msgs, ""
+}
+
+// summarize asks the Summarizer, within SummaryTimeout; note says why
+// there is no summary.
+func (p *Escalation) summarize(ctx context.Context, msgs []transcript.Message) (summary, note string) {
+	if p.Summarizer == nil {
+		return "", "summary: off"
+	}
+	st := p.SummaryTimeout
+	if st <= 0 {
+		st = DefaultSummaryTimeout
+	}
+	ctx, cancel := context.WithTimeout(ctx, st)
+	defer cancel()
+	err := protect(func() (err error) {
+		summary, err = p.Summarizer.Summarize(ctx, msgs)
+		return err
+	})
+	if err != nil {
+		return "", "summary: " + err.Error()
+	}
+	return summary, ""
 }
 
 // label returns the configured, registered or default label.

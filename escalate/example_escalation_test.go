@@ -23,7 +23,7 @@ func ExampleEscalation() {
 		&escalate.Register{Store: store},
 		policy.StopActive{},
 		&policy.ErrorRetry{Store: store, MaxRetries: 2},
-		&escalate.Escalation{Notifier: human, Store: store}, // Summarizer: llmsummary.AnthropicFromEnv()
+		&escalate.Escalation{Notifier: human, Store: store}, // Summarizer: escalate.NewLLMSummarizer(model)
 	)
 	d, _ := chain.Evaluate(context.Background(), stophooktest.Stop("Done. Shall I deploy?"))
 	fmt.Println(d.Verdict, "by", d.Policy+":", d.Reason)

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"sync"
+
+	"golang.org/x/sync/errgroup"
 )
 
 // Multi fans a request out to several notifiers at once.
@@ -41,41 +43,33 @@ func (m *Multi) Ask(ctx context.Context, req Request) (Answer, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
-	type result struct {
-		a   Answer
-		err error
-	}
-	results := make(chan result, len(m.notifiers))
-	var wg sync.WaitGroup
-	for _, n := range m.notifiers {
-		wg.Go(func() {
-			a, err := n.Ask(ctx, req)
-			results <- result{a, err}
-		})
-	}
-	go func() { wg.Wait(); close(results) }()
-
 	var (
+		g        errgroup.Group
+		mu       sync.Mutex
 		errs     []error
 		timedOut bool
 		winner   *Answer
 	)
-	for r := range results {
-		if r.err != nil {
-			errs = append(errs, r.err)
-			continue
-		}
-		switch r.a.Kind {
-		case Reply, Continue, LetStop:
-			if winner == nil {
-				a := r.a
-				winner = &a
-				cancel()
+	for _, n := range m.notifiers {
+		g.Go(func() error {
+			a, err := n.Ask(ctx, req)
+			mu.Lock()
+			defer mu.Unlock()
+			switch {
+			case err != nil:
+				errs = append(errs, err)
+			case a.Kind == Reply, a.Kind == Continue, a.Kind == LetStop:
+				if winner == nil {
+					winner = &a
+					cancel()
+				}
+			case a.Kind == Timeout:
+				timedOut = true
 			}
-		case Timeout:
-			timedOut = true
-		}
+			return nil // a failed notifier must not cancel the others
+		})
 	}
+	g.Wait()
 	if winner != nil {
 		return *winner, nil
 	}

@@ -5,20 +5,15 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/stophook/stophook/llm"
 	"github.com/stophook/stophook/transcript"
 )
 
-// Completer sends one system prompt and one user prompt to a language
-// model and returns its reply. It is the shape of the project's Messages
-// API client; llmsummary.AnthropicFromEnv wires one up.
-type Completer interface {
-	Complete(ctx context.Context, system, prompt string) (string, error)
-}
-
 // LLMSummarizer summarises with one language model call.
 type LLMSummarizer struct {
-	// Client makes the call. Required.
-	Client Completer
+	// Model makes the call (llm/provider's Anthropic or Gemini, or any
+	// [llm.Model]). Required.
+	Model llm.Model
 	// System is the system prompt; default [SummaryPrompt].
 	System string
 	// MaxInputRunes bounds the transcript text; default [DefaultMaxInputRunes].
@@ -27,13 +22,13 @@ type LLMSummarizer struct {
 
 var _ Summarizer = (*LLMSummarizer)(nil)
 
-// NewLLMSummarizer returns a summarizer using c.
-func NewLLMSummarizer(c Completer) *LLMSummarizer { return &LLMSummarizer{Client: c} }
+// NewLLMSummarizer returns a summarizer using m.
+func NewLLMSummarizer(m llm.Model) *LLMSummarizer { return &LLMSummarizer{Model: m} }
 
 // Summarize implements [Summarizer].
 func (s *LLMSummarizer) Summarize(ctx context.Context, msgs []transcript.Message) (string, error) {
-	if s == nil || s.Client == nil {
-		return "", errors.New("escalate: summarizer has no client")
+	if s == nil || s.Model == nil {
+		return "", errors.New("escalate: summarizer has no model")
 	}
 	input := RenderTranscript(msgs, s.MaxInputRunes)
 	if input == "" {
@@ -43,7 +38,7 @@ func (s *LLMSummarizer) Summarize(ctx context.Context, msgs []transcript.Message
 	if system == "" {
 		system = SummaryPrompt
 	}
-	out, err := s.Client.Complete(ctx, system, "Session transcript (most recent last):\n\n"+input)
+	out, err := s.Model.Complete(ctx, system, "Session transcript (most recent last):\n\n"+input)
 	if err != nil {
 		return "", fmt.Errorf("escalate: summarize: %w", err)
 	}

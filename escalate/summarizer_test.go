@@ -58,27 +58,27 @@ func TestRenderTranscript(t *testing.T) {
 	assert.Empty(t, RenderTranscript(nil, 0))
 }
 
-type fakeCompleter struct {
+type fakeModel struct {
 	system, prompt string
 	reply          string
 	err            error
 }
 
-func (f *fakeCompleter) Complete(_ context.Context, system, prompt string) (string, error) {
+func (f *fakeModel) Complete(_ context.Context, system, prompt string) (string, error) {
 	f.system, f.prompt = system, prompt
 	return f.reply, f.err
 }
 
 func TestLLMSummarizer(t *testing.T) {
 	t.Parallel()
-	fc := &fakeCompleter{reply: "  The agent hit a failing test\x00 and asks whether to revert.  "}
+	fc := &fakeModel{reply: "  The agent hit a failing test\x00 and asks whether to revert.  "}
 	got, err := NewLLMSummarizer(fc).Summarize(context.Background(), testMsgs)
 	require.NoError(t, err)
 	assert.Equal(t, "The agent hit a failing test and asks whether to revert.", got)
 	assert.Equal(t, SummaryPrompt, fc.system)
 	assert.Contains(t, fc.prompt, "The build fails; should I revert?")
 
-	long := &fakeCompleter{reply: strings.Repeat("word ", 1000)}
+	long := &fakeModel{reply: strings.Repeat("word ", 1000)}
 	got, err = NewLLMSummarizer(long).Summarize(context.Background(), testMsgs)
 	require.NoError(t, err)
 	assert.Equal(t, MaxSummaryRunes, utf8.RuneCountInString(got))
@@ -93,10 +93,10 @@ func TestLLMSummarizerFailures(t *testing.T) {
 		msgs []transcript.Message
 		want string
 	}{
-		{"api error", NewLLMSummarizer(&fakeCompleter{err: boom}), testMsgs, "escalate: summarize: overloaded"},
-		{"empty reply", NewLLMSummarizer(&fakeCompleter{reply: " \n"}), testMsgs, "escalate: empty summary"},
-		{"nothing to summarise", NewLLMSummarizer(&fakeCompleter{reply: "x"}), nil, "escalate: nothing to summarise"},
-		{"no client", &LLMSummarizer{}, testMsgs, "escalate: summarizer has no client"},
+		{"api error", NewLLMSummarizer(&fakeModel{err: boom}), testMsgs, "escalate: summarize: overloaded"},
+		{"empty reply", NewLLMSummarizer(&fakeModel{reply: " \n"}), testMsgs, "escalate: empty summary"},
+		{"nothing to summarise", NewLLMSummarizer(&fakeModel{reply: "x"}), nil, "escalate: nothing to summarise"},
+		{"no model", &LLMSummarizer{}, testMsgs, "escalate: summarizer has no model"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

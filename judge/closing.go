@@ -30,13 +30,33 @@ type closing struct {
 	// choice is a closing line that ends with a colon and introduces two
 	// or more list items ("Would you like me to:" followed by options).
 	choice string
+	// last are the last tailLines lines, list items included, cleaned,
+	// last first; chars counts the characters that follow each of them.
+	last  []string
+	chars []int
 }
+
+// tailLines is how many lines, list items included, the structural
+// question rules look at.
+const tailLines = 8
 
 // closingOf reads the closing of prose, a message with its code blanked.
 func closingOf(prose string) closing {
 	var c closing
 	raw := strings.FieldsFunc(prose, func(r rune) bool { return r == '\n' || r == '\r' })
 	skipped, run := 0, 0 // run: list items directly below the current line
+	after := 0
+	for i := len(raw) - 1; i >= 0 && len(c.last) < tailLines; i-- {
+		line := strings.TrimSpace(raw[i])
+		if line == "" || isRule(line) {
+			continue
+		}
+		if cl := clean(line); cl != "" {
+			c.last = append(c.last, cl)
+			c.chars = append(c.chars, after)
+			after += utf8.RuneCountInString(cl) + 1
+		}
+	}
 	for i := len(raw) - 1; i >= 0 && len(c.lines) < closingLines; i-- {
 		line := strings.TrimSpace(raw[i])
 		if line == "" || isRule(line) {

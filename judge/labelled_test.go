@@ -55,7 +55,7 @@ func loadSamples(t testing.TB) (samples []sample, missing int) {
 		if err := json.Unmarshal(sc.Bytes(), &s); err != nil {
 			t.Fatalf("labelled.jsonl: %v", err)
 		}
-		if _, ok := judge.ParseClass(s.Label); !ok {
+		if !validLabel(s.Label) {
 			t.Fatalf("%s: unknown label %q", s.ID, s.Label)
 		}
 		if s.UUID != "" {
@@ -123,18 +123,19 @@ func assistantTexts(path string) map[string]string {
 // scores holds the confusion counts of one part of the set.
 type scores struct {
 	n               int
-	tp, fp, fn, sup map[judge.Class]int
+	tp, fp, fn, sup map[string]int
 }
 
 func score(samples []sample, keep func(sample) bool) (scores, []string) {
-	s := scores{tp: map[judge.Class]int{}, fp: map[judge.Class]int{}, fn: map[judge.Class]int{}, sup: map[judge.Class]int{}}
+	s := scores{tp: map[string]int{}, fp: map[string]int{}, fn: map[string]int{}, sup: map[string]int{}}
 	var wrong []string
 	for _, smp := range samples {
 		if !keep(smp) {
 			continue
 		}
-		want, _ := judge.ParseClass(smp.Label)
-		got, why := judge.Classify(smp.Text)
+		want := smp.Label
+		v := judge.Classify(smp.Text)
+		got, why := labelOf(v), v.Why
 		s.n++
 		s.sup[want]++
 		if got == want {
@@ -148,8 +149,8 @@ func score(samples []sample, keep func(sample) bool) (scores, []string) {
 	return s, wrong
 }
 
-func (s scores) precision(c judge.Class) float64 { return ratio(s.tp[c], s.tp[c]+s.fp[c]) }
-func (s scores) recall(c judge.Class) float64    { return ratio(s.tp[c], s.tp[c]+s.fn[c]) }
+func (s scores) precision(c string) float64 { return ratio(s.tp[c], s.tp[c]+s.fp[c]) }
+func (s scores) recall(c string) float64    { return ratio(s.tp[c], s.tp[c]+s.fn[c]) }
 
 func ratio(a, b int) float64 {
 	if b == 0 {
@@ -161,7 +162,7 @@ func ratio(a, b int) float64 {
 func (s scores) table() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d messages\n", s.n)
-	for _, c := range judge.Classes {
+	for _, c := range labels {
 		fmt.Fprintf(&b, "  %-10s n=%3d  P=%.2f (%d/%d)  R=%.2f (%d/%d)\n", c, s.sup[c],
 			s.precision(c), s.tp[c], s.tp[c]+s.fp[c], s.recall(c), s.tp[c], s.sup[c])
 	}
@@ -171,36 +172,36 @@ func (s scores) table() string {
 // floors are the precision and recall Classify must reach on each part of
 // the labelled set. Permission precision matters most: a false permission
 // makes the agent go on with "Yes, go ahead." when nobody asked.
-var floors = map[string]map[judge.Class][2]float64{ // split → class → {P, R}
+var floors = map[string]map[string][2]float64{ // split → class → {P, R}
 	"tune": {
-		judge.Permission: {0.95, 0.9},
-		judge.Decision:   {0.9, 0.9},
-		judge.Error:      {0.85, 0.8},
-		judge.Done:       {0.95, 0.95},
+		"permission": {0.95, 0.9},
+		"decision":   {0.9, 0.9},
+		"error":      {0.85, 0.8},
+		"done":       {0.95, 0.95},
 	},
 	"holdout": {
-		judge.Permission: {0.9, 0.8},
-		judge.Decision:   {0.85, 0.85},
-		judge.Error:      {0.6, 0.6},
-		judge.Done:       {0.9, 0.9},
+		"permission": {0.9, 0.8},
+		"decision":   {0.85, 0.85},
+		"error":      {0.6, 0.6},
+		"done":       {0.9, 0.9},
 	},
 }
 
 // storedFloors apply when the shared transcripts are not at hand (as in CI
 // on a fresh clone): only the messages stored in testdata are scored, and
 // the floors are those of that smaller set, so the test can still fail.
-var storedFloors = map[string]map[judge.Class][2]float64{
+var storedFloors = map[string]map[string][2]float64{
 	"tune": {
-		judge.Permission: {0.95, 0.9},
-		judge.Decision:   {0.9, 0.9},
-		judge.Error:      {0.9, 0.9},
-		judge.Done:       {0.85, 0.95},
+		"permission": {0.95, 0.9},
+		"decision":   {0.9, 0.9},
+		"error":      {0.9, 0.9},
+		"done":       {0.85, 0.95},
 	},
 	"holdout": {
-		judge.Permission: {0.9, 0.9},
-		judge.Decision:   {0.9, 0.9},
-		judge.Error:      {0.9, 0.9},
-		judge.Done:       {0.9, 0.9},
+		"permission": {0.9, 0.9},
+		"decision":   {0.9, 0.9},
+		"error":      {0.9, 0.9},
+		"done":       {0.9, 0.9},
 	},
 }
 
@@ -240,7 +241,7 @@ func TestLabelledSet(t *testing.T) {
 	// default, on the same messages, for comparison.
 	var tp, fp, fn int
 	for _, smp := range samples {
-		want := smp.Label == judge.Error.String()
+		want := smp.Label == "error"
 		switch got := signals.IsError(smp.Text); {
 		case got && want:
 			tp++
@@ -252,4 +253,25 @@ func TestLabelledSet(t *testing.T) {
 	}
 	t.Logf("signals.IsError as an error detector on all %d messages: P=%.2f (%d/%d) R=%.2f (%d/%d)",
 		len(samples), ratio(tp, tp+fp), tp, tp+fp, ratio(tp, tp+fn), tp, tp+fn)
+}
+
+// labels are the labels of the message set.
+var labels = []string{"done", "error", "permission", "decision"}
+
+func validLabel(l string) bool {
+	for _, x := range labels {
+		if x == l {
+			return true
+		}
+	}
+	return false
+}
+
+// labelOf names a verdict as the message set labels it: a question by its
+// kind, otherwise by its class.
+func labelOf(v judge.Verdict) string {
+	if v.Class == judge.Question {
+		return v.Kind.String()
+	}
+	return v.Class.String()
 }

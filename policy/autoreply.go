@@ -21,9 +21,12 @@ const DefaultAutoReply = "Yes, go ahead."
 // only the human has) are not permission questions: they pass, so that
 // [github.com/stophook/stophook/escalate.Escalation] can ask the human (see [IfMessage]).
 type AutoReply struct {
-	// Matcher reports a last message that asks permission; nil means
-	// judge.Classify says [judge.Permission].
+	// Matcher reports a last message that asks permission; nil means the
+	// turn judge ([Judge]) says it is a [judge.Permission] question.
 	Matcher Matcher
+	// Judge is the turn judge of the default; nil judges each stop
+	// afresh. Share one with the other policies of the chain.
+	Judge *Judge
 	// Reply is the continuation sent to the agent; empty means
 	// [DefaultAutoReply].
 	Reply string
@@ -35,7 +38,7 @@ var _ stophook.Policy = (*AutoReply)(nil)
 func (*AutoReply) Name() string { return "AutoReply" }
 
 // Evaluate implements [stophook.Policy].
-func (p *AutoReply) Evaluate(_ context.Context, in stophook.Input) (stophook.Decision, error) {
+func (p *AutoReply) Evaluate(ctx context.Context, in stophook.Input) (stophook.Decision, error) {
 	if !in.IsStop() {
 		return stophook.PassOn("not a stop"), nil
 	}
@@ -51,11 +54,11 @@ func (p *AutoReply) Evaluate(_ context.Context, in stophook.Input) (stophook.Dec
 			return stophook.PassOn("last message asks no permission"), nil
 		}
 	} else {
-		c, evidence := judge.Classify(in.LastAssistantMessage)
-		if c != judge.Permission {
-			return stophook.PassOn("last message is " + c.String() + ", not a permission question"), nil
+		v := p.Judge.Verdict(ctx, in)
+		if !v.Is(judge.Question, judge.Permission) {
+			return stophook.PassOn("last message is " + v.String() + ", not a permission question"), nil
 		}
-		why += ": " + quote(evidence)
+		why += ": " + quote(v.Why)
 	}
 	reply := p.Reply
 	if reply == "" {

@@ -52,7 +52,7 @@ func TestIfMessage(t *testing.T) {
 		calls++
 		return stophook.AllowStop("next ran"), nil
 	}))
-	p := policy.IfMessage(policy.MatcherFunc(judge.Is(judge.Decision)), next)
+	p := policy.IfMessage(policy.MatcherFunc(judge.Is(judge.Question, judge.Decision)), next)
 	assert.Equal(t, "Next", stophook.PolicyName(p))
 	tests := []struct {
 		name string

@@ -25,14 +25,17 @@
 // proceed?") with a continuation, "Yes, go ahead." by default, once per
 // turn. [IfMessage] runs a policy only on stops whose last message a
 // [Matcher] matches, such as an escalation only for questions that need
-// a human; package [github.com/stophook/stophook/judge] tells the kinds of
-// final message apart. examples/autopilot composes them with [ErrorRetry]:
+// a human. A [Judge] (package [github.com/stophook/stophook/judge]) tells
+// the ends of turns apart from the last message and the tool results of the
+// turn's transcript; it is the default of [ErrorRetry] and [AutoReply].
+// examples/autopilot composes them, sharing one Judge so that each stop is
+// judged once:
 //
-//	isDecision := policy.MatcherFunc(judge.Is(judge.Decision))
+//	j := &policy.Judge{}
 //	stophook.NewChain(
-//		&policy.ErrorRetry{Matcher: policy.MatcherFunc(judge.Is(judge.Error))},
-//		&policy.AutoReply{},
-//		policy.IfMessage(isDecision, &escalate.Escalation{Notifier: tg}),
+//		&policy.ErrorRetry{Judge: j},
+//		&policy.AutoReply{Judge: j},
+//		policy.IfMessage(j.Is(judge.Question, judge.Decision), &escalate.Escalation{Notifier: tg}),
 //	)
 //
 // # API errors and background tasks

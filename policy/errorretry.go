@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/stophook/stophook"
-	"github.com/stophook/stophook/signals"
+	"github.com/stophook/stophook/judge"
 )
 
 // DefaultRetryReason is the block reason of [ErrorRetry].
@@ -28,9 +28,15 @@ type ErrorRetry struct {
 	Store stophook.Store
 	// MaxRetries is the number of blocks in a row; 0 means 2.
 	MaxRetries int
-	// Matcher detects errors; nil means signals.ErrorMatcher{} (the default
-	// error pattern unless the success anti-pattern also matches).
+	// Matcher detects errors in the last message alone; nil means the
+	// turn judge ([Judge]): an error needs an explicit statement that the
+	// task failed, or a failed check in the turn's transcript that no later
+	// run fixed (see package judge). judge.Keywords{} detects errors by
+	// words instead.
 	Matcher Matcher
+	// Judge is the turn judge of the default; nil judges each stop
+	// afresh. Share one with the other policies of the chain.
+	Judge *Judge
 	// TTL is how long a count survives without a new error; 0 means 24h.
 	TTL time.Duration
 	// Reason is the block reason; empty means DefaultRetryReason.
@@ -66,15 +72,21 @@ func (p *ErrorRetry) Evaluate(ctx context.Context, in stophook.Input) (stophook.
 	if in.LastAssistantMessage == "" {
 		return stophook.PassOn("no last_assistant_message"), nil
 	}
-	var m Matcher = signals.ErrorMatcher{}
+	evidence := "error detected in last message"
 	if p.Matcher != nil {
-		m = p.Matcher
-	}
-	if !m.Match(in.LastAssistantMessage) {
+		if !p.Matcher.Match(in.LastAssistantMessage) {
+			if err := store.Delete(ctx, key); err != nil {
+				return stophook.Decision{}, err
+			}
+			return stophook.PassOn("last message reports no error"), nil
+		}
+	} else if v := p.Judge.Verdict(ctx, in); v.Class != judge.Error {
 		if err := store.Delete(ctx, key); err != nil {
 			return stophook.Decision{}, err
 		}
-		return stophook.PassOn("last message reports no error"), nil
+		return stophook.PassOn("turn judged " + v.String() + ": " + quote(v.Why)), nil
+	} else {
+		evidence = "turn judged " + v.String() + ": " + quote(v.Why)
 	}
 	max := p.MaxRetries
 	if max <= 0 {
@@ -112,7 +124,7 @@ func (p *ErrorRetry) Evaluate(ctx context.Context, in stophook.Input) (stophook.
 		reason = DefaultRetryReason
 	}
 	d := stophook.BlockWith(reason)
-	d.Why = fmt.Sprintf("error detected in last message: retry %d/%d", count, max)
+	d.Why = fmt.Sprintf("%s: retry %d/%d", evidence, count, max)
 	return d, nil
 }
 

@@ -3,11 +3,14 @@ package policy_test
 import (
 	"context"
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/judge"
 	"github.com/stophook/stophook/policy"
 	"github.com/stophook/stophook/stophooktest"
 )
@@ -99,7 +102,11 @@ func TestErrorRetryDefaultHeuristic(t *testing.T) {
 		{"Error: build failed", true},
 		{"The command failed with exit code 1", true},
 		{"Traceback (most recent call last): ...", true},
-		{"I cannot find the file", true},
+		{"I couldn't get it working: the linker still fails on libssl.", true},
+		{"Fixed 3 of 4; TestParse still fails.", true},
+		{"I cannot find the file", false}, // no statement that the task failed
+		{"This should resolve the `Cannot read properties of undefined` error.", false},
+		{"I looked into why the payment webhook failed: the secret was rotated. Updated it.", false},
 		{"Error was successfully resolved", false},
 		{"All tests pass.", false},
 		{"Fixed the failed test", false},
@@ -112,6 +119,47 @@ func TestErrorRetryDefaultHeuristic(t *testing.T) {
 				t.Errorf("got blocks=%v (%v), want %v", d.Blocks(), d.Trace, tt.wantBlock)
 			}
 		})
+	}
+}
+
+func TestErrorRetryKeywordMatcher(t *testing.T) {
+	t.Parallel()
+	p := &policy.ErrorRetry{Store: stophook.NewMemoryStore(), Matcher: judge.Keywords{}}
+	if d := stophooktest.Run(t, stophooktest.Stop("I cannot find the file"), p); !d.Blocks() {
+		t.Errorf("keyword matcher: got %v, want a block", d.Trace)
+	}
+}
+
+// TestErrorRetryReadsTheTranscript: with a transcript, a red test run the
+// message calls a success is an error, and one that a later run fixed is
+// not.
+func TestErrorRetryReadsTheTranscript(t *testing.T) {
+	t.Parallel()
+	red := `{"type":"user","uuid":"u1","message":{"role":"user","content":"fix the parser"}}
+{"type":"assistant","uuid":"a1","message":{"id":"m1","role":"assistant","content":[{"type":"tool_use","id":"t1","name":"Bash","input":{"command":"go test ./..."}}]}}
+{"type":"user","uuid":"u2","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t1","content":"Exit code 1\n--- FAIL: TestParse (0.00s)\nFAIL","is_error":true}]}}
+`
+	green := red + `{"type":"assistant","uuid":"a2","message":{"id":"m2","role":"assistant","content":[{"type":"tool_use","id":"t2","name":"Bash","input":{"command":"go test ./..."}}]}}
+{"type":"user","uuid":"u3","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t2","content":"ok  \tparser\t0.01s"}]}}
+`
+	dir := t.TempDir()
+	for _, tt := range []struct {
+		name, transcript string
+		wantBlock        bool
+	}{
+		{"red run called a success", red, true},
+		{"failed midway and fixed", green, false},
+	} {
+		path := filepath.Join(dir, strings.ReplaceAll(tt.name, " ", "-")+".jsonl")
+		if err := os.WriteFile(path, []byte(tt.transcript), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		in := stophooktest.Stop("Fixed the parser; all tests pass.")
+		in.TranscriptPath = path
+		p := &policy.ErrorRetry{Store: stophook.NewMemoryStore()}
+		if d := stophooktest.Run(t, in, p); d.Blocks() != tt.wantBlock {
+			t.Errorf("%s: got blocks=%v (%v), want %v", tt.name, d.Blocks(), d.Trace, tt.wantBlock)
+		}
 	}
 }
 

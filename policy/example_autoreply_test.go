@@ -14,9 +14,10 @@ import (
 // turn, and let a real decision (no human configured here) or finished work
 // stop.
 func ExampleAutoReply() {
+	j := &policy.Judge{} // judges each stop once for both policies
 	chain := stophook.NewChain(
-		&policy.ErrorRetry{Store: stophook.NewMemoryStore(), Matcher: policy.MatcherFunc(judge.Is(judge.Error))},
-		&policy.AutoReply{},
+		&policy.ErrorRetry{Store: stophook.NewMemoryStore(), Judge: j},
+		&policy.AutoReply{Judge: j},
 	)
 	ctx := context.Background()
 	for _, msg := range []string{
@@ -45,7 +46,7 @@ func ExampleIfMessage() {
 	page := stophook.Named("Page", stophook.PolicyFunc(func(context.Context, stophook.Input) (stophook.Decision, error) {
 		return stophook.AllowStop("paged the human"), nil
 	}))
-	p := policy.IfMessage(policy.MatcherFunc(judge.Is(judge.Decision)), page)
+	p := policy.IfMessage(policy.MatcherFunc(judge.Is(judge.Question, judge.Decision)), page)
 	ctx := context.Background()
 	for _, msg := range []string{
 		"Which database do you prefer, Postgres or SQLite?",

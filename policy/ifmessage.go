@@ -13,7 +13,7 @@ type Matcher interface {
 }
 
 // MatcherFunc adapts a function to [Matcher], for example
-// judge.Is(judge.Decision).
+// judge.Is(judge.Question, judge.Decision).
 type MatcherFunc func(text string) bool
 
 var _ Matcher = MatcherFunc(nil)
@@ -26,7 +26,7 @@ func (f MatcherFunc) Match(text string) bool { return f(text) }
 // other than Stop and SubagentStop (SessionEnd bookkeeping) always reach
 // next.
 //
-//	policy.IfMessage(policy.MatcherFunc(judge.Is(judge.Decision)), &escalate.Escalation{…})
+//	policy.IfMessage(policy.MatcherFunc(judge.Is(judge.Question, judge.Decision)), &escalate.Escalation{…})
 //
 // escalates only the stops where the agent asks the human to decide.
 func IfMessage(m Matcher, next stophook.Policy) stophook.Policy {

@@ -1,13 +1,17 @@
 package signals
 
-import "regexp"
+import (
+	"regexp"
+
+	"github.com/stophook/stophook/judge"
+)
 
 // DefaultErrorPattern and DefaultSuccessPattern are the default heuristics: a
 // message reports an error when it matches DefaultErrorPattern and does not
 // match DefaultSuccessPattern ("Error was successfully resolved" is no error).
 var (
-	DefaultErrorPattern   = regexp.MustCompile(`(?i)error|failed|cannot|unable|exception|traceback`)
-	DefaultSuccessPattern = regexp.MustCompile(`(?i)successfully|completed|fixed|resolved`)
+	DefaultErrorPattern   = judge.KeywordErrorPattern
+	DefaultSuccessPattern = judge.KeywordSuccessPattern
 )
 
 // ErrorMatcher decides whether a message reports an error. The zero value

@@ -31,8 +31,10 @@ Read one JSON object per line on stdin, {"message": "..."} with optionally
 write one JSON object per input line on stdout: what the turn judge makes of
 that final message, {"class": "done"|"question"|"error", "kind": ...,
 "confidence": 0..1, "why": "..."}. kind is "permission" or "decision" for a
-question, "done" or "error" otherwise. Without "message" the last reply of
-the transcript is judged. A line that is not such an object, or that is
+question, "failed" or "claimed_success" for an error, "done" otherwise.
+With "transcript_path" the tool results of the transcript's last turn are
+evidence too; without "message" the last reply of the transcript is
+judged. A line that is not such an object, or that is
 longer than -max-line bytes, gets {"error": "..."} on its line; classify
 goes on with the next one.`, nil)
 	fs.IntVar(&o.maxLine, "max-line", maxClassifyLine, "longest input line in `bytes`")
@@ -139,36 +141,21 @@ func classifyOne(line []byte) classifyAnswer {
 		}
 		msg = text
 	}
-	v := judgeMessage(msg)
-	a.Class, a.Kind, a.Confidence, a.Why = v.class, v.kind, v.confidence, v.why
+	var ev *judge.Evidence
+	if req.TranscriptPath != "" {
+		e, err := judge.Read(req.TranscriptPath, transcript.FormatAuto)
+		if err != nil {
+			a.Error = shortErr(err)
+			return a
+		}
+		ev = e
+	}
+	v := judge.Judge(msg, ev)
+	a.Class, a.Kind, a.Confidence, a.Why = v.Class.String(), v.Kind.String(), v.Confidence, v.Why
+	if a.Kind == "" {
+		a.Kind = a.Class
+	}
 	return a
-}
-
-// verdict is what the turn judge says of one final message.
-type verdict struct {
-	class, kind string // class done|question|error; kind permission|decision|done|error
-	confidence  float64
-	why         string
-}
-
-// judgeMessage runs the turn judge on a final message.
-func judgeMessage(msg string) verdict {
-	c, evidence := judge.Classify(msg)
-	v := verdict{kind: c.String(), why: evidence}
-	switch c {
-	case judge.Permission, judge.Decision:
-		v.class = "question"
-	default:
-		v.class = c.String()
-	}
-	// The message judge gives no score: a verdict that quotes the
-	// sentence that decided it is firmer than a Done for want of any.
-	v.confidence = 0.9
-	if evidence == "" {
-		v.confidence = 0.6
-		v.why = "no question, failure or request in the closing"
-	}
-	return v
 }
 
 // shortErr is err's text cut to one short line.

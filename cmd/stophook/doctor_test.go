@@ -205,3 +205,38 @@ func TestDoctorReportsPluginLaunches(t *testing.T) {
 		t.Log(out)
 	}
 }
+
+func TestVersion(t *testing.T) {
+	t.Parallel()
+	for _, args := range [][]string{{"version"}, {"-version"}, {"--version"}} {
+		e := newEnv(t)
+		if code := e.run(args...); code != 0 || !strings.HasPrefix(e.out.String(), "stophook ") || !strings.Contains(e.out.String(), "go1.") {
+			t.Errorf("%v: exit %d, stdout %q; want one line with the version", args, code, e.out.String())
+		}
+	}
+}
+
+// A bad command line gets one line on stderr naming the valid choices and
+// pointing to -h, not the whole usage.
+func TestErrorsAreOneLine(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"install", "-scope", "foo", "-command", "x"}, `invalid value "foo" for flag -scope: use user, project or local (stophook install -h lists the flags)`},
+		{[]string{"uninstall", "-host", "nope", "-command", "x"}, `for flag -host: use claude, codex, copilot, cursor, droid, gemini or qwen (stophook uninstall -h lists the flags)`},
+		{[]string{"doctor", "-bogus"}, `stophook doctor: flag provided but not defined: -bogus (stophook doctor -h lists the flags)`},
+		{[]string{"install"}, `-command is required (stophook install -h lists the flags)`},
+		{[]string{"frobnicate"}, `unknown command "frobnicate" (one of install, uninstall, doctor,`},
+		{[]string{"version", "x"}, `takes no arguments`},
+	}
+	for _, tt := range tests {
+		e := newEnv(t)
+		code := e.run(tt.args...)
+		stderr := e.errOut.String()
+		if code != 2 || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, tt.want) {
+			t.Errorf("%v: exit %d, stderr %q; want exit 2 and one line holding %q", tt.args, code, stderr, tt.want)
+		}
+	}
+}

@@ -55,16 +55,15 @@ import (
 	"io"
 	"os"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/escalate/deferred"
-	"github.com/stophook/stophook/escalate/llmsummary"
 	"github.com/stophook/stophook/escalate/telegram"
 	"github.com/stophook/stophook/examples/internal/pluginopt"
 	"github.com/stophook/stophook/internal/continueflag"
 	"github.com/stophook/stophook/judge"
+	"github.com/stophook/stophook/llm/provider"
 	"github.com/stophook/stophook/policy"
 )
 
@@ -147,11 +146,12 @@ func build(c Config, stderr io.Writer) (stophook.Policy, stophook.RunOptions) {
 	if c.State != "" {
 		store = stophook.NewFileStore(c.State)
 	}
-	j := &memo{}
-	isError := policy.MatcherFunc(j.is(judge.Error))
-	isDecision := policy.MatcherFunc(j.is(judge.Decision))
+	// One turn judge for the chain: each stop is judged once, from the
+	// last message and the tool results of the turn's transcript.
+	j := &policy.Judge{}
+	isDecision := j.Is(judge.Question, judge.Decision)
 
-	retry := &policy.ErrorRetry{Store: store, MaxRetries: c.MaxRetries, Matcher: isError, Reason: retryReason}
+	retry := &policy.ErrorRetry{Store: store, MaxRetries: c.MaxRetries, Judge: j, Reason: retryReason}
 	if c.MaxRetries == 0 {
 		// Never retry, but still clear stale counts on stops and SessionEnd.
 		retry.Matcher = policy.MatcherFunc(func(string) bool { return false })
@@ -166,7 +166,7 @@ func build(c Config, stderr io.Writer) (stophook.Policy, stophook.RunOptions) {
 	}
 	policies = append(policies,
 		wait(retry),
-		wait(&policy.AutoReply{Reply: c.Reply, Matcher: policy.MatcherFunc(j.is(judge.Permission))}),
+		wait(&policy.AutoReply{Reply: c.Reply, Judge: j}),
 	)
 	if esc != nil && c.Claude.PageDuringBackground {
 		policies = append(policies, policy.IfMessage(isDecision, esc))
@@ -208,8 +208,8 @@ func escalation(c Config, store stophook.Store, stderr io.Writer) *escalate.Esca
 		return nil
 	}
 	esc := &escalate.Escalation{Notifier: tg, Store: store, Label: c.Label, Timeout: c.EscalateTimeout}
-	if s, ok := llmsummary.AnthropicFromEnv(); ok {
-		esc.Summarizer = s
+	if m, err := provider.Anthropic(); err == nil {
+		esc.Summarizer = escalate.NewLLMSummarizer(m)
 	}
 	return esc
 }
@@ -228,28 +228,6 @@ func noHuman(escalated bool) stophook.Policy {
 		}
 		return d, nil
 	}))
-}
-
-// memo classifies each message once: the chain asks about the same last
-// message up to four times per stop.
-type memo struct {
-	mu    sync.Mutex
-	text  string
-	class judge.Class
-	ok    bool
-}
-
-// is returns a matcher for class c.
-func (m *memo) is(c judge.Class) func(string) bool {
-	return func(text string) bool {
-		m.mu.Lock()
-		defer m.mu.Unlock()
-		if !m.ok || m.text != text {
-			m.class, _ = judge.Classify(text)
-			m.text, m.ok = text, true
-		}
-		return m.class == c
-	}
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {

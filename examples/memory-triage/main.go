@@ -23,7 +23,7 @@ import (
 	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/examples/internal/envhelp"
 	"github.com/stophook/stophook/examples/internal/pluginopt"
-	_ "github.com/stophook/stophook/policy/llm" // llm_provider "anthropic" and "gemini-flash"
+	"github.com/stophook/stophook/llm/provider"
 )
 
 func main() {
@@ -33,8 +33,8 @@ func main() {
 	mode := flag.String("mode", pluginopt.Get(os.Getenv, "STOPHOOK_TRIAGE_MODE", "triage_mode"), "`MODE` hybrid or heuristic, replacing the config file's (default $STOPHOOK_TRIAGE_MODE)")
 	envhelp.SetUsage(flag.CommandLine, "usage: stophook-memory-triage [flags] < hook-input.json", envhelp.Runner, []envhelp.Var{
 		{"STOPHOOK_TRIAGE_MODE", "default -mode (plugin option triage_mode: CLAUDE_PLUGIN_OPTION_TRIAGE_MODE)"},
-		{"ANTHROPIC_API_KEY", "key of the classifier in hybrid mode with llm_provider anthropic"},
-		{"GEMINI_API_KEY", "key of the classifier with llm_provider gemini-flash"},
+		{"ANTHROPIC_API_KEY", "key of the model in hybrid mode with llm_provider anthropic"},
+		{"GEMINI_API_KEY", "key of the model with llm_provider gemini-flash"},
 	})
 	flag.Parse()
 	switch *mode {
@@ -53,7 +53,10 @@ func main() {
 			return a
 		},
 	}))
-	chain := stophook.NewChain(&triage.MemoryTriage{ConfigPath: *config, Mode: *mode, Logger: logger})
+	chain := stophook.NewChain(&triage.MemoryTriage{
+		ConfigPath: *config, Mode: *mode, Logger: logger,
+		Providers: provider.All(), // llm_provider "anthropic", "gemini-flash"
+	})
 	opts := stophook.RunOptions{
 		Events:  []stophook.Event{stophook.EventStop},
 		Explain: *explain,

@@ -50,12 +50,12 @@ import (
 	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/escalate"
 	"github.com/stophook/stophook/escalate/deferred"
-	"github.com/stophook/stophook/escalate/llmsummary"
 	"github.com/stophook/stophook/escalate/telegram"
 	"github.com/stophook/stophook/examples/internal/envhelp"
 	"github.com/stophook/stophook/examples/internal/pluginopt"
 	"github.com/stophook/stophook/internal/continueflag"
 	"github.com/stophook/stophook/internal/safefile"
+	"github.com/stophook/stophook/llm/provider"
 	"github.com/stophook/stophook/policy"
 )
 
@@ -209,8 +209,8 @@ func build(c Config, stderr io.Writer) (*stophook.Chain, stophook.RunOptions) {
 			}
 			if len(c.SummaryCommand) > 0 {
 				esc.Summarizer = escalate.NewCommandSummarizer(c.SummaryCommand[0], c.SummaryCommand[1:]...)
-			} else if s, ok := llmsummary.AnthropicFromEnv(); ok {
-				esc.Summarizer = s
+			} else if m, err := provider.Anthropic(); err == nil {
+				esc.Summarizer = escalate.NewLLMSummarizer(m)
 			}
 			if c.PageDuringBackground {
 				policies = append(policies, esc)

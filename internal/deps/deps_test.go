@@ -16,6 +16,7 @@ var light = []string{
 	"github.com/stophook/stophook/escalate",
 	"github.com/stophook/stophook/transcript",
 	"github.com/stophook/stophook/signals",
+	"github.com/stophook/stophook/llm",
 	"github.com/stophook/stophook/examples/loop",
 }
 

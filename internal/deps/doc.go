@@ -8,7 +8,7 @@
 // it crypto/tls, x509, http2) costs about 2 ms of process start-up before
 // main runs, whether or not the hook makes a request. So the HTTP-speaking
 // parts live in their own packages (escalate/telegram, escalate/webhook,
-// escalate/llmsummary, queue/gateway, policy/llm, httphook), imported only
+// llm/provider, queue/gateway, httphook), imported only
 // by the binaries that need them, and TestHookPackagesHaveNoHTTP fails when
 // one of the light packages, or examples/loop, starts to depend on them.
 //

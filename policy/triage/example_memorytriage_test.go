@@ -3,6 +3,7 @@ package triage_test
 import (
 	"context"
 	"fmt"
+	"github.com/stophook/stophook/llm"
 	"github.com/stophook/stophook/policy/triage"
 	"os"
 
@@ -42,15 +43,15 @@ func ExampleMemoryTriage() {
 	// false - MemoryTriage: pass: flag file .stop_hook_active present: memories were already requested
 }
 
-// A Classifier refines what the heuristics found; here a stand-in for an
+// A Model refines what the heuristics found; here a stand-in for an
 // LLM keeps only the decision, reworded.
-func ExampleClassifierFunc() {
+func ExampleMemoryTriage_model() {
 	project, _ := os.MkdirTemp("", "project")
 	defer os.RemoveAll(project)
-	llm := triage.ClassifierFunc(func(ctx context.Context, prompt string) (string, error) {
+	model := llm.Func(func(ctx context.Context, system, prompt string) (string, error) {
 		return `{"memories":[{"category":"DECISION","text":"Stop hooks: command type, not prompt type"}]}`, nil
 	})
-	p := &triage.MemoryTriage{Classifier: llm} // used in hybrid mode, the default
+	p := &triage.MemoryTriage{Model: model} // used in hybrid mode, the default
 	d, _ := p.Evaluate(context.Background(), stophook.Input{
 		HookEventName: stophook.EventStop,
 		CWD:           project,
@@ -66,19 +67,21 @@ func ExampleClassifierFunc() {
 	// After saving, you may stop.
 }
 
-// A provider makes an LLM available under an llm_provider name. Binaries
-// get "anthropic" and "gemini-flash" with a blank import of policy/llm;
-// this one registers a stand-in (normally in an init function).
-func ExampleRegisterProvider() {
-	triage.RegisterProvider("example-llm", func() (triage.Classifier, error) {
-		// A real provider reads its API key here and fails without one.
-		return triage.ClassifierFunc(func(ctx context.Context, prompt string) (string, error) {
-			return `{"memories":[{"category":"TECH_DEBT","text":"Multi-LLM voting is deferred"}]}`, nil
-		}), nil
-	})
+// Providers makes LLMs available under llm_provider names. A hook's main
+// wires the built-in ones with provider.All() (package llm/provider:
+// "anthropic", "gemini-flash"); this one adds a stand-in.
+func ExampleMemoryTriage_providers() {
+	providers := map[string]func() (llm.Model, error){
+		"example-llm": func() (llm.Model, error) {
+			// A real provider reads its API key here and fails without one.
+			return llm.Func(func(ctx context.Context, system, prompt string) (string, error) {
+				return `{"memories":[{"category":"TECH_DEBT","text":"Multi-LLM voting is deferred"}]}`, nil
+			}), nil
+		},
+	}
 	project, _ := os.MkdirTemp("", "project")
 	defer os.RemoveAll(project)
-	p := &triage.MemoryTriage{Config: &triage.Config{LLMProvider: "example-llm"}}
+	p := &triage.MemoryTriage{Providers: providers, Config: &triage.Config{LLMProvider: "example-llm"}}
 	d, _ := p.Evaluate(context.Background(), stophook.Input{
 		HookEventName: stophook.EventStop,
 		CWD:           project,

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/stophook/stophook/llm"
 	"io/fs"
 	"log/slog"
 	"os"
@@ -22,10 +23,10 @@ import (
 // hosts that do not send stop_hook_active.
 const FlagFile = ".stop_hook_active"
 
-// llmAttempts is how often the classifier is asked before falling back.
+// llmAttempts is how often the model is asked before falling back.
 const llmAttempts = 2
 
-// llmReserve is the part of the hook's budget the classifier never uses:
+// llmReserve is the part of the hook's budget the model never uses:
 // its timeout ends this long before the budget does.
 const llmReserve = 3 * time.Second
 
@@ -40,7 +41,7 @@ const llmReserve = 3 * time.Second
 //     whole turn, at most MaxTranscriptMessages messages; see Turn) and adds
 //     last_assistant_message when the transcript lags behind it.
 //  3. A Scorer scores the turn; nothing above the threshold → pass.
-//  4. In hybrid mode with an LLM available, the classifier refines the
+//  4. In hybrid mode with an LLM available, the model refines the
 //     findings (one retry); any failure keeps the heuristic findings.
 //  5. It blocks with the "Save the following memories…" reason, or,
 //     with blocking false, lets the session stop and shows the list to the
@@ -58,11 +59,16 @@ type MemoryTriage struct {
 	// Mode, when set (ModeHybrid or ModeHeuristic), replaces the mode of
 	// the configuration.
 	Mode string
-	// Classifier refines findings in hybrid mode; nil means the
-	// provider the config's llm_provider names among those registered
-	// with [RegisterProvider] (import policy/llm for "anthropic" and
-	// "gemini-flash").
-	Classifier Classifier
+	// Model refines findings in hybrid mode; nil means the provider the
+	// config's llm_provider names in Providers.
+	Model llm.Model
+	// Providers maps llm_provider names (case-insensitive) to the
+	// constructors of their models; nil means none, and triage is then
+	// heuristic only. A hook wires the built-in ones with
+	// provider.All() from github.com/stophook/stophook/llm/provider.
+	// A constructor's error (typically: no API key) makes triage
+	// heuristic only, without a warning; it may be called concurrently.
+	Providers map[string]func() (llm.Model, error)
 	// Logger receives warnings; nil means slog.Default().
 	Logger *slog.Logger
 }
@@ -216,13 +222,13 @@ func (p *MemoryTriage) read(ctx context.Context, in stophook.Input, n int) []tra
 	return msgs
 }
 
-// refine asks the classifier to confirm the findings. ok is false, with
-// why saying why, when there is no classifier or every attempt failed.
+// refine asks the model to confirm the findings. ok is false, with
+// why saying why, when there is no model or every attempt failed.
 func (p *MemoryTriage) refine(ctx context.Context, cfg Config, res Result, turn []transcript.Message) (findings []Finding, why string, ok bool) {
-	c := p.Classifier
+	c := p.Model
 	if c == nil {
 		var unknown bool
-		c, why, unknown = classifierFor(cfg.LLMProvider)
+		c, why, unknown = modelFor(p.Providers, cfg.LLMProvider)
 		if unknown {
 			p.warn(ctx, "memory triage: "+why, nil)
 		}
@@ -245,7 +251,7 @@ func (p *MemoryTriage) refine(ctx context.Context, cfg Config, res Result, turn 
 	prompt := Prompt(res, Excerpt(turn, 0))
 	var errs []error
 	for range llmAttempts {
-		answer, err := c.Classify(ctx, prompt)
+		answer, err := c.Complete(ctx, System, prompt)
 		if err == nil {
 			findings, err = ParseAnswer(answer)
 		}

@@ -47,12 +47,11 @@ type Config struct {
 	// HeuristicThreshold is the score in (0, 1] a sentence needs; default 0.6.
 	HeuristicThreshold float64 `json:"heuristic_threshold,omitempty"`
 	// LLMProvider names the LLM that refines findings in hybrid mode, a
-	// provider registered with [RegisterProvider]: "anthropic"
+	// key of [MemoryTriage.Providers]: with provider.All() "anthropic"
 	// (ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL) and "gemini-flash"
-	// (GEMINI_API_KEY or GOOGLE_API_KEY, GEMINI_BASE_URL) once the binary
-	// imports policy/llm; "" for none (default). Without its API key triage
-	// is heuristic only; for a name that is not registered, heuristic only
-	// with a warning.
+	// (GEMINI_API_KEY or GOOGLE_API_KEY, GEMINI_BASE_URL); "" for none
+	// (default). Without its API key triage is heuristic only; for a name
+	// the hook does not know, heuristic only with a warning.
 	LLMProvider string `json:"llm_provider,omitempty"`
 	// LLMTimeoutMS bounds the whole refinement, retry included; default
 	// 10000, at most 60000, and always ending 3 s before the hook's budget

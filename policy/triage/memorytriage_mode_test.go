@@ -24,7 +24,7 @@ func TestMemoryTriageModeOverridesConfig(t *testing.T) {
 			in := stop(t, decisionAndTODO)
 			writeConfig(t, in.CWD, tt.config)
 			fake := &fakeClassifier{answers: []string{refined}}
-			evaluate(t, &triage.MemoryTriage{Classifier: fake, Mode: tt.mode}, in)
+			evaluate(t, &triage.MemoryTriage{Model: fake, Mode: tt.mode}, in)
 			if got := fake.calls.Load(); got != tt.wantCalls {
 				t.Errorf("classifier calls: got %d, want %d", got, tt.wantCalls)
 			}

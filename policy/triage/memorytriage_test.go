@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"github.com/stophook/stophook/llm/provider"
 	"github.com/stophook/stophook/policy/triage"
 	"io"
 	"log/slog"
@@ -17,7 +18,6 @@ import (
 	"time"
 
 	"github.com/stophook/stophook"
-	_ "github.com/stophook/stophook/policy/llm"
 	"github.com/stophook/stophook/stophooktest"
 )
 
@@ -269,7 +269,7 @@ type fakeClassifier struct {
 	prompt  atomic.Value
 }
 
-func (f *fakeClassifier) Classify(ctx context.Context, prompt string) (string, error) {
+func (f *fakeClassifier) Complete(ctx context.Context, system, prompt string) (string, error) {
 	n := int(f.calls.Add(1))
 	f.prompt.Store(prompt)
 	if f.block {
@@ -311,7 +311,7 @@ func TestMemoryTriageClassifier(t *testing.T) {
 			if tt.config != "" {
 				writeConfig(t, in.CWD, tt.config)
 			}
-			p, logs := logged(&triage.MemoryTriage{Classifier: tt.fake})
+			p, logs := logged(&triage.MemoryTriage{Model: tt.fake})
 			d := evaluate(t, p, in)
 			switch {
 			case tt.want == "" && d.Blocks():
@@ -352,7 +352,7 @@ func TestMemoryTriageLLMMinScore(t *testing.T) {
 			t.Parallel()
 			in := stop(t, weak)
 			writeConfig(t, in.CWD, tt.config)
-			p, _ := logged(&triage.MemoryTriage{Classifier: tt.fake})
+			p, _ := logged(&triage.MemoryTriage{Model: tt.fake})
 			d := evaluate(t, p, in)
 			if d.Blocks() != tt.blocks || tt.fake.calls.Load() != tt.wantCalls {
 				t.Errorf("got blocks=%v (%s) after %d calls, want %v after %d", d.Blocks(), d.Why, tt.fake.calls.Load(), tt.blocks, tt.wantCalls)
@@ -370,7 +370,7 @@ func TestMemoryTriageLLMMinScore(t *testing.T) {
 func TestMemoryTriageClassifierPrompt(t *testing.T) {
 	t.Parallel()
 	f := &fakeClassifier{answers: []string{`{"memories":[]}`}}
-	evaluate(t, &triage.MemoryTriage{Classifier: f}, stop(t, decisionAndTODO))
+	evaluate(t, &triage.MemoryTriage{Model: f}, stop(t, decisionAndTODO))
 	p, _ := f.prompt.Load().(string)
 	for _, want := range []string{"- [DECISION] I went with SQLite", "- [TECH_DEBT] TODO: add a retention limit", "<session>", `{"memories":[]}`} {
 		if !strings.Contains(p, want) {
@@ -406,7 +406,7 @@ func TestMemoryTriageAnthropicProvider(t *testing.T) {
 	t.Setenv("ANTHROPIC_API_KEY", "")
 	in := stop(t, decisionAndTODO)
 	writeConfig(t, in.CWD, cfg)
-	p, logs := logged(&triage.MemoryTriage{})
+	p, logs := logged(&triage.MemoryTriage{Providers: provider.All()})
 	stophooktest.AssertBlocks(t, evaluate(t, p, in), wantReason)
 	if calls.Load() != 0 || logs.Len() != 0 {
 		t.Errorf("no key: got %d calls, warnings %q; want heuristic only, quietly", calls.Load(), logs)
@@ -415,7 +415,7 @@ func TestMemoryTriageAnthropicProvider(t *testing.T) {
 	t.Setenv("ANTHROPIC_API_KEY", "test-key")
 	in = stop(t, decisionAndTODO)
 	writeConfig(t, in.CWD, cfg)
-	d := evaluate(t, &triage.MemoryTriage{}, in)
+	d := evaluate(t, &triage.MemoryTriage{Providers: provider.All()}, in)
 	if !strings.Contains(d.Reason, "- [TECH_DEBT] Add a retention limit\n") || calls.Load() != 1 {
 		t.Errorf("with key: got %d calls, reason %q", calls.Load(), d.Reason)
 	}
@@ -439,7 +439,7 @@ func TestMemoryTriageGeminiProvider(t *testing.T) {
 	t.Setenv("GEMINI_API_KEY", "g-key")
 	in := stop(t, decisionAndTODO)
 	writeConfig(t, in.CWD, `{"triage":{"llm_provider":"gemini-flash"}}`)
-	d := evaluate(t, &triage.MemoryTriage{}, in)
+	d := evaluate(t, &triage.MemoryTriage{Providers: provider.All()}, in)
 	if !strings.Contains(d.Reason, "- [DECISION] SQLite over Redis\n") || calls.Load() != 1 {
 		t.Errorf("got %d calls, reason %q", calls.Load(), d.Reason)
 	}
@@ -447,7 +447,7 @@ func TestMemoryTriageGeminiProvider(t *testing.T) {
 	t.Setenv("GEMINI_API_KEY", "")
 	in = stop(t, decisionAndTODO)
 	writeConfig(t, in.CWD, `{"triage":{"llm_provider":"gemini"}}`)
-	p, logs := logged(&triage.MemoryTriage{})
+	p, logs := logged(&triage.MemoryTriage{Providers: provider.All()})
 	stophooktest.AssertBlocks(t, evaluate(t, p, in), wantReason)
 	if calls.Load() != 1 || logs.Len() != 0 {
 		t.Errorf("no key: got %d calls, warnings %q; want heuristic only, quietly", calls.Load(), logs)
@@ -493,7 +493,7 @@ func TestMemoryTriageLLMTimeoutWithinBudget(t *testing.T) {
 	slow := &fakeClassifier{block: true}
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Second)
 	defer cancel()
-	d := stophook.Evaluate(ctx, &triage.MemoryTriage{Classifier: slow, Logger: slog.New(slog.DiscardHandler)}, in)
+	d := stophook.Evaluate(ctx, &triage.MemoryTriage{Model: slow, Logger: slog.New(slog.DiscardHandler)}, in)
 	stophooktest.AssertBlocks(t, d, wantReason)
 	if d.Policy == stophook.DeadlinePolicy {
 		t.Errorf("the budget ran out: %s", d.Why)

@@ -1,0 +1,216 @@
+package judge
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/stophook/stophook/transcript"
+	"github.com/tidwall/gjson"
+)
+
+// shellTools are the tool names hosts give a shell command; editTools
+// those that write files.
+var (
+	shellTools = map[string]bool{"bash": true, "shell": true, "exec_command": true, "local_shell_call": true,
+		"run_shell_command": true, "execute": true, "run_in_terminal": true, "powershell": true, "write_stdin": true}
+	editTools = map[string]bool{"edit": true, "write": true, "multiedit": true, "notebookedit": true, "apply_patch": true,
+		"create": true, "str_replace_editor": true, "str_replace_based_edit_tool": true, "write_file": true, "replace": true,
+		"edit_file": true, "create_file": true}
+)
+
+// checkPatterns name the commands that check the work, in the order they
+// are tried: the first that matches a command gives its family and tool.
+var checkPatterns = []struct {
+	key string
+	re  *regexp.Regexp
+}{
+	{"push:git", regexp.MustCompile(`\bgit push\b`)},
+	{"commit:git", regexp.MustCompile(`\bgit commit\b`)},
+	{"ci:gh", regexp.MustCompile(`\bgh (?:run (?:watch|view)|pr checks)\b`)},
+	{"test:go", regexp.MustCompile(`\bgo test\b`)},
+	{"test:pytest", regexp.MustCompile(`\bpytest\b|\bpython3? -m unittest\b|\btox\b`)},
+	{"test:js", regexp.MustCompile(`\b(?:npm|pnpm|yarn|bun|npx|bunx)\b[^|;&]*\btest\b|\bvitest\b|\bjest\b|\bmocha\b|\bplaywright test\b`)},
+	{"test:cargo", regexp.MustCompile(`\bcargo (?:test|nextest)\b`)},
+	{"test:mix", regexp.MustCompile(`\bmix test\b`)},
+	{"test:ruby", regexp.MustCompile(`\brspec\b|\brails test\b|\brake test\b`)},
+	{"test:php", regexp.MustCompile(`\bphpunit\b|\bpest\b`)},
+	{"test:dotnet", regexp.MustCompile(`\bdotnet test\b`)},
+	{"test:jvm", regexp.MustCompile(`\b(?:gradle|gradlew|mvn|mvnw)\b[^|;&]*\btest\b`)},
+	{"test:make", regexp.MustCompile(`\bmake\b[^|;&]*\b(?:test|check)\b`)},
+	{"test:swift", regexp.MustCompile(`\bswift test\b|\bxcodebuild\b[^|;&]*\btest\b`)},
+	{"test:deno", regexp.MustCompile(`\bdeno test\b`)},
+	{"test:ctest", regexp.MustCompile(`\bctest\b`)},
+	{"lint:lint", regexp.MustCompile(`\blint\b|\beslint\b|\bbiome (?:check|lint|ci)\b|\bruff\b|\bmypy\b|\bgolangci-lint\b|\bgo vet\b|\bclippy\b|\bcredo\b|\bdialyzer\b|\bprettier (?:--check|-c)\b|\bgofmt -l\b|\bblack --check\b|\bcargo fmt\b[^|;&]*--check|\bshellcheck\b|\bstaticcheck\b`)},
+	{"build:go", regexp.MustCompile(`\bgo build\b|\bgo install\b`)},
+	{"build:cargo", regexp.MustCompile(`\bcargo (?:build|check)\b`)},
+	{"build:js", regexp.MustCompile(`\b(?:npm|pnpm|yarn|bun)\b[^|;&]*\b(?:build|typecheck|type-check|tsc)\b|\btsc\b|\bnext build\b|\bvite build\b`)},
+	{"build:mix", regexp.MustCompile(`\bmix compile\b`)},
+	{"build:dotnet", regexp.MustCompile(`\bdotnet build\b`)},
+	{"build:jvm", regexp.MustCompile(`\b(?:gradle|gradlew)\b[^|;&]*\b(?:build|assemble)\b|\bmvnw?\b[^|;&]*\b(?:compile|package|install|verify)\b`)},
+	{"build:swift", regexp.MustCompile(`\bswift build\b|\bxcodebuild\b`)},
+	{"build:docker", regexp.MustCompile(`\bdocker (?:build|compose build)\b`)},
+	{"build:make", regexp.MustCompile(`(?:^|[;&|] *)make\b`)},
+	{"deploy:deploy", regexp.MustCompile(`\bdeploy\b|\bwrangler (?:publish|deploy)\b|\bkubectl apply\b|\bterraform apply\b|\bvercel\b --prod`)},
+}
+
+// checkWords are words one of checkPatterns needs: a command without any
+// of them is no check, and the patterns are not tried.
+var checkWords = []string{"test", "build", "push", "commit", "gh ", "lint", "vet", "tsc", "make", "deploy", "check", "tox",
+	"jest", "mocha", "spec", "unit", "pest", "clippy", "credo", "dialyzer", "ruff", "mypy", "fmt", "compile", "install",
+	"cargo", "gradle", "mvn", "xcodebuild", "swift", "biome", "prettier", "wrangler", "kubectl", "terraform", "vercel",
+	"docker", "assemble", "package", "verify", "typecheck", "type-check", "black"}
+
+func mayCheck(cmd string) bool {
+	for _, w := range checkWords {
+		if strings.Contains(cmd, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// exitCode matches the exit code hosts write into a shell tool's result.
+var exitCode = regexp.MustCompile(`(?:\b[Ee]xit(?:ed)?(?: with)?(?: exit)? [Cc]ode:?|\bexit status|[Pp]rocess exited with code)\s*(-?\d+)`)
+
+// failSummary matches a failing test or build summary in a check's output,
+// so a failure piped through tail (exit code 0) still counts.
+var failSummary = regexp.MustCompile(`(?m)^\s*(?:--- FAIL\b|FAIL\b|FAILED\b|ERROR:|error\[E\d+\])|\b[1-9]\d* (?:failed|failing|failures?)\b|\(fail\)|\bTests?:\s+[1-9]\d* failed|\berror TS\d+\b|\bnpm ERR!|\bBUILD FAILED\b|\bCompilation failed\b|^panic: |\bpush(?:es)? (?:was |were )?rejected\b|\[rejected\]|\berror: failed to push\b`)
+
+// refusals are what a tool result says when the call did not run because
+// the user or a permission rule stopped it.
+var refusals = []string{"doesn't want to proceed", "was rejected by the user", "user rejected", "user denied", "user declined",
+	"request interrupted", "has been denied"}
+
+// refused reports a tool result of a call that did not run.
+func refused(text string) bool {
+	h := strings.ToLower(head(text, 300))
+	for _, r := range refusals {
+		if strings.Contains(h, r) {
+			return true
+		}
+	}
+	return false
+}
+
+// runOf reads one tool call and its result.
+func runOf(u transcript.ToolUse, r transcript.ToolResult) Run {
+	run := Run{Call: u.String()}
+	name := strings.ToLower(u.Name)
+	in := gjson.ParseBytes(u.Input)
+	switch {
+	case shellTools[name]:
+		if refused(r.Text) {
+			return run
+		}
+		run.Check = checkOf(commandOf(in))
+		if run.Check == "" {
+			return run
+		}
+		run.Failed, run.Summary = shellFailed(r)
+	case editTools[name]:
+		run.Edit = true
+		p := in.Get("file_path").String()
+		if p == "" {
+			p = in.Get("path").String()
+		}
+		if p == "" {
+			p = in.Get("notebook_path").String()
+		}
+		if p == "" || !r.IsError {
+			return run
+		}
+		run.Check = "edit:" + p
+		run.Failed, run.Summary = true, firstLine(head(r.Text, 160))
+	}
+	return run
+}
+
+// commandOf returns the shell command of a tool input: a string field
+// (command, cmd) or an argv array.
+func commandOf(in gjson.Result) string {
+	for _, f := range []string{"command", "cmd", "commandLine", "script"} {
+		v := in.Get(f)
+		if v.Type == gjson.String {
+			return v.Str
+		}
+		if v.IsArray() {
+			var parts []string
+			for _, a := range v.Array() {
+				parts = append(parts, a.String())
+			}
+			return strings.Join(parts, " ")
+		}
+	}
+	return ""
+}
+
+// checkOf returns the check key of a command, or "".
+func checkOf(cmd string) string {
+	cmd = strings.ToLower(head(cmd, 2000))
+	if cmd == "" || !mayCheck(cmd) {
+		return ""
+	}
+	for _, p := range checkPatterns {
+		if p.re.MatchString(cmd) {
+			return p.key
+		}
+	}
+	return ""
+}
+
+// shellFailed reads a shell result: failed on a non-zero exit code, an
+// error result, or a failing summary in the output.
+func shellFailed(r transcript.ToolResult) (bool, string) {
+	out := r.Text
+	if m := exitCode.FindStringSubmatch(head(out, 200) + "\n" + tailString(out, 200)); m != nil {
+		if n, err := strconv.Atoi(m[1]); err == nil && n != 0 {
+			return true, "exit code " + m[1]
+		}
+	}
+	if window := head(out, 500) + "\n" + tailString(out, 1500); mayFail(window) {
+		if s := failSummary.FindString(window); s != "" {
+			return true, strings.TrimSpace(s)
+		}
+	}
+	if r.IsError {
+		return true, firstLine(head(out, 120))
+	}
+	return false, ""
+}
+
+// failWords are the words failSummary needs; a window without any of them
+// skips the regular expression.
+var failWords = []string{"FAIL", "fail", "ERROR", "error", "ERR!", "panic", "rejected"}
+
+func mayFail(s string) bool {
+	for _, w := range failWords {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// head returns the first n bytes of s, cut at a rune boundary.
+func head(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && n < len(s) && s[n]&0xC0 == 0x80 {
+		n--
+	}
+	return s[:n]
+}
+
+// tailString returns the last n bytes of s, cut at a rune boundary.
+func tailString(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	i := len(s) - n
+	for i < len(s) && s[i]&0xC0 == 0x80 {
+		i++
+	}
+	return s[i:]
+}

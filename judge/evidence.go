@@ -1,0 +1,181 @@
+package judge
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/stophook/stophook/transcript"
+)
+
+// Run is one tool call of a turn and how it ended.
+type Run struct {
+	// Call is the call as Claude Code shows it: Bash(go test ./...).
+	Call string
+	// Check is the family and tool of a check ("test:go", "build:npm",
+	// "push:git", "edit:path/to/file"), empty for calls that check
+	// nothing (reading, searching).
+	Check string
+	// Failed reports a failed run: a non-zero exit code, a failing test
+	// summary, or a refused edit.
+	Failed bool
+	// Summary is the line that shows the failure ("Exit code 1",
+	// "2 failed"), empty for a run that passed.
+	Summary string
+	// Edit reports a call that changes files.
+	Edit bool
+}
+
+// Evidence is what the transcript of a turn shows: its tool calls, oldest
+// first, from the turn's prompt on.
+type Evidence struct {
+	Runs []Run
+}
+
+// Failure is a failed check that no later run of the same check passed.
+type Failure struct {
+	Run
+	// EditsAfter counts the edits made after the failed run.
+	EditsAfter int
+}
+
+// Unresolved returns the failed checks of the turn that no later run of
+// the same check passed, the most recent first.
+func (e *Evidence) Unresolved() []Failure {
+	var out []Failure
+	seen := map[string]bool{}
+	edits := 0
+	for i := len(e.Runs) - 1; i >= 0; i-- {
+		r := e.Runs[i]
+		if r.Check != "" && !seen[r.Check] {
+			seen[r.Check] = true
+			if r.Failed {
+				out = append(out, Failure{Run: r, EditsAfter: edits})
+			}
+		}
+		if r.Edit && !r.Failed {
+			edits++
+		}
+	}
+	return out
+}
+
+// FromMessages gathers the evidence of a turn from msgs, oldest first: the
+// messages after the last prompt (see [transcript.Message.IsPrompt]).
+// Subagent (sidechain) messages are left out.
+func FromMessages(msgs []transcript.Message) *Evidence {
+	start := 0
+	for i := len(msgs) - 1; i >= 0; i-- {
+		if msgs[i].IsPrompt() && !msgs[i].Sidechain {
+			start = i + 1
+			break
+		}
+	}
+	ev := &Evidence{}
+	calls := map[string]transcript.ToolUse{}
+	for _, m := range msgs[start:] {
+		if m.Sidechain {
+			continue
+		}
+		for _, u := range m.ToolUses {
+			calls[u.ID] = u
+		}
+		for _, r := range m.ToolResults {
+			ev.Runs = append(ev.Runs, runOf(calls[r.ToolUseID], r))
+		}
+	}
+	return ev
+}
+
+// Limits of [Read].
+const (
+	// MaxTurnMessages is the most messages of a turn Read gathers.
+	MaxTurnMessages = 4000
+	// MaxTurnBytes is the most bytes Read reads from the end of a
+	// transcript: 16 MiB.
+	MaxTurnBytes = 16 << 20
+)
+
+// Read gathers the evidence of the last turn of the transcript at path,
+// reading it backwards from the end up to the turn's prompt, at most
+// [MaxTurnBytes] and [MaxTurnMessages]. format names the host's transcript
+// format (the zero value recognises it). A transcript that cannot be read
+// is an error; the caller judges the message alone.
+func Read(path string, format transcript.Format) (*Evidence, error) {
+	var rev []transcript.Message
+	opts := transcript.Options{Format: format, MaxBytes: MaxTurnBytes}
+	for m, err := range opts.Backward(path) {
+		if err != nil {
+			return nil, fmt.Errorf("judge: %w", err)
+		}
+		if m.IsPrompt() && !m.Sidechain {
+			break
+		}
+		if rev = append(rev, m); len(rev) >= MaxTurnMessages {
+			break
+		}
+	}
+	msgs := make([]transcript.Message, len(rev))
+	for i, m := range rev {
+		msgs[len(rev)-1-i] = m
+	}
+	return FromMessages(msgs), nil
+}
+
+// judge decides with the evidence: ok false leaves the decision to the
+// message alone.
+func (e *Evidence) judge(m message, fail Verdict, failOK bool) (Verdict, bool) {
+	open := e.Unresolved()
+	if failOK {
+		if len(open) > 0 {
+			fail.Confidence = 0.95
+			fail.Why += " (" + open[0].describe() + ")"
+		}
+		return fail, true
+	}
+	var silent *Failure
+	for i := range open {
+		f := &open[i]
+		if s, ok := m.claims(f.Check, subjectOf(f.Check)); ok && !m.explains(f.Check) {
+			return Verdict{Class: Error, Kind: ClaimedSuccess, Confidence: 0.7,
+				Why: f.describe() + ", but the message says: " + s}, true
+		}
+		if silent == nil && f.EditsAfter == 0 && !m.explains(f.Check) {
+			silent = f
+		}
+	}
+	if silent != nil {
+		return Verdict{Class: Done, Confidence: 0.4, Why: silent.describe() + "; the message does not say it failed"}, true
+	}
+	return Verdict{}, false
+}
+
+// doneWhy summarises evidence that lets the turn end.
+func (e *Evidence) doneWhy() string {
+	failed := 0
+	for _, r := range e.Runs {
+		if r.Failed && r.Check != "" {
+			failed++
+		}
+	}
+	if failed == 0 {
+		return "no question, no failure stated, no failed check"
+	}
+	return fmt.Sprintf("no question, no failure stated; %d failed check(s) fixed, explained or followed by edits", failed)
+}
+
+func (f Failure) describe() string {
+	s := "last " + f.Call + " failed"
+	if f.Summary != "" {
+		s += " (" + f.Summary + ")"
+	}
+	return s
+}
+
+// subjectOf returns the base name of an edit check's file.
+func subjectOf(check string) string {
+	if p, ok := strings.CutPrefix(check, "edit:"); ok {
+		return path.Base(strings.ReplaceAll(p, `\`, "/"))
+	}
+	return ""
+}

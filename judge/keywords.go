@@ -1,0 +1,23 @@
+package judge
+
+import "regexp"
+
+// The keyword heuristic: a message reports an error when it has an error
+// word and no success word anywhere, code included. It sends back about one
+// finished turn in five on real sessions (failure words as a topic, quoted
+// output, "I couldn't get it working" vetoed by "working"); it stays for
+// comparison and for hooks that want it by name.
+var (
+	KeywordErrorPattern   = regexp.MustCompile(`(?i)error|failed|cannot|unable|exception|traceback`)
+	KeywordSuccessPattern = regexp.MustCompile(`(?i)successfully|completed|fixed|resolved`)
+)
+
+// Keywords is the keyword heuristic as a matcher:
+// policy.ErrorRetry{Matcher: judge.Keywords{}} detects errors by words.
+type Keywords struct{}
+
+// Match reports whether text matches KeywordErrorPattern and not
+// KeywordSuccessPattern.
+func (Keywords) Match(text string) bool {
+	return KeywordErrorPattern.MatchString(text) && !KeywordSuccessPattern.MatchString(text)
+}

@@ -1,0 +1,76 @@
+package judge
+
+import (
+	"context"
+	"fmt"
+	"strings"
+)
+
+// Classifier answers a classification prompt with text, usually by asking
+// an LLM. It has the shape of the memory triage's Classifier, so the same
+// providers serve both. Classify must return promptly when ctx is done.
+type Classifier interface {
+	Classify(ctx context.Context, prompt string) (string, error)
+}
+
+// SettleBelow is the confidence under which [Settle] asks the LLM.
+const SettleBelow = 0.5
+
+// settleSystem frames the question put to the LLM.
+const settlePrompt = `A coding agent ended its turn. Decide what the end of the turn asks of the user.
+Answer with one word:
+- done: the turn is finished (failures met on the way were fixed, expected or explained)
+- error: the turn ended on a failure the agent did not resolve (tests still red, build broken, push rejected), or the agent claims success the tool results contradict
+- permission: the agent asks leave to go on, and a plain "yes" answers it
+- decision: the agent asks the user to choose, or for information only the user has
+
+Tool results of the turn: %s
+Offline judgement: %s (%s)
+
+Final message (between the markers):
+<<<
+%s
+>>>
+Answer:`
+
+// Settle asks c to settle v, the offline verdict on text and ev, when its
+// confidence is below [SettleBelow]; otherwise, or when c fails or answers
+// something else than the four words, it returns v unchanged. The caller
+// bounds the time with ctx.
+func Settle(ctx context.Context, c Classifier, text string, ev *Evidence, v Verdict) Verdict {
+	if c == nil || v.Confidence >= SettleBelow {
+		return v
+	}
+	tools := "not read"
+	if ev != nil {
+		var parts []string
+		for _, f := range ev.Unresolved() {
+			parts = append(parts, f.describe())
+		}
+		tools = "no failed check left unresolved"
+		if len(parts) > 0 {
+			tools = strings.Join(parts, "; ")
+		}
+	}
+	prompt := fmt.Sprintf(settlePrompt, tools, v, v.Why, tailString(tail(text), 6<<10))
+	answer, err := c.Classify(ctx, prompt)
+	if err != nil {
+		return v
+	}
+	word := strings.Trim(strings.ToLower(strings.TrimSpace(answer)), ".*`'\" ")
+	if i := strings.IndexAny(word, " \n\t:,"); i >= 0 {
+		word = word[:i]
+	}
+	why := "llm: " + word + "; offline: " + v.String() + " (" + v.Why + ")"
+	switch word {
+	case "done":
+		return Verdict{Class: Done, Confidence: 0.7, Why: why}
+	case "error":
+		return Verdict{Class: Error, Kind: Failed, Confidence: 0.7, Why: why}
+	case "permission":
+		return Verdict{Class: Question, Kind: Permission, Confidence: 0.7, Why: why}
+	case "decision":
+		return Verdict{Class: Question, Kind: Decision, Confidence: 0.7, Why: why}
+	}
+	return v
+}

@@ -1,0 +1,137 @@
+package judge
+
+import (
+	"regexp"
+	"strings"
+)
+
+// failureStatements are the agent's own statements that this turn's task
+// failed. Each is matched against one sentence (outside code and quotes,
+// lower-cased); see failure for what vetoes a match.
+var failureStatements = []*regexp.Regexp{
+	// First person: "I couldn't get it to build", "I was unable to push".
+	regexp.MustCompile(`\bi (?:was |am |'m )?(?:still )?(?:unable|not able) to\b`),
+	regexp.MustCompile(`\bi (?:still )?(?:could ?n[o']t|can't|cannot|can not|did ?n[o']t manage to|have ?n[o']t been able to|haven't been able to|was ?n[o']t able to|wasn't able to|failed to)\b (?:\w+ ){0,3}?(?:get|make|fix|resolve|build|compile|run|complete|finish|push|deploy|pass|start|connect|install|apply|merge|publish|load|authenticate|log in)\b`),
+	regexp.MustCompile(`\bi(?:'m| am| was| got|'ve been| have been) (?:still )?(?:stuck|blocked)\b`),
+	regexp.MustCompile(`\bi (?:still )?(?:can't|cannot|can not|could ?n[o']t) (?:proceed|continue|go on|get past|get around|move forward)\b`),
+	regexp.MustCompile(`\bi tried\b[^.]*\bbut (?:it |that |this |the \w+ )?(?:failed|did ?n[o']t work|does ?n[o']t work|still fails|keeps failing)\b`),
+	regexp.MustCompile(`\bcould ?n[o']t be (?:applied|completed|installed|built|compiled|deployed|pushed|merged|verified|fixed|resolved|started|run|published)\b`),
+	regexp.MustCompile(`\b(?:exited|failed) with (?:exit )?(?:code|status) [1-9]\d*\b|\bkeeps? (?:failing|timing out|crashing)\b`),
+	regexp.MustCompile(`\bi (?:have ?n[o']t|haven't|did ?n[o']t|didn't) (?:yet )?(?:been able to )?(?:fix(?:ed)?|resolve[d]?|solve[d]?|get (?:it|this|them|the \w+) (?:working|to work|passing|to pass|to build))\b`),
+	regexp.MustCompile(`\bi(?:'m| am) (?:still )?(?:seeing|getting|hitting) (?:the |an? |this |that )?(?:same )?(?:error|failure|exception|crash)`),
+	regexp.MustCompile(`\bi (?:gave|give|am giving|'m giving) up\b`),
+	// The state at the end: "the tests still fail", "CI is red".
+	regexp.MustCompile(`\bstill (?:fail(?:s|ing)?|red|broken|erroring|errors out|crash(?:es|ing)?|times out|timing out|hangs|doesn'?t (?:work|compile|build|pass|start|run|load)|does not (?:work|compile|build|pass|start|run|load)|isn'?t (?:working|passing|building|compiling|loading)|is not (?:working|passing|building|compiling|loading)|won'?t (?:build|compile|start|pass|load)|not (?:working|passing|building|compiling))\b`),
+	regexp.MustCompile(`\b(?:ci|the build|build|the pipeline|pipeline|(?:the )?checks?|(?:the )?tests?|the test suite|lint|typecheck|the deploy(?:ment)?)\b (?:is|are) (?:now )?(?:red|failing|broken)\b`),
+	regexp.MustCompile(`\b(?:the |my )?(?:push|deploy(?:ment)?|build|merge|release|publish|install(?:ation)?|migration|upgrade|commit) (?:was |is |got |has been )?(?:rejected|failed)\b|\brejected (?:the |my )?push\b`),
+	regexp.MustCompile(`\b(?:\d+|one|two|three|four|five|several|some|a few|remaining) (?:(?:unit |integration |e2e )?tests?|specs?|checks?|cases?|suites?) (?:still )?(?:fail(?:s|ing)?|are failing|remain failing|are still failing|are broken|are red)\b`),
+	regexp.MustCompile(`\b(?:doesn'?t|does not|don'?t|do not|isn'?t|is not) (?:work|working|build|compile|pass|passing) yet\b`),
+	regexp.MustCompile(`\b(?:the )?(?:errors?|failures?|exceptions?|crash(?:es)?) (?:persists?|remains?|(?:is|are) still (?:there|present|happening))\b`),
+	regexp.MustCompile(`\b(?:the|this|my) (?:task|attempt|fix|change|approach) (?:failed|did ?n[o']t work|does ?n[o']t work|is not working|isn't working)\b`),
+	regexp.MustCompile(`\bfixed (?:\d+|one|two|three|four|five|some|most) of (?:the )?(?:\d+|them)\b`),
+}
+
+// negated marks a failure word that is denied ("no tests fail", "no
+// longer failing", "0 failed").
+var negated = regexp.MustCompile(`\b(?:no|none|nothing|never|not|no longer|without|zero|0) (?:\w+ ){0,2}$`)
+
+// vetoes are sentence contexts that make a failure statement no report
+// of this turn's outcome: the failure is explained away or resolved, or
+// the sentence is hypothetical or a question.
+var (
+	explained  = regexp.MustCompile(`pre-?existing|already (?:fail|broken|red|failing)|\bon main\b|unrelated|not related|\bexpected\b|\bflaky\b|known (?:issue|failure|bug|problem|limitation)|before (?:my|this|these|the) changes?|not caused by|not (?:a )?regression|false positive|intentional|by design|out of scope|environmental|\b(?:in|of|from) (?:this|the|my) (?:sandbox|environment|shell|container|session)\b|\boffline\b|no network|network access|not installed|isn'?t installed|no (?:api )?key|credentials?|permission to|rate.?limit|outside (?:my|this)`)
+	resolved   = regexp.MustCompile(`\b(?:fixed|resolved|solved|now (?:pass|passes|passing|build|builds|works|working|compiles|green)|no longer|was fixed|after (?:fixing|the fix)|turned out|so i (?:fixed|changed|updated|added|removed)|until i|which i fixed|have been fixed|are fixed|is fixed)\b`)
+	hypothetic = regexp.MustCompile(`^(?:if|when|whenever|unless|whether|should|in case|once|before|after)\b|\b(?:if|when|unless|in case) (?:it|the|this|that|they|you|any|anything|something)\b[^.]*\b(?:still|fails?|failing)\b|\b(?:would|could|might|may) (?:still )?(?:fail|break)\b|\bto (?:see|check|find out|verify) (?:if|whether|why)\b|\bwhy\b`)
+)
+
+// failure reports an explicit statement in m that the task failed in
+// this turn.
+func (m message) failure() (Verdict, bool) {
+	for i := len(m.sentences) - 1; i >= 0; i-- {
+		s := m.sentences[i]
+		if strings.HasSuffix(s, "?") {
+			continue
+		}
+		for _, re := range failureStatements {
+			loc := re.FindStringIndex(s)
+			if loc == nil || negated.MatchString(s[:loc[0]]) {
+				continue
+			}
+			rest := s[:loc[0]] + " … " + s[loc[1]:]
+			if explained.MatchString(s) || resolved.MatchString(rest) || hypothetic.MatchString(s) {
+				continue
+			}
+			return Verdict{Class: Error, Kind: Failed, Confidence: 0.85, Why: s}, true
+		}
+	}
+	return Verdict{}, false
+}
+
+// explains reports whether m mentions a failure of check family f as
+// expected, pre-existing or caused by the environment.
+func (m message) explains(f string) bool {
+	words := familyWords[familyOf(f)]
+	for _, s := range m.sentences {
+		if explained.MatchString(s) && (words == nil || words.MatchString(s)) {
+			return true
+		}
+	}
+	return false
+}
+
+// successClaims are the claims that a check of a family passed.
+var successClaims = map[string]*regexp.Regexp{
+	"test":   regexp.MustCompile(`\b(?:all )?(?:the )?(?:\d+ )?(?:(?:unit |integration |e2e )?tests?|specs?|suites?)(?: now)? (?:all )?(?:pass(?:es|ed|ing)?|are (?:all )?passing|(?:are |is )?green|succeed(?:s|ed)?)\b|\ball (?:\d+ )?(?:pass|passing|green)\b|\b\d+ (?:tests? )?pass(?:ed|ing)?\b|\b\d+/\d+ (?:tests? )?pass`),
+	"build":  regexp.MustCompile(`\b(?:build|builds|compiles|compiled|compilation|typecheck(?:s)?|type-?check(?:s)?|tsc)\b[^.]{0,24}\b(?:pass(?:es|ed)?|succeed(?:s|ed)?|successful(?:ly)?|cleanly|clean|green|ok|fine|works)\b|\b(?:builds|compiles) (?:cleanly|fine|successfully)\b`),
+	"lint":   regexp.MustCompile(`\b(?:lint(?:ing|er|s)?|vet|format(?:ting)?|credo|clippy|ruff|mypy|biome)\b[^.]{0,24}\b(?:pass(?:es|ed)?|clean|green|ok|succeed(?:s|ed)?)\b`),
+	"push":   regexp.MustCompile(`\bpushed\b|\bpush(?:ed)? (?:succeeded|successful)\b`),
+	"commit": regexp.MustCompile(`\bcommitted\b|\bcommit(?:ted)? [0-9a-f]{7,40}\b|\bcreated (?:a |the )?commit\b|\bcommit: [0-9a-f]{7,40}\b`),
+	"ci":     regexp.MustCompile(`\b(?:ci|checks?|pipeline|workflow|actions?)\b[^.]{0,20}\b(?:green|passing|passed|pass|succeeded)\b`),
+	"deploy": regexp.MustCompile(`\bdeployed\b|\bdeploy(?:ment)? (?:succeeded|successful|is live|went through)\b|\bis (?:now )?live\b`),
+	"edit":   regexp.MustCompile(`\b(?:created|wrote|written|updated|added|saved|modified|edited|changed)\b`),
+}
+
+// familyWords name what a family's checks are, to tie a sentence to them.
+var familyWords = map[string]*regexp.Regexp{
+	"test":   regexp.MustCompile(`\btests?\b|\bspecs?\b|\bsuites?\b`),
+	"build":  regexp.MustCompile(`\bbuild|\bcompil|\btypecheck|\btype check|\btsc\b`),
+	"lint":   regexp.MustCompile(`\blint|\bvet\b|\bformat|\bcredo|\bclippy|\bruff|\bmypy|\bbiome|\bdialyzer`),
+	"push":   regexp.MustCompile(`\bpush`),
+	"commit": regexp.MustCompile(`\bcommit`),
+	"ci":     regexp.MustCompile(`\bci\b|\bchecks?\b|\bpipeline|\bworkflow`),
+	"deploy": regexp.MustCompile(`\bdeploy|\blive\b`),
+}
+
+// claims returns the sentence of m that claims a check of family f (or,
+// for an edit, the file named by subject) succeeded, and whether there is
+// one.
+func (m message) claims(f, subject string) (string, bool) {
+	fam := familyOf(f)
+	re := successClaims[fam]
+	if re == nil {
+		return "", false
+	}
+	for i := len(m.sentences) - 1; i >= 0; i-- {
+		s := m.sentences[i]
+		loc := re.FindStringIndex(s)
+		if loc == nil || negated.MatchString(s[:loc[0]]) || hypothetic.MatchString(s) || strings.HasSuffix(s, "?") {
+			continue
+		}
+		if strings.Contains(s[loc[0]:min(loc[1]+12, len(s))], "n't") || strings.Contains(s[loc[1]:min(loc[1]+6, len(s))], " not") {
+			continue
+		}
+		if fam == "edit" && (subject == "" || !strings.Contains(s, strings.ToLower(subject))) {
+			continue
+		}
+		return s, true
+	}
+	return "", false
+}
+
+// familyOf returns the family part of a check key ("test" of "test:go").
+func familyOf(key string) string {
+	if i := strings.IndexByte(key, ':'); i >= 0 {
+		return key[:i]
+	}
+	return key
+}

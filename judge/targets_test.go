@@ -1,0 +1,230 @@
+package judge_test
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/stophook/stophook/judge"
+)
+
+// rate is a count out of a total.
+type rate struct{ n, of int }
+
+func (r rate) value() float64 {
+	if r.of == 0 {
+		return 0
+	}
+	return float64(r.n) / float64(r.of)
+}
+
+func (r rate) String() string { return fmt.Sprintf("%.1f%% (%d/%d)", 100*r.value(), r.n, r.of) }
+
+// hookFigures are what the hooks do on a set of turn ends.
+type hookFigures struct {
+	quickDone, quickAsk          rate // quickstart (ErrorRetry) sends back: finished turns, turns asking the user
+	autoDone, autoDecision       rate // autopilot sends back a finished turn; answers a decision itself
+	autoPermission               rate // autopilot answers a permission ask
+	errRecall, fixedSentBack     rate // turns ending on a failure caught; failed-midway-and-fixed turns sent back
+	claimedCaught                rate // of those, the message claiming success caught as ClaimedSuccess
+	questionTP, questionFP       int  // question class, message alone
+	questionFN                   int
+	errMsgTP, errMsgFP, errMsgFN int // error class, message alone
+}
+
+func figuresOf(rs []turnResult) hookFigures {
+	var h hookFigures
+	for _, r := range rs {
+		if r.skipped != "" {
+			continue
+		}
+		sentBack := r.v.Class == judge.Error // ErrorRetry
+		autoBack := sentBack || r.v.Is(judge.Question, judge.Permission)
+		switch r.c.Label {
+		case "done":
+			h.quickDone.of++
+			h.autoDone.of++
+			if sentBack {
+				h.quickDone.n++
+			}
+			if autoBack {
+				h.autoDone.n++
+			}
+			if r.midway || r.c.Variant == "fixed" {
+				h.fixedSentBack.of++
+				if sentBack {
+					h.fixedSentBack.n++
+				}
+			}
+		case "question":
+			h.quickAsk.of++
+			if sentBack {
+				h.quickAsk.n++
+			}
+			if r.c.Kind == "decision" {
+				h.autoDecision.of++
+				if autoBack {
+					h.autoDecision.n++
+				}
+			}
+			if r.c.Kind == "permission" {
+				h.autoPermission.of++
+				if r.v.Is(judge.Question, judge.Permission) {
+					h.autoPermission.n++
+				}
+			}
+		case "error":
+			h.errRecall.of++
+			if sentBack {
+				h.errRecall.n++
+			}
+			if r.c.Kind == "claimed_success" {
+				h.claimedCaught.of++
+				if r.v.Is(judge.Error, judge.ClaimedSuccess) {
+					h.claimedCaught.n++
+				}
+			}
+		}
+		// The message alone, on real final messages only (rewritten
+		// endings are scored with the transcript).
+		if r.c.Base == "" {
+			gotQ, wantQ := r.msg.Class == judge.Question, r.c.Label == "question"
+			switch {
+			case gotQ && wantQ:
+				h.questionTP++
+			case gotQ:
+				h.questionFP++
+			case wantQ:
+				h.questionFN++
+			}
+		}
+		gotE, wantE := r.msg.Class == judge.Error, r.c.Label == "error" && r.c.Kind == "failed"
+		if r.c.Kind == "claimed_success" {
+			continue // the message alone cannot see it
+		}
+		switch {
+		case gotE && wantE:
+			h.errMsgTP++
+		case gotE:
+			h.errMsgFP++
+		case wantE:
+			h.errMsgFN++
+		}
+	}
+	return h
+}
+
+func (h hookFigures) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "  quickstart sends back: finished %v, asking the user %v\n", h.quickDone, h.quickAsk)
+	fmt.Fprintf(&b, "  autopilot: finished sent back %v, decisions answered itself %v, permission asks answered %v\n", h.autoDone, h.autoDecision, h.autoPermission)
+	fmt.Fprintf(&b, "  ending on a failure caught %v (claimed success caught as such %v); failed midway and fixed sent back %v\n", h.errRecall, h.claimedCaught, h.fixedSentBack)
+	fmt.Fprintf(&b, "  message alone: question P=%.2f R=%.2f (tp %d fp %d fn %d); error P=%.2f R=%.2f (tp %d fp %d fn %d)",
+		ratio(h.questionTP, h.questionTP+h.questionFP), ratio(h.questionTP, h.questionTP+h.questionFN), h.questionTP, h.questionFP, h.questionFN,
+		ratio(h.errMsgTP, h.errMsgTP+h.errMsgFP), ratio(h.errMsgTP, h.errMsgTP+h.errMsgFN), h.errMsgTP, h.errMsgFP, h.errMsgFN)
+	return b.String()
+}
+
+// TestTurnTargets judges every labelled turn end as the hooks would see
+// it and checks the targets of issue 22 on the training part and on the
+// held-out part separately. Misjudged training cases are logged; held-out
+// ones only with JUDGE_SHOW_HOLDOUT=1.
+func TestTurnTargets(t *testing.T) {
+	cases := loadTurnCases(t)
+	results := append(judgeTurns(t, cases), messageResults(t)...)
+	skipped := map[string]int{}
+	for _, r := range results {
+		if r.skipped != "" {
+			reason := r.skipped
+			if strings.Contains(reason, "no such file") || strings.Contains(reason, "does not exist") {
+				reason = "session not at hand"
+			}
+			skipped[reason]++
+		}
+	}
+	if len(skipped) > 0 {
+		t.Logf("skipped: %v (STOPHOOK_JUDGE_CORPUS and STOPHOOK_TRANSCRIPTS point at sessions that are not shipped)", skipped)
+	}
+	for _, split := range []string{"train", "holdout"} {
+		var part []turnResult
+		for _, r := range results {
+			if r.c.Split == split {
+				part = append(part, r)
+				if r.skipped == "" && (split == "train" || os.Getenv("JUDGE_SHOW_HOLDOUT") == "1") && wrong(r) {
+					t.Logf("  %s %s (%s %s): got %v %q, want %s/%s", split, r.c.ID, r.c.Agent, r.c.Variant, r.v, r.v.Why, r.c.Label, r.c.Kind)
+				}
+			}
+		}
+		h := figuresOf(part)
+		t.Logf("%s:\n%v", split, h)
+		checkTargets(t, split, h)
+	}
+}
+
+// wrong reports a verdict a hook would act on wrongly.
+func wrong(r turnResult) bool {
+	switch r.c.Label {
+	case "done":
+		return r.v.Class == judge.Error || r.v.Is(judge.Question, judge.Permission)
+	case "error":
+		return r.v.Class != judge.Error
+	}
+	return r.v.Class != judge.Question || r.v.Kind.String() != r.c.Kind
+}
+
+// checkTargets asserts the targets of issue 22.
+func checkTargets(t *testing.T, split string, h hookFigures) {
+	t.Helper()
+	atMost := func(name string, r rate, max float64) {
+		if r.of > 0 && r.value() > max {
+			t.Errorf("%s: %s %v, want ≤ %.0f%%", split, name, r, 100*max)
+		}
+	}
+	atLeast := func(name string, r rate, min float64) {
+		if r.of > 0 && r.value() < min {
+			t.Errorf("%s: %s %v, want ≥ %.0f%%", split, name, r, 100*min)
+		}
+	}
+	atMost("quickstart: finished turns sent back", h.quickDone, 0.01)
+	atMost("quickstart: turns asking the user sent back", h.quickAsk, 0.01)
+	atMost("autopilot: finished turns sent back", h.autoDone, 0.01)
+	atMost("autopilot: decisions answered itself", h.autoDecision, 0.02)
+	atLeast("autopilot: permission asks answered", h.autoPermission, 0.85)
+	atLeast("turns ending on a failure caught", h.errRecall, 0.80)
+	atMost("failed midway and fixed, sent back", h.fixedSentBack, 0.02)
+	atLeast("question class precision (message alone)", rate{h.questionTP, h.questionTP + h.questionFP}, 0.90)
+	atLeast("question class recall (message alone)", rate{h.questionTP, h.questionTP + h.questionFN}, 0.90)
+	atLeast("ErrorRetry precision on error messages (message alone)", rate{h.errMsgTP, h.errMsgTP + h.errMsgFP}, 0.90)
+	atLeast("ErrorRetry recall on error messages (message alone)", rate{h.errMsgTP, h.errMsgTP + h.errMsgFN}, 0.80)
+}
+
+// messageResults judges the final messages of testdata/labelled.jsonl
+// alone (they come without transcripts) and returns them as results of
+// the turn set: they add questions and error reports of more agents.
+// Notes written mid-turn are left out; "blind" parts count as training
+// data, since the rules have been fitted to them since.
+func messageResults(t *testing.T) []turnResult {
+	samples, _ := loadSamples(t)
+	var out []turnResult
+	for _, s := range samples {
+		if s.Split == "midturn" {
+			continue
+		}
+		c := turnCase{ID: s.ID, Split: "train", Agent: s.Src, Variant: "message"}
+		if s.Split == "holdout" {
+			c.Split = "holdout"
+		}
+		switch s.Label {
+		case "permission", "decision":
+			c.Label, c.Kind = "question", s.Label
+		case "error":
+			c.Label, c.Kind = "error", "failed"
+		default:
+			c.Label = "done"
+		}
+		v := judge.Classify(s.Text)
+		out = append(out, turnResult{c: c, v: v, msg: v})
+	}
+	return out
+}
