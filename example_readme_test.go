@@ -22,7 +22,7 @@ func Example_readmeHook() {
 		`,"last_assistant_message":"Error: the build failed."}`
 
 	chain := stophook.NewChain(
-		&policy.ErrorRetry{MaxRetries: 2}, // "Error: …" → try again, twice in a row per turn
+		&policy.ErrorRetry{MaxRetries: 2}, // ended on a failure → try again, twice in a row per turn
 		policy.StopActive{},               // a later stop of a continued turn → let it stop
 	)
 	stophook.Run(context.Background(), chain, stophook.RunOptions{Stdin: strings.NewReader(in), Stdout: os.Stdout})
