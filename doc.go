@@ -27,16 +27,18 @@
 //
 // # Running a hook
 //
-// [Run] (and [Main]) turns a chain into a command hook: it reads stdin with
-// a size limit and a timeout, decides within a budget, writes the JSON
-// output and picks the exit code, in [JSONMode] (exit 0, the default) or
-// [ExitCodeMode] (exit 2 on block). Package httphook serves the same chain
-// for type:"http" hooks, with an optional bearer token. Setting
+// Package hook runs a policy as a command hook (hook.Main, hook.Run) or,
+// through package httphook, as an http hook, over one hook.Options: it
+// decodes the input once (host recognised, normalised to Claude Code's
+// names), counts the turn's continuations ([Input.TurnBlocks]), calls
+// [Evaluate] within a budget and encodes the answer for the host. Setting
 // STOPHOOK_DISABLE=1 lets every session stop.
 //
 // # State
 //
-// Policies keep state (retry counts, loop iterations) in a [Store].
+// Policies keep state (retry counts, loop iterations) in a [Store]; one
+// without a Store of its own uses [DefaultStore] of its input, the store the
+// runner picked, so a hook keeps all its state in one directory.
 // [FileStore] keeps one file per key under [StateDir], with flock for
 // atomic read-modify-write across processes and atomic renames so a crash
 // never leaves a torn file. [MemoryStore] serves tests and servers.

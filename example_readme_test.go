@@ -7,14 +7,15 @@ import (
 	"strings"
 
 	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/hook"
 	"github.com/stophook/stophook/policy"
 )
 
 // The hook of the README: two retries in a row within a turn when the
 // agent stops on an error, then a guard that lets any later stop of the
-// turn through. Here its input comes from a string, as
-// Claude Code would send it on stdin, and stophook.Run stands in for
-// stophook.Main (which exits the process).
+// turn through. Here its input comes from a string, as Claude Code would
+// send it on stdin, and hook.Run stands in for hook.Main (which exits the
+// process).
 func Example_readmeHook() {
 	project, _ := os.MkdirTemp("", "readme-hook")
 	defer os.RemoveAll(project)
@@ -25,7 +26,7 @@ func Example_readmeHook() {
 		&policy.ErrorRetry{MaxRetries: 2}, // ended on a failure → try again, twice in a row per turn
 		policy.StopActive{},               // a later stop of a continued turn → let it stop
 	)
-	stophook.Run(context.Background(), chain, stophook.RunOptions{Stdin: strings.NewReader(in), Stdout: os.Stdout})
+	hook.Run(context.Background(), chain, hook.Options{Stdin: strings.NewReader(in), Stdout: os.Stdout})
 	// Output:
 	// {"decision":"block","reason":"The previous approach hit an error. Try a different approach to accomplish the task."}
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/hook"
 )
 
 // A custom policy in a few lines: send the agent back once when it stops
@@ -30,7 +31,7 @@ func ExampleRun() {
 	chain := stophook.NewChain(stophook.PolicyFunc(func(context.Context, stophook.Input) (stophook.Decision, error) {
 		return stophook.BlockWith("one more thing"), nil
 	}))
-	code := stophook.Run(context.Background(), chain, stophook.RunOptions{
+	code := hook.Run(context.Background(), chain, hook.Options{
 		Stdin:  strings.NewReader(`{"session_id":"s1","hook_event_name":"Stop","last_assistant_message":"done"}`),
 		Stdout: os.Stdout,
 	})
@@ -42,7 +43,7 @@ func ExampleRun() {
 
 // A failing hook lets the session stop: exit 0, one line on stderr.
 func ExampleRun_failOpen() {
-	code := stophook.Run(context.Background(), stophook.NewChain(), stophook.RunOptions{
+	code := hook.Run(context.Background(), stophook.NewChain(), hook.Options{
 		Stdin:  strings.NewReader("not json"),
 		Stdout: os.Stdout,
 		Stderr: os.Stdout,

@@ -98,7 +98,7 @@ func DefaultStore(in Input) Store {
 // newStateStore returns the FileStore for a project directory.
 func newStateStore(cwd string) *FileStore {
 	s := &FileStore{dir: StateDir(cwd)}
-	if os.Getenv(StateDirEnv) == "" {
+	if os.Getenv(stateDirEnv) == "" {
 		s.project = cwd
 		if cwd == "" {
 			s.project = "."
@@ -138,9 +138,9 @@ func fileName(key string) string {
 	return name
 }
 
-// Path returns the first of the two files that hold key; the second is
+// path returns the first of the two files that hold key; the second is
 // Path(key)+".alt".
-func (s *FileStore) Path(key string) string { return filepath.Join(s.dir, fileName(key)+".json") }
+func (s *FileStore) path(key string) string { return filepath.Join(s.dir, fileName(key)+".json") }
 
 func (s *FileStore) lockPath(key string) string {
 	return filepath.Join(s.dir, ".locks", fileName(key)+".lock")
@@ -161,7 +161,7 @@ func (s *FileStore) Get(ctx context.Context, key string) ([]byte, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	path := s.Path(key)
+	path := s.path(key)
 	r, err := s.read(path)
 	if err == nil && r.slot < 0 && r.damaged {
 		// Both files damaged: a writer may be halfway through one while
@@ -265,7 +265,7 @@ func (s *FileStore) Update(ctx context.Context, key string, fn func(old []byte) 
 
 // update is the body of Update, run under the key's lock.
 func (s *FileStore) update(key, lock string, fn func(old []byte) ([]byte, error)) error {
-	path := s.Path(key)
+	path := s.path(key)
 	cur, err := s.read(path) // a planted file is ignored: Overwrite replaces the entry itself
 	if err != nil {
 		return err
@@ -316,21 +316,9 @@ func (s *FileStore) update(key, lock string, fn func(old []byte) ([]byte, error)
 // nothing on disk (no state dir or lock file is created): policies such as
 // ErrorRetry clear their key on most stops.
 func (s *FileStore) Delete(ctx context.Context, key string) error {
-	path := s.Path(key)
+	path := s.path(key)
 	if !exists(path) && !exists(path+altSuffix) {
 		return ctx.Err() // a concurrent Update may create it; ordering it after this Delete is valid
 	}
 	return s.Update(ctx, key, func([]byte) ([]byte, error) { return nil, nil })
-}
-
-// WriteFileAtomic writes data to a temporary file in path's directory,
-// syncs it and renames it over path: readers, and a restart after a
-// crash, see the old or the new content, never a torn one. A symlink at
-// path is replaced, not followed. Temporaries a killed process leaves
-// behind are removed by the [FileStore] sweep.
-func WriteFileAtomic(path string, data []byte, perm fs.FileMode) error {
-	if err := safefile.WriteAtomic(path, data, perm); err != nil {
-		return fmt.Errorf("stophook: %w", err)
-	}
-	return nil
 }

@@ -32,7 +32,7 @@ func TestFileStoreHostileEntries(t *testing.T) {
 		}},
 		{"dangling symlink as value", func(t *testing.T, s *stophook.FileStore, key string) {
 			mkdirs(t, s)
-			link(t, filepath.Join(outside, "value-target"), s.Path(key))
+			link(t, filepath.Join(outside, "value-target"), s.PathForTest(key))
 		}},
 		{"FIFO as lock file", func(t *testing.T, s *stophook.FileStore, key string) {
 			mkdirs(t, s)
@@ -40,7 +40,7 @@ func TestFileStoreHostileEntries(t *testing.T) {
 		}},
 		{"FIFO as value", func(t *testing.T, s *stophook.FileStore, key string) {
 			mkdirs(t, s)
-			fifo(t, s.Path(key))
+			fifo(t, s.PathForTest(key))
 		}},
 	}
 	for _, tt := range tests {
@@ -68,14 +68,14 @@ func TestFileStoreGetRefusesFIFO(t *testing.T) {
 	t.Parallel()
 	s := stophook.NewFileStore(t.TempDir())
 	mkdirs(t, s)
-	fifo(t, s.Path("k"))
+	fifo(t, s.PathForTest("k"))
 	if _, err := s.Get(context.Background(), "k"); err == nil || errors.Is(err, stophook.ErrNotFound) {
 		t.Errorf("Get of a FIFO = %v, want an error", err)
 	}
 }
 
 func lockFile(s *stophook.FileStore, key string) string {
-	name := filepath.Base(s.Path(key))
+	name := filepath.Base(s.PathForTest(key))
 	return filepath.Join(s.Dir(), ".locks", name[:len(name)-len(".json")]+".lock")
 }
 

@@ -11,12 +11,12 @@ import (
 	"github.com/tidwall/gjson"
 )
 
-// ErrInvalidInput reports a hook payload that is not a JSON object.
-var ErrInvalidInput = errors.New("stophook: invalid hook input")
+// errInvalidInput reports a hook payload that is not a JSON object.
+var errInvalidInput = errors.New("stophook: invalid hook input")
 
 // ParseInput decodes a hook payload. It accepts any JSON object: unknown
 // fields are kept in Raw; a field of the wrong type is an error wrapping
-// [ErrInvalidInput]. So is a payload nesting objects and arrays more than
+// [errInvalidInput]. So is a payload nesting objects and arrays more than
 // 512 levels deep or holding more than 131072 of them: no hook input comes
 // close, and later readers of Raw need not guard against it. Now is set to
 // time.Now().
@@ -24,16 +24,16 @@ func ParseInput(data []byte) (Input, error) {
 	var in Input
 	trimmed := bytes.TrimSpace(data)
 	if len(trimmed) == 0 || trimmed[0] != '{' {
-		return in, fmt.Errorf("%w: not a JSON object", ErrInvalidInput)
+		return in, fmt.Errorf("%w: not a JSON object", errInvalidInput)
 	}
 	if err := jsonlimit.Check(trimmed, 0, 0); err != nil {
-		return in, fmt.Errorf("%w: %v", ErrInvalidInput, err)
+		return in, fmt.Errorf("%w: %v", errInvalidInput, err)
 	}
 	if !json.Valid(trimmed) {
-		return in, fmt.Errorf("%w: not a JSON object", ErrInvalidInput)
+		return in, fmt.Errorf("%w: not a JSON object", errInvalidInput)
 	}
 	if err := json.Unmarshal(trimmed, &in); err != nil {
-		return Input{}, fmt.Errorf("%w: %v", ErrInvalidInput, err)
+		return Input{}, fmt.Errorf("%w: %v", errInvalidInput, err)
 	}
 	in.Raw = append(json.RawMessage(nil), trimmed...)
 	in.Now = time.Now()

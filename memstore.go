@@ -6,16 +6,13 @@ import (
 )
 
 // MemoryStore is a [Store] held in memory, for tests and long-running hook
-// servers. The zero value is ready to use.
+// servers. The zero value is ready to use: new(stophook.MemoryStore).
 type MemoryStore struct {
 	mu   sync.Mutex
 	data map[string][]byte
 }
 
 var _ Store = (*MemoryStore)(nil)
-
-// NewMemoryStore returns an empty MemoryStore.
-func NewMemoryStore() *MemoryStore { return &MemoryStore{} }
 
 // Get implements [Store].
 func (s *MemoryStore) Get(ctx context.Context, key string) ([]byte, error) {

@@ -5,14 +5,14 @@ import (
 	"path/filepath"
 )
 
-// StateDirEnv names the environment variable that overrides [StateDir].
-const StateDirEnv = "STOPHOOK_STATE_DIR"
+// stateDirEnv names the environment variable that overrides [StateDir].
+const stateDirEnv = "STOPHOOK_STATE_DIR"
 
 // StateDir returns the directory for hook state: $STOPHOOK_STATE_DIR when
 // set, else <cwd>/.claude/stophook. An empty cwd means the process's
 // working directory.
 func StateDir(cwd string) string {
-	if d := os.Getenv(StateDirEnv); d != "" {
+	if d := os.Getenv(stateDirEnv); d != "" {
 		return d
 	}
 	if cwd == "" {

@@ -9,11 +9,12 @@ import (
 	"testing"
 
 	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/hook"
 	"github.com/stophook/stophook/policy"
 )
 
 func TestDefaultStoreNeverCreatesTheProject(t *testing.T) {
-	t.Setenv(stophook.StateDirEnv, "")
+	t.Setenv("STOPHOOK_STATE_DIR", "")
 	missing := filepath.Join(t.TempDir(), "nonexistent", "dir")
 	s := stophook.DefaultStore(stophook.Input{CWD: missing})
 	err := s.Update(context.Background(), "k", func([]byte) ([]byte, error) { return []byte("1"), nil })
@@ -26,7 +27,7 @@ func TestDefaultStoreNeverCreatesTheProject(t *testing.T) {
 }
 
 func TestDefaultStoreIgnoredByGit(t *testing.T) {
-	t.Setenv(stophook.StateDirEnv, "")
+	t.Setenv("STOPHOOK_STATE_DIR", "")
 	project := t.TempDir()
 	s := stophook.DefaultStore(stophook.Input{CWD: project}).(*stophook.FileStore)
 	if err := s.Update(context.Background(), "k", func([]byte) ([]byte, error) { return []byte("1"), nil }); err != nil {
@@ -48,12 +49,12 @@ func TestDefaultStoreIgnoredByGit(t *testing.T) {
 // to a stateful policy: the session may stop, stderr says why in one
 // line, and nothing is created.
 func TestRunMissingCwdFailsOpen(t *testing.T) {
-	t.Setenv(stophook.StateDirEnv, "")
+	t.Setenv("STOPHOOK_STATE_DIR", "")
 	missing := filepath.Join(t.TempDir(), "nonexistent", "dir")
 	in := `{"hook_event_name":"Stop","session_id":"s1","cwd":"` + missing + `","last_assistant_message":"API Error: 529 overloaded"}`
 	var stdout, stderr bytes.Buffer
-	code := stophook.Run(context.Background(), stophook.NewChain(&policy.ErrorRetry{MaxRetries: 2}),
-		stophook.RunOptions{Stdin: strings.NewReader(in), Stdout: &stdout, Stderr: &stderr})
+	code := hook.Run(context.Background(), stophook.NewChain(&policy.ErrorRetry{MaxRetries: 2}),
+		hook.Options{Stdin: strings.NewReader(in), Stdout: &stdout, Stderr: &stderr})
 	if code != 0 {
 		t.Fatalf("exit: got %d, want 0", code)
 	}

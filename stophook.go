@@ -4,9 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"log/slog"
 	"reflect"
-	"runtime/debug"
 	"time"
 )
 
@@ -39,7 +37,10 @@ type Input struct {
 	PromptID       string `json:"prompt_id,omitempty"`
 	AgentID        string `json:"agent_id,omitempty"`
 	AgentType      string `json:"agent_type,omitempty"`
-	Effort         Effort `json:"effort,omitzero"`
+	// Effort is the reasoning effort of the session.
+	Effort struct {
+		Level string `json:"level,omitempty"`
+	} `json:"effort,omitzero"`
 
 	// Stop and SubagentStop.
 	StopHookActive       bool              `json:"stop_hook_active,omitempty"`
@@ -95,11 +96,6 @@ type Input struct {
 	// Now is the time the hook was called. [ParseInput] sets it to time.Now;
 	// tests set a fixed time. Policies use it instead of calling time.Now.
 	Now time.Time `json:"-"`
-}
-
-// Effort is the reasoning effort of the session.
-type Effort struct {
-	Level string `json:"level,omitempty"`
 }
 
 // Verdict is what a policy says about a stop.
@@ -240,7 +236,6 @@ func PolicyName(p Policy) string {
 // in the outer decision.
 type Chain struct {
 	policies []Policy
-	logger   *slog.Logger
 }
 
 var _ Policy = (*Chain)(nil)
@@ -252,7 +247,8 @@ func NewChain(policies ...Policy) *Chain {
 }
 
 // Evaluate implements [Policy]: it runs the chain on in. A policy's error or
-// panic is recorded in the trace and treated as Pass; a done ctx lets the
+// panic is recorded in the trace (the runner prints it as a warning) and
+// treated as Pass; a done ctx lets the
 // session stop. The returned Decision names the deciding policy and carries
 // the trace of every policy that ran, nested chains included. The error is
 // always nil: failures are part of the trace.
@@ -260,23 +256,23 @@ func (c *Chain) Evaluate(ctx context.Context, in Input) (Decision, error) {
 	return c.evaluate(ctx, in), nil
 }
 
-// DeadlinePolicy is the Decision.Policy of a decision made because the
+// deadlinePolicy is the Decision.Policy of a decision made because the
 // context was done or the budget ran out: the session is allowed to stop.
-const DeadlinePolicy = "stophook.deadline"
+const deadlinePolicy = "stophook.deadline"
 
-// DefaultBudget bounds [Evaluate] when its context has no deadline.
-const DefaultBudget = 50 * time.Second
+// defaultBudget bounds [Evaluate] when its context has no deadline.
+const defaultBudget = 50 * time.Second
 
 // Evaluate runs p (a policy or a [*Chain]) on in and returns the final
 // decision. It never fails: a policy's error or panic counts as Pass, and
-// a context that is done first — ctx's deadline, or [DefaultBudget] when
+// a context that is done first — ctx's deadline, or [defaultBudget] when
 // ctx has none — lets the session stop (Decision.Policy is then
-// [DeadlinePolicy]) even if p is still running and ignores its context.
+// [deadlinePolicy]) even if p is still running and ignores its context.
 // A Decision with Verdict Pass also lets the session stop.
 func Evaluate(ctx context.Context, p Policy, in Input) Decision {
 	if _, ok := ctx.Deadline(); !ok {
 		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, DefaultBudget)
+		ctx, cancel = context.WithTimeout(ctx, defaultBudget)
 		defer cancel()
 	}
 	chain, ok := p.(*Chain)
@@ -294,7 +290,7 @@ func Evaluate(ctx context.Context, p Policy, in Input) Decision {
 			return d
 		default:
 		}
-		return Decision{Verdict: Allow, Policy: DeadlinePolicy, Why: "budget exceeded: " + ctx.Err().Error()}
+		return Decision{Verdict: Allow, Policy: deadlinePolicy, Why: "budget exceeded: " + ctx.Err().Error()}
 	}
 }
 
@@ -303,10 +299,8 @@ func (c *Chain) evaluate(ctx context.Context, in Input) Decision {
 	if c != nil {
 		for _, p := range c.policies {
 			if err := ctx.Err(); err != nil {
-				trace = append(trace, Step{Policy: DeadlinePolicy, Verdict: Allow, Why: err.Error()})
-				d := Decision{Verdict: Allow, Why: "deadline: " + err.Error(), Policy: DeadlinePolicy, Trace: trace}
-				c.logDecision(ctx, in, d)
-				return d
+				trace = append(trace, Step{Policy: deadlinePolicy, Verdict: Allow, Why: err.Error()})
+				return Decision{Verdict: Allow, Why: "deadline: " + err.Error(), Policy: deadlinePolicy, Trace: trace}
 			}
 			name := PolicyName(p)
 			d, err := safeEvaluate(ctx, p, in)
@@ -318,8 +312,6 @@ func (c *Chain) evaluate(ctx context.Context, in Input) Decision {
 			}
 			if err != nil {
 				trace = append(trace, Step{Policy: name, Verdict: Pass, Err: err})
-				c.log().LogAttrs(ctx, slog.LevelWarn, "stophook: policy failed, treated as pass",
-					slog.String("policy", name), slog.String("error", err.Error()), slog.String("session_id", in.SessionID))
 				continue
 			}
 			if len(d.Trace) > 0 { // a nested chain, or a decorator around one
@@ -334,19 +326,16 @@ func (c *Chain) evaluate(ctx context.Context, in Input) Decision {
 				continue
 			}
 			if err := ctx.Err(); err != nil && d.Verdict == Block {
-				trace = append(trace, Step{Policy: DeadlinePolicy, Verdict: Allow, Why: err.Error()})
+				trace = append(trace, Step{Policy: deadlinePolicy, Verdict: Allow, Why: err.Error()})
 				d = Decision{Verdict: Allow, Why: "deadline: " + err.Error()}
-				name = DeadlinePolicy
+				name = deadlinePolicy
 			}
 			d.Policy = name
 			d.Trace = trace
-			c.logDecision(ctx, in, d)
 			return d
 		}
 	}
-	d := Decision{Verdict: Pass, Why: "no policy objected", Trace: trace}
-	c.logDecision(ctx, in, d)
-	return d
+	return Decision{Verdict: Pass, Why: "no policy objected", Trace: trace}
 }
 
 func safeEvaluate(ctx context.Context, p Policy, in Input) (d Decision, err error) {
@@ -354,7 +343,6 @@ func safeEvaluate(ctx context.Context, p Policy, in Input) (d Decision, err erro
 		if r := recover(); r != nil {
 			d = Decision{}
 			err = fmt.Errorf("stophook: policy panicked: %v", r)
-			slog.Debug("stophook: policy panic", "stack", string(debug.Stack()))
 		}
 	}()
 	if p == nil {

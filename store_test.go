@@ -33,7 +33,7 @@ func TestMain(m *testing.M) {
 
 func TestMemoryStore(t *testing.T) {
 	t.Parallel()
-	storetest.Run(t, func(*testing.T) stophook.Store { return stophook.NewMemoryStore() })
+	storetest.Run(t, func(*testing.T) stophook.Store { return new(stophook.MemoryStore) })
 }
 
 func TestFileStore(t *testing.T) {
@@ -77,7 +77,7 @@ func TestFileStoreKeysStayInside(t *testing.T) {
 		if err := s.Update(ctx, key, func([]byte) ([]byte, error) { return []byte("x"), nil }); err != nil {
 			t.Fatalf("Update(%q): %v", key, err)
 		}
-		p := s.Path(key)
+		p := s.PathForTest(key)
 		if rel, err := filepath.Rel(dir, p); err != nil || strings.HasPrefix(rel, "..") || strings.ContainsRune(rel, filepath.Separator) {
 			t.Errorf("Path(%q) = %q, want a file directly inside the state dir", key, p)
 		}
@@ -111,7 +111,7 @@ func FuzzFileStoreKey(f *testing.F) {
 	dir := f.TempDir()
 	s := stophook.NewFileStore(dir)
 	f.Fuzz(func(t *testing.T, key string) {
-		p := s.Path(key)
+		p := s.PathForTest(key)
 		if filepath.Dir(p) != filepath.Clean(dir) {
 			t.Fatalf("Path(%q) = %q escapes %q", key, p, dir)
 		}

@@ -47,7 +47,7 @@ func TestEscalationDefer(t *testing.T) {
 			t.Parallel()
 			n := answering(escalate.Answer{Kind: escalate.Continue}, nil)
 			var got escalate.Request
-			p := &escalate.Escalation{Notifier: n, Store: stophook.NewMemoryStore(), ReadTail: tailOf(nil, fs.ErrNotExist), RecentTools: -1,
+			p := &escalate.Escalation{Notifier: n, Store: new(stophook.MemoryStore), ReadTail: tailOf(nil, fs.ErrNotExist), RecentTools: -1,
 				Defer: deferFunc(func(ctx context.Context, in stophook.Input, req escalate.Request) (stophook.Decision, bool, error) {
 					got = req
 					return tt.defer_(ctx, in, req)

@@ -68,7 +68,7 @@ func TestEscalationAnswers(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			p := &escalate.Escalation{Notifier: tt.n, Store: stophook.NewMemoryStore()}
+			p := &escalate.Escalation{Notifier: tt.n, Store: new(stophook.MemoryStore)}
 			d := stophooktest.Run(t, stophooktest.Stop("Shall I deploy?"), p)
 			assert.Equal(t, tt.wantVerd, d.Verdict, "why: %s", d.Why)
 			assert.Equal(t, tt.wantReason, d.Reason)
@@ -123,7 +123,7 @@ func TestEscalationTimeout(t *testing.T) {
 		<-ctx.Done()
 		return escalate.Answer{Kind: escalate.Timeout}, nil
 	}}
-	d := stophooktest.Run(t, stophooktest.Stop("x"), &escalate.Escalation{Notifier: n, Timeout: 50 * time.Millisecond, Store: stophook.NewMemoryStore()})
+	d := stophooktest.Run(t, stophooktest.Stop("x"), &escalate.Escalation{Notifier: n, Timeout: 50 * time.Millisecond, Store: new(stophook.MemoryStore)})
 	stophooktest.AssertStops(t, d)
 	assert.Equal(t, stophook.Allow, d.Verdict)
 	assert.Contains(t, d.Why, "no answer within 50ms")
@@ -184,7 +184,7 @@ func TestEscalationAnalysisDegrades(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			n := answering(escalate.Answer{Kind: escalate.Continue}, nil)
-			p := &escalate.Escalation{Notifier: n, ReadTail: tt.tail, Store: stophook.NewMemoryStore(), RecentTools: -1}
+			p := &escalate.Escalation{Notifier: n, ReadTail: tt.tail, Store: new(stophook.MemoryStore), RecentTools: -1}
 			if tt.sum != nil {
 				p.Summarizer = tt.sum
 			}
@@ -206,12 +206,12 @@ func TestEscalationAnalysisDegrades(t *testing.T) {
 
 func TestEscalationLabel(t *testing.T) {
 	t.Parallel()
-	store := stophook.NewMemoryStore()
+	store := new(stophook.MemoryStore)
 	n := answering(escalate.Answer{Kind: escalate.LetStop}, nil)
 	in := stophooktest.Stop("x")
 	in.CWD = "/w/proj"
 	stophooktest.Run(t, in, &escalate.Register{Store: store, Label: "nightly"}, &escalate.Escalation{Notifier: n, Store: store})
-	stophooktest.Run(t, in, &escalate.Escalation{Notifier: n, Store: stophook.NewMemoryStore()})
+	stophooktest.Run(t, in, &escalate.Escalation{Notifier: n, Store: new(stophook.MemoryStore)})
 	stophooktest.Run(t, in, &escalate.Escalation{Notifier: n, Store: store, Label: "fixed"})
 	reqs := n.asked()
 	require.Len(t, reqs, 3)
@@ -226,12 +226,12 @@ func TestEscalationLabel(t *testing.T) {
 // retries are used up.
 func TestSeedFlowRetryThenEscalate(t *testing.T) {
 	t.Parallel()
-	store := stophook.NewMemoryStore()
+	store := new(stophook.MemoryStore)
 	n := answering(escalate.Answer{Kind: escalate.Reply, Text: "try the other endpoint"}, nil)
 	chain := []stophook.Policy{
 		&escalate.Register{Store: store},
 		policy.StopActive{},
-		&policy.ErrorRetry{Store: store, MaxRetries: 2},
+		&policy.ErrorRetry{Store: store, MaxRetries: 2, AcrossTurns: true},
 		&escalate.Escalation{Notifier: n, Store: store, RecentTools: -1, ReadTail: tailOf(nil, fs.ErrNotExist)},
 	}
 	in := stophooktest.Stop("Error: the API call failed with 500")
@@ -254,7 +254,7 @@ func TestEscalationReadsSubagentTranscriptAndRelativeTools(t *testing.T) {
 	n := &stophooktest.Notifier{}
 	p := &escalate.Escalation{
 		Notifier: n,
-		Store:    stophook.NewMemoryStore(),
+		Store:    new(stophook.MemoryStore),
 		ReadTail: func(path string, _ int) ([]transcript.Message, error) {
 			readPath = path
 			return []transcript.Message{{Role: transcript.RoleAssistant, ToolUses: []transcript.ToolUse{

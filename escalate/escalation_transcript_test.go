@@ -21,7 +21,7 @@ func TestEscalationReadsRealTranscript(t *testing.T) {
 	t.Parallel()
 	n := answering(escalate.Answer{Kind: escalate.LetStop}, nil)
 	sum := &fakeSummarizer{out: "S"}
-	p := &escalate.Escalation{Notifier: n, Summarizer: sum, Store: stophook.NewMemoryStore()}
+	p := &escalate.Escalation{Notifier: n, Summarizer: sum, Store: new(stophook.MemoryStore)}
 	in := stophooktest.Stop("Error: cannot reach the database")
 	in.TranscriptPath = capturedTranscript
 
@@ -50,7 +50,7 @@ func TestEscalationReadsRealTranscript(t *testing.T) {
 func TestEscalationTranscriptAlreadyHasLastReply(t *testing.T) {
 	t.Parallel()
 	sum := &fakeSummarizer{out: "S"}
-	p := &escalate.Escalation{Notifier: answering(escalate.Answer{Kind: escalate.LetStop}, nil), Summarizer: sum, Store: stophook.NewMemoryStore()}
+	p := &escalate.Escalation{Notifier: answering(escalate.Answer{Kind: escalate.LetStop}, nil), Summarizer: sum, Store: new(stophook.MemoryStore)}
 	in := stophooktest.Stop("Error: still failing")
 	in.TranscriptPath = capturedTranscript
 	stophooktest.Run(t, in, p)
@@ -69,7 +69,7 @@ func TestEscalationTranscriptAlreadyHasLastReply(t *testing.T) {
 // on top of the human's answer time.
 func BenchmarkEscalationAnalysis(b *testing.B) {
 	n := answering(escalate.Answer{Kind: escalate.LetStop}, nil)
-	p := &escalate.Escalation{Notifier: n, Summarizer: &fakeSummarizer{out: "S"}, Store: stophook.NewMemoryStore()}
+	p := &escalate.Escalation{Notifier: n, Summarizer: &fakeSummarizer{out: "S"}, Store: new(stophook.MemoryStore)}
 	in := stophooktest.Stop("Error: cannot reach the database")
 	in.TranscriptPath = capturedTranscript
 	chain := stophook.NewChain(p)

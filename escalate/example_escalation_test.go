@@ -18,7 +18,7 @@ func ExampleEscalation() {
 		fmt.Printf("asked about %q\n", req.LastMessage)
 		return escalate.Answer{Kind: escalate.Reply, Text: "Yes, deploy to staging."}, nil
 	})
-	store := stophook.NewMemoryStore()
+	store := new(stophook.MemoryStore)
 	chain := stophook.NewChain(
 		&escalate.Register{Store: store},
 		policy.StopActive{},

@@ -10,6 +10,7 @@ import (
 
 	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/escalate"
+	"github.com/stophook/stophook/hook"
 	"github.com/stophook/stophook/internal/hostile"
 	"github.com/stophook/stophook/stophooktest"
 )
@@ -24,15 +25,15 @@ func TestHostileTranscriptFailsOpen(t *testing.T) {
 	path := hostile.Transcript(t,
 		[]byte(`{"type":"user","message":{"role":"user","content":"remember: we decided to use sqlite"},"uuid":"u1"}`),
 		hostile.DeepLine(hostile.DeepLevels))
-	var p stophook.Policy = &escalate.Escalation{Notifier: answering(escalate.Answer{Kind: escalate.LetStop}, nil), Summarizer: &fakeSummarizer{out: "S"}, Store: stophook.NewMemoryStore()}
+	var p stophook.Policy = &escalate.Escalation{Notifier: answering(escalate.Answer{Kind: escalate.LetStop}, nil), Summarizer: &fakeSummarizer{out: "S"}, Store: new(stophook.MemoryStore)}
 	in := map[string]any{
 		"session_id": stophooktest.SessionID, "cwd": t.TempDir(), "hook_event_name": "Stop",
 		"transcript_path": path, "last_assistant_message": "Error: failed",
 	}
 	payload, _ := json.Marshal(in)
 	var out, errb bytes.Buffer
-	code := stophook.Run(context.Background(), p, stophook.RunOptions{
-		Stdin: bytes.NewReader(payload), Stdout: &out, Stderr: &errb, Store: stophook.NewMemoryStore(),
+	code := hook.Run(context.Background(), p, hook.Options{
+		Stdin: bytes.NewReader(payload), Stdout: &out, Stderr: &errb, Store: new(stophook.MemoryStore),
 		Now: func() time.Time { return stophooktest.T0 },
 	})
 	if code != 0 || out.Len() > 0 && !json.Valid(out.Bytes()) {

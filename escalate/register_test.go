@@ -52,7 +52,7 @@ func TestRegisterRecordsAndDeletes(t *testing.T) {
 
 func TestRegisterBoundsUntrustedInput(t *testing.T) {
 	t.Parallel()
-	store := stophook.NewMemoryStore()
+	store := new(stophook.MemoryStore)
 	in := stophooktest.Stop("x")
 	in.SessionID = "../../etc/passwd"
 	in.CWD = strings.Repeat("d/", 10000)
@@ -81,7 +81,7 @@ func TestRegisterStoreErrorPasses(t *testing.T) {
 func TestRegisterCorruptRecord(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	store := stophook.NewMemoryStore()
+	store := new(stophook.MemoryStore)
 	require.NoError(t, store.Update(ctx, "session/"+stophooktest.SessionID, func([]byte) ([]byte, error) { return []byte("{nope"), nil }))
 	_, err := escalate.LookupSession(ctx, store, stophooktest.SessionID)
 	assert.ErrorContains(t, err, "corrupt registration")

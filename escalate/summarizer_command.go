@@ -11,7 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/hook"
 	"github.com/stophook/stophook/transcript"
 
 	"github.com/stophook/stophook/escalate/internal/plain"
@@ -75,7 +75,7 @@ func (s *CommandSummarizer) Summarize(ctx context.Context, msgs []transcript.Mes
 	if env == nil {
 		env = os.Environ()
 	}
-	cmd.Env = append(slices.Clip(env), stophook.DisableEnv+"=1")
+	cmd.Env = append(slices.Clip(env), hook.DisableEnv+"=1")
 	cmd.Stdin = strings.NewReader(system + "\n\nSession transcript (most recent last):\n\n" + input)
 	var stdout, stderr limitedBuffer
 	stdout.max, stderr.max = maxCommandOutput, 2048

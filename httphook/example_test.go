@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/hook"
 	"github.com/stophook/stophook/httphook"
 )
 
@@ -16,7 +17,7 @@ func ExampleNew() {
 	chain := stophook.NewChain(stophook.PolicyFunc(func(context.Context, stophook.Input) (stophook.Decision, error) {
 		return stophook.BlockWith("keep going"), nil
 	}))
-	srv := httptest.NewServer(httphook.New(chain, httphook.Options{Token: "t0ken"}))
+	srv := httptest.NewServer(httphook.New(chain, "t0ken", hook.Options{}))
 	defer srv.Close()
 
 	req, _ := http.NewRequest("POST", srv.URL, strings.NewReader(`{"hook_event_name":"Stop"}`))

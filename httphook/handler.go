@@ -8,65 +8,37 @@ import (
 	"log/slog"
 	"mime"
 	"net/http"
-	"os"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/hook"
 )
 
-// Options configures [New]. The zero value means every default.
-type Options struct {
-	// Token, when set, is required as "Authorization: Bearer <Token>".
-	Token string
-	// MaxBody bounds the request body; default stophook.DefaultMaxInput (8 MiB).
-	MaxBody int64
-	// Events lists the handled events; default Stop and SubagentStop.
-	Events []stophook.Event
-	// Budget bounds each decision; default stophook.DefaultBudget.
-	Budget time.Duration
-	// Logger defaults to slog.Default().
-	Logger *slog.Logger
-	// Now stamps Input.Now; default time.Now.
-	Now func() time.Time
-	// Store keeps the per-turn continuation counts; nil means a FileStore
-	// in each input's state dir (see stophook.RunOptions.Store).
-	Store stophook.Store
-	// MaxTurnBlocks is the per-turn continuation budget (see
-	// stophook.RunOptions.MaxTurnBlocks).
-	MaxTurnBlocks int
-	// ContinueWithContext continues blocked Stops with additionalContext
-	// (see stophook.RunOptions.ContinueWithContext).
-	ContinueWithContext bool
-}
-
 // Handler serves type:"http" hooks: it runs a policy (usually a
-// [stophook.Chain]) on each POSTed hook input and answers with the same JSON
-// a command hook prints, for the host recognised in each request. It is
-// safe for concurrent use.
+// [stophook.Chain]) on each POSTed hook input through [hook.Respond] — the
+// runner of command hooks, with the same turn accounting, Store, decision
+// log and host encoding — and answers with the JSON a command hook prints,
+// for the host recognised in each request. It is safe for concurrent use.
 type Handler struct {
 	policy stophook.Policy
-	opts   Options
+	token  string
+	opts   hook.Options
 }
 
 var _ http.Handler = (*Handler)(nil)
 
-// New returns a Handler running p.
-func New(p stophook.Policy, opts Options) *Handler {
-	if opts.MaxBody <= 0 {
-		opts.MaxBody = stophook.DefaultMaxInput
-	}
-	if opts.Budget <= 0 {
-		opts.Budget = stophook.DefaultBudget
-	}
+// New returns a Handler running p. When token is not empty, requests must
+// carry "Authorization: Bearer <token>". opts.MaxInput bounds the request
+// body; the logger defaults to slog.Default(). Stdin, Stdout, Stderr and
+// ExitCode are not used. The environment is read once, here; a value it
+// does not understand is logged.
+func New(p stophook.Policy, token string, opts hook.Options) *Handler {
 	if opts.Logger == nil {
 		opts.Logger = slog.Default()
 	}
-	if opts.Now == nil {
-		opts.Now = time.Now
-	}
-	return &Handler{policy: p, opts: opts}
+	opts = hook.Prepare(opts)
+	return &Handler{policy: p, token: token, opts: opts}
 }
 
 // ServeHTTP answers 405 to anything but POST, 403 to a request carrying an
@@ -97,40 +69,28 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "stophook: Content-Type must be application/json", http.StatusUnsupportedMediaType)
 		return
 	}
-	if h.opts.Token != "" && !validBearer(r.Header.Get("Authorization"), h.opts.Token) {
+	if h.token != "" && !validBearer(r.Header.Get("Authorization"), h.token) {
 		w.Header().Set("WWW-Authenticate", `Bearer realm="stophook"`)
 		http.Error(w, "stophook: missing or wrong bearer token", http.StatusUnauthorized)
 		return
 	}
-	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, h.opts.MaxBody))
+	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, h.opts.MaxInput))
 	if err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
-			http.Error(w, fmt.Sprintf("stophook: hook input larger than %d bytes", h.opts.MaxBody), http.StatusRequestEntityTooLarge)
+			http.Error(w, fmt.Sprintf("stophook: hook input larger than %d bytes", h.opts.MaxInput), http.StatusRequestEntityTooLarge)
 			return
 		}
 		http.Error(w, "stophook: read hook input: "+err.Error(), http.StatusBadRequest)
 		return
 	}
 	w.Header().Set("Content-Type", "application/json")
-	if os.Getenv(stophook.DisableEnv) == "1" {
-		w.Write([]byte("{}"))
-		return
-	}
 	if in, err := stophook.ParseInput(data); err == nil && in.CWD != "" && !filepath.IsAbs(in.CWD) {
 		h.opts.Logger.Warn("stophook: hook input with a relative cwd; allowing stop", "cwd", in.CWD)
 		w.Write([]byte("{}"))
 		return
 	}
-	resp, err := stophook.Respond(r.Context(), h.policy, data, stophook.RunOptions{
-		Events:              h.opts.Events,
-		Budget:              h.opts.Budget,
-		Logger:              h.opts.Logger,
-		Now:                 h.opts.Now,
-		Store:               h.opts.Store,
-		MaxTurnBlocks:       h.opts.MaxTurnBlocks,
-		ContinueWithContext: h.opts.ContinueWithContext,
-	})
+	resp, err := hook.Respond(r.Context(), h.policy, data, h.opts)
 	if err != nil {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		http.Error(w, err.Error(), http.StatusBadRequest)

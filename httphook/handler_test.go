@@ -11,12 +11,13 @@ import (
 	"testing"
 
 	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/hook"
 	"github.com/stophook/stophook/httphook"
 )
 
 func TestHandler(t *testing.T) {
 	t.Parallel()
-	h := httphook.New(blocker("keep going"), httphook.Options{Token: "s3cret", MaxBody: 4096})
+	h := httphook.New(blocker("keep going"), "s3cret", hook.Options{MaxInput: 4096})
 	tests := []struct {
 		name, method, auth, body string
 		wantCode                 int
@@ -54,7 +55,7 @@ func TestHandler(t *testing.T) {
 
 func TestHandlerWithoutToken(t *testing.T) {
 	t.Parallel()
-	h := httphook.New(blocker("r"), httphook.Options{})
+	h := httphook.New(blocker("r"), "", hook.Options{})
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, post(stopPayload, nil))
 	if rec.Code != 200 || !strings.Contains(rec.Body.String(), "block") {
@@ -85,7 +86,7 @@ func post(body string, header map[string]string) *http.Request {
 // browser could drive the hooks of the machine it ran on.
 func TestHandlerRefusesWebPages(t *testing.T) {
 	t.Parallel()
-	h := httphook.New(blocker("r"), httphook.Options{})
+	h := httphook.New(blocker("r"), "", hook.Options{})
 	tests := []struct {
 		name     string
 		header   map[string]string
@@ -125,7 +126,7 @@ func TestHandlerNeverCreatesCwd(t *testing.T) {
 		err := stophook.DefaultStore(in).Update(ctx, "k", func([]byte) ([]byte, error) { return []byte("v"), nil })
 		return stophook.BlockWith("x"), err
 	})
-	h := httphook.New(counter, httphook.Options{})
+	h := httphook.New(counter, "", hook.Options{})
 	for _, cwd := range []string{missing, "relative/dir"} {
 		body, _ := json.Marshal(map[string]any{"session_id": "s", "cwd": cwd, "hook_event_name": "Stop", "stop_hook_active": true})
 		rec := httptest.NewRecorder()

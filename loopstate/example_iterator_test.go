@@ -13,7 +13,7 @@ import (
 // Iterator comes before StopActive: every iteration's stop arrives
 // with stop_hook_active set, and the guard would end the loop at once.
 func ExampleIterator() {
-	store := stophook.NewMemoryStore()
+	store := new(stophook.MemoryStore)
 	loops := &loopstate.Loops{Store: store}
 	key, _ := loopstate.SessionKey(stophooktest.SessionID)
 	loops.Push(context.Background(), key, loopstate.Frame{Mode: loopstate.ModeLoop, Max: 3, Prompt: "fix the build"}, stophooktest.T0)

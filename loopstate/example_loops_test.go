@@ -13,7 +13,7 @@ import (
 // signal on its own line ends it.
 func ExampleLoops() {
 	ctx := context.Background()
-	loops := &loopstate.Loops{Store: stophook.NewMemoryStore()}
+	loops := &loopstate.Loops{Store: new(stophook.MemoryStore)}
 	key, _ := loopstate.SessionKey("session-1")
 	now := time.Date(2026, 1, 2, 10, 0, 0, 0, time.UTC)
 

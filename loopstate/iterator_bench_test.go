@@ -21,7 +21,7 @@ func BenchmarkLoopIterator(b *testing.B) {
 		b.Fatal(err)
 	}
 	stores := map[string]func() stophook.Store{
-		"memory": func() stophook.Store { return stophook.NewMemoryStore() },
+		"memory": func() stophook.Store { return new(stophook.MemoryStore) },
 		"file":   func() stophook.Store { return stophook.NewFileStore(b.TempDir()) },
 	}
 	for _, sname := range []string{"memory", "file"} {

@@ -27,7 +27,7 @@ func noEnv(string) string { return "" }
 // under key (none when key is "").
 func newLoop(t *testing.T, key string, mode loopstate.Mode) (*loopstate.Iterator, *stophook.MemoryStore) {
 	t.Helper()
-	store := stophook.NewMemoryStore()
+	store := new(stophook.MemoryStore)
 	if key != "" {
 		l := &loopstate.Loops{Store: store}
 		if _, err := l.Push(context.Background(), key, loopstate.Frame{Mode: mode, Max: 5, Prompt: "task"}, stophooktest.T0.Add(-time.Minute)); err != nil {
@@ -240,7 +240,7 @@ func TestLoopIteratorFailsOpen(t *testing.T) {
 
 func TestLoopIteratorCleansUp(t *testing.T) {
 	t.Parallel()
-	store := stophook.NewMemoryStore()
+	store := new(stophook.MemoryStore)
 	li := &loopstate.Iterator{Store: store, Getenv: noEnv}
 	ctx := context.Background()
 	store.Update(ctx, sessionKey, func([]byte) ([]byte, error) {
@@ -269,7 +269,7 @@ func TestLoopIteratorCleansUp(t *testing.T) {
 
 func TestLoopIteratorDefaultStore(t *testing.T) {
 	dir := t.TempDir()
-	t.Setenv(stophook.StateDirEnv, "")
+	t.Setenv("STOPHOOK_STATE_DIR", "")
 	l := &loopstate.Loops{Store: stophook.NewFileStore(stophook.StateDir(dir))}
 	if _, err := l.Push(context.Background(), sessionKey, loopstate.Frame{Mode: loopstate.ModeLoop, Max: 5}, stophooktest.T0); err != nil {
 		t.Fatal(err)
@@ -383,7 +383,7 @@ func TestLoopIteratorLongFinalMessageInTranscript(t *testing.T) {
 // check refuses must not iterate the shared loop either.
 func TestLoopIteratorSharedLoopStaysInItsProject(t *testing.T) {
 	t.Parallel()
-	store := stophook.NewMemoryStore() // one store, as with a global state dir
+	store := new(stophook.MemoryStore) // one store, as with a global state dir
 	a, b := t.TempDir(), t.TempDir()
 	l := &loopstate.Loops{Store: store}
 	if _, err := l.Push(context.Background(), loopstate.SharedKeyFor(a), loopstate.Frame{Mode: loopstate.ModeLoop, Max: 5, Prompt: "task of A"}, stophooktest.T0); err != nil {

@@ -75,7 +75,7 @@ func TestLoopsPushNestedAndComplete(t *testing.T) {
 func TestLoopsPushReplacesStaleAndCorrupt(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	store := stophook.NewMemoryStore()
+	store := new(stophook.MemoryStore)
 	l := &loopstate.Loops{Store: store}
 	if _, err := l.Push(ctx, "k", loopstate.Frame{Mode: loopstate.ModeLoop, Max: 5}, t0); err != nil {
 		t.Fatal(err)
@@ -93,7 +93,7 @@ func TestLoopsPushReplacesStaleAndCorrupt(t *testing.T) {
 
 func TestLoopsPushValidates(t *testing.T) {
 	t.Parallel()
-	l := &loopstate.Loops{Store: stophook.NewMemoryStore()}
+	l := &loopstate.Loops{Store: new(stophook.MemoryStore)}
 	for _, f := range []loopstate.Frame{
 		{Mode: "spin", Max: 3},
 		{Mode: loopstate.ModeLoop, Max: 0},
@@ -117,7 +117,7 @@ func TestLoopsPushValidates(t *testing.T) {
 func TestLoopsAbort(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	store := stophook.NewMemoryStore()
+	store := new(stophook.MemoryStore)
 	l := &loopstate.Loops{Store: store}
 	if _, err := l.Abort(ctx, "k", "", t0); !errors.Is(err, loopstate.ErrNoLoop) {
 		t.Errorf("abort without a loop: got %v, want ErrNoLoop", err)

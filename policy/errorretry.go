@@ -121,7 +121,7 @@ func (p *ErrorRetry) Evaluate(ctx context.Context, in stophook.Input) (stophook.
 		if st.Count >= max {
 			retry, count = false, st.Count
 			if p.AcrossTurns {
-				return nil, nil // the seed's rule: one pass, then count again
+				return nil, nil // across turns: one pass, then count again
 			}
 			return old, nil // spent for the rest of this turn
 		}

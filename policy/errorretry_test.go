@@ -25,7 +25,7 @@ func (containsError) Match(s string) bool { return strings.Contains(s, "ERR") }
 // then a pass for the rest of the turn; the next turn gets its retries.
 func TestErrorRetryWithinTurn(t *testing.T) {
 	t.Parallel()
-	store := stophook.NewMemoryStore()
+	store := new(stophook.MemoryStore)
 	p := &policy.ErrorRetry{Store: store, MaxRetries: 2, Matcher: containsError{}}
 	for i, tt := range []struct {
 		turnBlocks int
@@ -51,7 +51,7 @@ func TestErrorRetryWithinTurn(t *testing.T) {
 // row per session, whatever the turns, then one pass that clears the count.
 func TestErrorRetryAcrossTurns(t *testing.T) {
 	t.Parallel()
-	store := stophook.NewMemoryStore()
+	store := new(stophook.MemoryStore)
 	p := &policy.ErrorRetry{Store: store, MaxRetries: 2, Matcher: containsError{}, AcrossTurns: true}
 	in := stophooktest.Stop("ERR: build failed") // every stop the first of its turn
 	for i, wantBlock := range []bool{true, true, false, true} {
@@ -64,7 +64,7 @@ func TestErrorRetryAcrossTurns(t *testing.T) {
 
 func TestErrorRetryClearsOnSuccessAndSessionEnd(t *testing.T) {
 	t.Parallel()
-	store := stophook.NewMemoryStore()
+	store := new(stophook.MemoryStore)
 	p := &policy.ErrorRetry{Store: store, MaxRetries: 1, Matcher: containsError{}}
 	stophooktest.AssertBlocks(t, stophooktest.Run(t, stophooktest.Stop("ERR"), p), "")
 	stophooktest.AssertStops(t, stophooktest.Run(t, stophooktest.Stop("all good"), p))
@@ -78,7 +78,7 @@ func TestErrorRetryClearsOnSuccessAndSessionEnd(t *testing.T) {
 
 func TestErrorRetryTTL(t *testing.T) {
 	t.Parallel()
-	store := stophook.NewMemoryStore()
+	store := new(stophook.MemoryStore)
 	p := &policy.ErrorRetry{Store: store, MaxRetries: 1, TTL: time.Hour, Matcher: containsError{}, AcrossTurns: true}
 	in := stophooktest.Stop("ERR")
 	stophooktest.AssertBlocks(t, stophooktest.Run(t, in, p), "")
@@ -90,7 +90,7 @@ func TestErrorRetryTTL(t *testing.T) {
 
 func TestErrorRetryPassesWithout(t *testing.T) {
 	t.Parallel()
-	p := &policy.ErrorRetry{Store: stophook.NewMemoryStore(), Matcher: containsError{}}
+	p := &policy.ErrorRetry{Store: new(stophook.MemoryStore), Matcher: containsError{}}
 	noSession := stophooktest.Stop("ERR")
 	noSession.SessionID = ""
 	for name, in := range map[string]stophook.Input{
@@ -139,7 +139,7 @@ func TestErrorRetryDefaultHeuristic(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.msg, func(t *testing.T) {
 			t.Parallel()
-			p := &policy.ErrorRetry{Store: stophook.NewMemoryStore()}
+			p := &policy.ErrorRetry{Store: new(stophook.MemoryStore)}
 			if d := stophooktest.Run(t, stophooktest.Stop(tt.msg), p); d.Blocks() != tt.wantBlock {
 				t.Errorf("got blocks=%v (%v), want %v", d.Blocks(), d.Trace, tt.wantBlock)
 			}
@@ -149,7 +149,7 @@ func TestErrorRetryDefaultHeuristic(t *testing.T) {
 
 func TestErrorRetryKeywordMatcher(t *testing.T) {
 	t.Parallel()
-	p := &policy.ErrorRetry{Store: stophook.NewMemoryStore(), Matcher: judge.Keywords{}}
+	p := &policy.ErrorRetry{Store: new(stophook.MemoryStore), Matcher: judge.Keywords{}}
 	if d := stophooktest.Run(t, stophooktest.Stop("I cannot find the file"), p); !d.Blocks() {
 		t.Errorf("keyword matcher: got %v, want a block", d.Trace)
 	}
@@ -181,7 +181,7 @@ func TestErrorRetryReadsTheTranscript(t *testing.T) {
 		}
 		in := stophooktest.Stop("Fixed the parser; all tests pass.")
 		in.TranscriptPath = path
-		p := &policy.ErrorRetry{Store: stophook.NewMemoryStore()}
+		p := &policy.ErrorRetry{Store: new(stophook.MemoryStore)}
 		if d := stophooktest.Run(t, in, p); d.Blocks() != tt.wantBlock {
 			t.Errorf("%s: got blocks=%v (%v), want %v", tt.name, d.Blocks(), d.Trace, tt.wantBlock)
 		}
@@ -192,7 +192,7 @@ func TestStopActiveGuardsRetry(t *testing.T) {
 	t.Parallel()
 	in := stophooktest.Stop("ERR")
 	in.StopHookActive = true
-	d := stophooktest.Run(t, in, policy.StopActive{}, &policy.ErrorRetry{Store: stophook.NewMemoryStore(), Matcher: containsError{}})
+	d := stophooktest.Run(t, in, policy.StopActive{}, &policy.ErrorRetry{Store: new(stophook.MemoryStore), Matcher: containsError{}})
 	stophooktest.AssertStops(t, d)
 	if d.Policy != "StopActive" {
 		t.Errorf("decided by %q, want StopActive", d.Policy)

@@ -16,7 +16,7 @@ import (
 func ExampleAutoReply() {
 	j := &policy.Judge{} // judges each stop once for both policies
 	chain := stophook.NewChain(
-		&policy.ErrorRetry{Store: stophook.NewMemoryStore(), Judge: j},
+		&policy.ErrorRetry{Store: new(stophook.MemoryStore), Judge: j},
 		&policy.AutoReply{Judge: j},
 	)
 	ctx := context.Background()

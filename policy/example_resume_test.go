@@ -15,7 +15,7 @@ import (
 // the runner exits 2 with the reason on stderr, and Claude Code (with the
 // hook registered as async with asyncRewake) resends the request.
 func ExampleResumeAfterAPIError() {
-	p := &policy.ResumeAfterAPIError{Store: stophook.NewMemoryStore(), FirstWait: time.Millisecond}
+	p := &policy.ResumeAfterAPIError{Store: new(stophook.MemoryStore), FirstWait: time.Millisecond}
 	in := stophooktest.Stop("API Error: Request rejected (429)")
 	in.HookEventName, in.Error = stophook.EventStopFailure, "rate_limit"
 	d, _ := p.Evaluate(context.Background(), in)

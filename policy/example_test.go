@@ -15,7 +15,7 @@ import (
 // here the inputs say it themselves.
 func Example() {
 	chain := stophook.NewChain(
-		&policy.ErrorRetry{MaxRetries: 2, Store: stophook.NewMemoryStore()},
+		&policy.ErrorRetry{MaxRetries: 2, Store: new(stophook.MemoryStore)},
 		policy.StopActive{},
 	)
 	ctx := context.Background()
@@ -31,11 +31,11 @@ func Example() {
 	// allow by StopActive
 }
 
-// The seed's rule: retries counted per session, across turns. Every stop
+// Retries counted per session, across turns, as the first Stop-hook scripts did. Every stop
 // here is the first of its turn, yet the third error in a row gets no
 // retry; the count then starts again.
 func ExampleErrorRetry_acrossTurns() {
-	p := &policy.ErrorRetry{MaxRetries: 2, AcrossTurns: true, Store: stophook.NewMemoryStore()}
+	p := &policy.ErrorRetry{MaxRetries: 2, AcrossTurns: true, Store: new(stophook.MemoryStore)}
 	for range 4 {
 		d, _ := p.Evaluate(context.Background(), stophooktest.Stop("Error: build failed"))
 		fmt.Println(d.Verdict)

@@ -21,7 +21,7 @@ func stopFailure(errName string, at time.Time) stophook.Input {
 func resumeRecorder(p ResumeAfterAPIError) (*ResumeAfterAPIError, *[]time.Duration) {
 	var waits []time.Duration
 	if p.Store == nil {
-		p.Store = stophook.NewMemoryStore()
+		p.Store = new(stophook.MemoryStore)
 	}
 	p.sleep = func(_ context.Context, d time.Duration) error {
 		waits = append(waits, d)

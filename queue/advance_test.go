@@ -64,7 +64,7 @@ func TestQueueAdvanceNeverBlocks(t *testing.T) {
 
 func TestQueueAdvanceLeavesQueueWhenThenBlocks(t *testing.T) {
 	t.Parallel()
-	blocker := stophook.NewChain(&policy.ErrorRetry{Store: stophook.NewMemoryStore()})
+	blocker := stophook.NewChain(&policy.ErrorRetry{Store: new(stophook.MemoryStore)})
 	p, proc, ty, _ := newQueuePolicy(t, blocker)
 	if _, err := proc.Drive(context.Background(), "main", []string{"one", "two"}, stophooktest.T0); err != nil {
 		t.Fatal(err)

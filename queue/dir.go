@@ -87,7 +87,7 @@ func loadFile(path string) (*Queue, error) {
 }
 
 // writeFile is the atomic write; a variable so tests can simulate a crash.
-var writeFile = stophook.WriteFileAtomic
+var writeFile = safefile.WriteAtomic
 
 // Save writes q as the active queue of session, atomically.
 func (d *Dir) Save(session string, q *Queue) error {

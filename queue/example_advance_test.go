@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/hook"
 	"github.com/stophook/stophook/policy"
 	"github.com/stophook/stophook/queue"
 	"github.com/stophook/stophook/queue/gateway"
@@ -47,5 +48,5 @@ func ExampleAdvance_then() {
 		Processor: &queue.Processor{Dir: queue.NewDir(queue.DefaultPath("")), Driver: queue.Tmux{}, Waker: &gateway.Waker{URL: url, Token: token}},
 		Then:      stophook.NewChain(policy.StopActive{}, &policy.ErrorRetry{}),
 	})
-	stophook.Main(chain, stophook.RunOptions{Events: []stophook.Event{"Stop", "SessionStart", "UserPromptSubmit"}})
+	hook.Main(chain, hook.Options{Events: []stophook.Event{"Stop", "SessionStart", "UserPromptSubmit"}})
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/internal/safefile"
 	"github.com/stophook/stophook/stophooktest"
 )
 
@@ -500,14 +501,14 @@ func TestCrashBetweenTmpAndRenameKeepsOldFile(t *testing.T) {
 		}
 		return errors.New("crash")
 	}
-	t.Cleanup(func() { writeFile = stophook.WriteFileAtomic })
+	t.Cleanup(func() { writeFile = safefile.WriteAtomic })
 
 	_, err = p.Handle(ctxT(t), sess, stophooktest.Stop("r1"))
 	require.ErrorContains(t, err, "crash")
 	after, _ := os.ReadFile(file)
 	assert.Equal(t, string(before), string(after), "the old queue survives")
 
-	writeFile = stophook.WriteFileAtomic
+	writeFile = safefile.WriteAtomic
 	out := handle(t, p, stophooktest.Stop("r1"))
 	assert.Equal(t, Advanced, out.Action, "the leftover temporary file is ignored")
 }

@@ -13,15 +13,16 @@ var T0 = time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
 const SessionID = "00000000-0000-4000-8000-000000000001"
 
 func base(event stophook.Event) stophook.Input {
-	return stophook.Input{
+	in := stophook.Input{
 		SessionID:      SessionID,
 		TranscriptPath: "testdata/no-such-transcript.jsonl",
 		CWD:            ".",
 		HookEventName:  event,
 		PermissionMode: "default",
-		Effort:         stophook.Effort{Level: "medium"},
 		Now:            T0,
 	}
+	in.Effort.Level = "medium"
+	return in
 }
 
 // Stop returns a first Stop input whose last assistant message is last.

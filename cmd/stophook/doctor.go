@@ -7,7 +7,6 @@ import (
 	"slices"
 	"time"
 
-	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/internal/hookconf"
 	"github.com/stophook/stophook/loopstate"
 )
@@ -38,7 +37,7 @@ Prints one line per check (ok, warn or FAIL); exits 0 when nothing FAILed
 			{"CODEX_HOME", "Codex's directory (default $HOME/.codex)"},
 			{"PATH", "where hook commands are looked for"},
 			{loopstate.BlockCapEnv, "Claude Code's cap on consecutive Stop-hook blocks (default 8)"},
-			{stophook.StateDirEnv, "state directory checked instead of DIR/.claude/stophook"},
+			{stateDirEnv, "state directory checked instead of DIR/.claude/stophook"},
 		})
 	fs.StringVar(&o.dir, "dir", "", "project `DIR` (default: the working directory)")
 	fs.BoolVar(&o.run, "run", false, "also run the user-scope hooks (your own commands) on a sample Stop and on garbage; project and local hooks are never run")
@@ -112,7 +111,7 @@ func runDoctor(args []string, s *sys) int {
 	for _, p := range plugins {
 		checkPlugin(r, p[0], p[1], config)
 	}
-	stateDir := s.getenv(stophook.StateDirEnv)
+	stateDir := s.getenv(stateDirEnv)
 	if stateDir == "" {
 		stateDir = filepath.Join(places.Dir, ".claude", "stophook")
 	}

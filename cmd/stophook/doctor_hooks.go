@@ -15,7 +15,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/internal/hookconf"
 	"github.com/stophook/stophook/internal/safefile"
 )
@@ -278,7 +277,7 @@ func runHook(argv []string, dir string, stdin []byte, timeout time.Duration) (in
 	defer cancel()
 	c := exec.CommandContext(ctx, argv[0], argv[1:]...)
 	c.Dir = dir
-	c.Env = append(os.Environ(), stophook.StateDirEnv+"="+filepath.Join(dir, "state"))
+	c.Env = append(os.Environ(), stateDirEnv+"="+filepath.Join(dir, "state"))
 	c.Stdin = bytes.NewReader(stdin)
 	stdout, stderr := &limitedBuffer{max: 1 << 20}, &limitedBuffer{max: 64 << 10}
 	c.Stdout, c.Stderr = stdout, stderr

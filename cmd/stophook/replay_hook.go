@@ -15,14 +15,15 @@ import (
 	"time"
 
 	"github.com/tidwall/gjson"
-
-	"github.com/stophook/stophook"
 )
 
 // logEnv names the variable through which a stophook hook appends one JSON
 // line per decision; replay points it into the scratch directory and reads
 // the policy that decided from it.
 const logEnv = "STOPHOOK_LOG"
+
+// stateDirEnv names the variable that moves a hook's state directory.
+const stateDirEnv = "STOPHOOK_STATE_DIR"
 
 // maxHookOutput bounds what replay keeps of a hook's stdout and stderr.
 const maxHookOutput = 1 << 20
@@ -69,7 +70,7 @@ func newScratch(root string) (scratch, error) {
 // that would switch the hook off.
 func hookEnv(environ []string) []string {
 	drop := map[string]bool{
-		"HOME": true, "USERPROFILE": true, stophook.StateDirEnv: true, logEnv: true,
+		"HOME": true, "USERPROFILE": true, stateDirEnv: true, logEnv: true,
 		"CLAUDE_PROJECT_DIR": true, "CLAUDE_CONFIG_DIR": true, "CLAUDE_CODE_SESSION_ID": true,
 		"XDG_STATE_HOME": true, "XDG_CACHE_HOME": true, "XDG_CONFIG_HOME": true, "XDG_DATA_HOME": true,
 		"STOPHOOK_DISABLE": true, "STOPHOOK_EXPLAIN": true,
@@ -95,7 +96,7 @@ func (h hook) run(ctx context.Context, sc scratch, session string, input []byte)
 	c.Dir = sc.cwd
 	c.Env = append(append([]string(nil), h.env...),
 		"HOME="+sc.home, "USERPROFILE="+sc.home,
-		stophook.StateDirEnv+"="+sc.state, logEnv+"="+sc.log,
+		stateDirEnv+"="+sc.state, logEnv+"="+sc.log,
 		"CLAUDE_PROJECT_DIR="+sc.cwd, "CLAUDE_CONFIG_DIR="+filepath.Join(sc.home, ".claude"),
 		"CLAUDE_CODE_SESSION_ID="+session,
 		"XDG_STATE_HOME="+filepath.Join(sc.home, ".local", "state"),

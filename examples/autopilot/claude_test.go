@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -99,16 +100,29 @@ func policyNames(p stophook.Policy) []string {
 
 func t0ctx() context.Context { return context.Background() }
 
-func TestPeekEvent(t *testing.T) {
-	for _, tt := range []struct{ in, event string }{
-		{stopFailureJSON("rate_limit"), "StopFailure"},
-		{`{"hook_event_name":"Stop"}`, "Stop"},
-		{`{not json`, ""},
-		{"", ""},
-	} {
-		r, event := peekEvent(strings.NewReader(tt.in))
-		replay, _ := io.ReadAll(r)
-		assert.Equal(t, tt.event, event, tt.in)
-		assert.Equal(t, tt.in, string(replay), "the runner reads the same input")
+// openStdin yields data, then blocks as a pipe whose writer never closes.
+type openStdin struct {
+	data *strings.Reader
+	hang chan struct{}
+}
+
+func (r openStdin) Read(p []byte) (int, error) {
+	if r.data.Len() > 0 {
+		return r.data.Read(p)
 	}
+	<-r.hang
+	return 0, io.EOF
+}
+
+// TestDecidesWithStdinOpen: with resume on (the default), the hook answers
+// once one complete input has arrived, without waiting for the end of
+// stdin (which would time out and drop the input).
+func TestDecidesWithStdinOpen(t *testing.T) {
+	hang := make(chan struct{})
+	defer close(hang)
+	in := `{"hook_event_name":"Stop","session_id":"s","cwd":` + strconv.Quote(t.TempDir()) + `,"last_assistant_message":"All done."}`
+	var out, errb strings.Builder
+	code := run([]string{"-state", t.TempDir()}, openStdin{strings.NewReader(in), hang}, &out, &errb)
+	assert.Equal(t, 0, code)
+	assert.Empty(t, errb.String(), "the runner must not wait for the end of stdin")
 }

@@ -61,6 +61,7 @@ import (
 	"github.com/stophook/stophook/escalate/deferred"
 	"github.com/stophook/stophook/escalate/telegram"
 	"github.com/stophook/stophook/examples/internal/pluginopt"
+	"github.com/stophook/stophook/hook"
 	"github.com/stophook/stophook/internal/anthropic"
 	"github.com/stophook/stophook/internal/continueflag"
 	"github.com/stophook/stophook/judge"
@@ -144,7 +145,7 @@ const slack = escalate.DefaultSummaryTimeout + 30*time.Second
 // build returns the chain and run options for c. Telegram comes from the
 // environment; a bad setting is reported on stderr and switches escalation
 // off.
-func build(c Config, stderr io.Writer) (stophook.Policy, stophook.RunOptions) {
+func build(c Config, stderr io.Writer) (stophook.Policy, hook.Options) {
 	var store stophook.Store // nil: a FileStore in each input's state dir
 	if c.State != "" {
 		store = stophook.NewFileStore(c.State)
@@ -187,10 +188,10 @@ func build(c Config, stderr io.Writer) (stophook.Policy, stophook.RunOptions) {
 	}
 	policies = append(policies, wait(policy.IfMessage(isDecision, noHuman(esc != nil))))
 
-	opts := stophook.RunOptions{
+	opts := hook.Options{
 		Explain:             c.Explain,
 		Events:              []stophook.Event{stophook.EventStop},
-		Budget:              stophook.DefaultBudget,
+		Budget:              hook.DefaultBudget,
 		Store:               store,
 		ContinueWithContext: c.ContinueWithContext,
 	}
@@ -198,7 +199,7 @@ func build(c Config, stderr io.Writer) (stophook.Policy, stophook.RunOptions) {
 		opts.Budget = c.EscalateTimeout + slack
 	}
 	if c.Exit2 {
-		opts.Mode = stophook.ExitCodeMode
+		opts.ExitCode = true
 	}
 	if esc != nil {
 		tg, _ := esc.Notifier.(*telegram.Notifier)
@@ -255,11 +256,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	p, opts := build(c, stderr)
 	if c.Claude.ResumeAfter > 0 {
-		var event string
-		if stdin, event = peekEvent(stdin); event == string(stophook.EventStopFailure) {
-			opts.Budget = max(opts.Budget, c.Claude.resumeBudget())
-		}
+		// A StopFailure may wait minutes for the API; every other event
+		// keeps the usual budget.
+		p = budgetExceptStopFailure(opts.Budget, p)
+		opts.Budget = max(opts.Budget, c.Claude.resumeBudget())
 	}
 	opts.Stdin, opts.Stdout, opts.Stderr = stdin, stdout, stderr
-	return stophook.Run(context.Background(), p, opts)
+	return hook.Run(context.Background(), p, opts)
 }

@@ -1,16 +1,14 @@
 package main
 
 import (
-	"bytes"
+	"context"
 	"flag"
 	"fmt"
-	"io"
 	"time"
-
-	"github.com/tidwall/gjson"
 
 	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/escalate/deferred"
+	"github.com/stophook/stophook/hook"
 	"github.com/stophook/stophook/policy"
 )
 
@@ -51,7 +49,7 @@ const resumeSlack = 30 * time.Second
 
 // withResume puts ResumeAfterAPIError first in policies (a Stop clears its
 // count, so it must see every Stop) and adds StopFailure to the events.
-func (c claudeConfig) withResume(policies []stophook.Policy, store stophook.Store, opts *stophook.RunOptions) []stophook.Policy {
+func (c claudeConfig) withResume(policies []stophook.Policy, store stophook.Store, opts *hook.Options) []stophook.Policy {
 	if c.ResumeAfter == 0 {
 		return policies
 	}
@@ -67,24 +65,17 @@ func (c claudeConfig) resumeBudget() time.Duration {
 	return max(policy.DefaultResumeMaxWait, c.ResumeAfter) + resumeSlack
 }
 
-// peekEvent reads the hook input as the runner would (at most
-// stophook.DefaultMaxInput bytes within stophook.DefaultReadTimeout) and
-// returns a reader that replays it, with its hook_event_name. On a read
-// error or timeout the replay holds what was read, and the runner, finding
-// it incomplete, lets the session stop.
-func peekEvent(stdin io.Reader) (io.Reader, string) {
-	type result struct{ data []byte }
-	ch := make(chan result, 1)
-	go func() {
-		data, _ := io.ReadAll(io.LimitReader(stdin, stophook.DefaultMaxInput+1))
-		ch <- result{data}
-	}()
-	t := time.NewTimer(stophook.DefaultReadTimeout)
-	defer t.Stop()
-	select {
-	case r := <-ch:
-		return bytes.NewReader(r.data), gjson.GetBytes(r.data, "hook_event_name").String()
-	case <-t.C:
-		return bytes.NewReader(nil), ""
-	}
+// budgetExceptStopFailure bounds next by budget on every event but
+// StopFailure, whose wait for the API the runner's larger budget bounds.
+// The hook input is read once, by the runner, which decides as soon as
+// one complete JSON value has arrived.
+func budgetExceptStopFailure(budget time.Duration, next stophook.Policy) stophook.Policy {
+	return stophook.PolicyFunc(func(ctx context.Context, in stophook.Input) (stophook.Decision, error) {
+		if in.HookEventName != stophook.EventStopFailure {
+			var cancel context.CancelFunc
+			ctx, cancel = context.WithTimeout(ctx, budget)
+			defer cancel()
+		}
+		return stophook.Evaluate(ctx, next, in), nil
+	})
 }

@@ -34,6 +34,7 @@ import (
 
 	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/examples/internal/envhelp"
+	"github.com/stophook/stophook/hook"
 	"github.com/stophook/stophook/internal/continueflag"
 	"github.com/stophook/stophook/loopstate"
 	"github.com/stophook/stophook/policy"
@@ -259,12 +260,12 @@ func cmdHook(args []string, stdin io.Reader, stdout, stderr io.Writer, now func(
 	// A stop while a background task runs is a pause: Claude Code starts
 	// the next turn when the task ends, and the loop goes on from there.
 	chain := stophook.NewChain(policy.PauseOnBackgroundTasks(li), policy.StopActive{})
-	opts := stophook.RunOptions{Stdin: stdin, Stdout: stdout, Stderr: stderr, Explain: *explain, Now: now, ContinueWithContext: withContext,
+	opts := hook.Options{Stdin: stdin, Stdout: stdout, Stderr: stderr, Explain: *explain, Now: now, ContinueWithContext: withContext,
 		Events: []stophook.Event{stophook.EventStop}}
 	if *exit2 {
-		opts.Mode = stophook.ExitCodeMode
+		opts.ExitCode = true
 	}
-	return stophook.Run(context.Background(), chain, opts)
+	return hook.Run(context.Background(), chain, opts)
 }
 
 func signalList(m loopstate.Mode) string {

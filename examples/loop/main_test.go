@@ -120,7 +120,7 @@ func TestCommands(t *testing.T) {
 
 func TestHook(t *testing.T) {
 	dir := t.TempDir()
-	t.Setenv(stophook.StateDirEnv, "")
+	t.Setenv("STOPHOOK_STATE_DIR", "")
 	t.Setenv("IDLE_LOOP_DISABLE", "")
 	env := map[string]string{"CLAUDE_CODE_SESSION_ID": session}
 	state := filepath.Join(dir, ".claude", "stophook")
@@ -256,7 +256,7 @@ func TestConcurrentHooks(t *testing.T) {
 // stop with a running background task is a pause that keeps the iteration.
 func TestHookContinueWithContext(t *testing.T) {
 	dir := t.TempDir()
-	t.Setenv(stophook.StateDirEnv, "")
+	t.Setenv("STOPHOOK_STATE_DIR", "")
 	t.Setenv("IDLE_LOOP_DISABLE", "")
 	env := map[string]string{"CLAUDE_CODE_SESSION_ID": session}
 	state := filepath.Join(dir, ".claude", "stophook")

@@ -23,6 +23,7 @@ import (
 	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/examples/internal/envhelp"
 	"github.com/stophook/stophook/examples/internal/pluginopt"
+	"github.com/stophook/stophook/hook"
 	"github.com/stophook/stophook/llm/provider"
 )
 
@@ -57,14 +58,14 @@ func main() {
 		ConfigPath: *config, Mode: *mode, Logger: logger,
 		Providers: provider.All(), // llm_provider "anthropic", "gemini-flash"
 	})
-	opts := stophook.RunOptions{
+	opts := hook.Options{
 		Events:  []stophook.Event{stophook.EventStop},
 		Explain: *explain,
 		Logger:  logger,
 		Budget:  25 * time.Second, // inside the hook's 30 s timeout
 	}
 	if *exit2 {
-		opts.Mode = stophook.ExitCodeMode
+		opts.ExitCode = true
 	}
-	stophook.Main(chain, opts)
+	hook.Main(chain, opts)
 }

@@ -27,6 +27,7 @@ import (
 
 	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/examples/internal/envhelp"
+	"github.com/stophook/stophook/hook"
 	"github.com/stophook/stophook/queue"
 	"github.com/stophook/stophook/queue/gateway"
 )
@@ -64,7 +65,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "cancel":
 		return cancel(args[1:], stdout, stderr)
 	case "hook":
-		return hook(args[1:], stdin, stdout, stderr)
+		return hookCommand(args[1:], stdin, stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "stophook-queue: unknown subcommand %q\n%s", args[0], usage)
 	return 2
@@ -246,10 +247,10 @@ func cancel(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// hook is the Stop, SessionStart and UserPromptSubmit handler. It exits 0
+// hookCommand is the Stop, SessionStart and UserPromptSubmit handler. It exits 0
 // whatever happens: a broken flag or a dead gateway must not trouble the
 // session.
-func hook(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func hookCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("hook", stderr)
 	var c common
 	c.register(fs)
@@ -293,7 +294,7 @@ func hook(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return queue.Tmux{Socket: c.socket}.Session(ctx, os.Getenv("TMUX_PANE"))
 	}
 	chain := stophook.NewChain(&queue.Advance{Processor: p, Session: sessionOf})
-	stophook.Run(context.Background(), chain, stophook.RunOptions{
+	hook.Run(context.Background(), chain, hook.Options{
 		Stdin: stdin, Stdout: stdout, Stderr: stderr,
 		Events: []stophook.Event{stophook.EventStop, stophook.EventSessionStart, stophook.EventUserPromptSubmit},
 		Budget: 25 * time.Second,

@@ -18,6 +18,7 @@ import (
 
 	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/examples/internal/envhelp"
+	"github.com/stophook/stophook/hook"
 	"github.com/stophook/stophook/httphook"
 	"github.com/stophook/stophook/internal/continueflag"
 	"github.com/stophook/stophook/policy"
@@ -51,13 +52,13 @@ func main() {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}
-		h := httphook.New(chain, httphook.Options{Token: token, ContinueWithContext: withContext, Store: store})
+		h := httphook.New(chain, token, hook.Options{ContinueWithContext: withContext, Store: store})
 		fmt.Fprintln(os.Stderr, httphook.NewServer(h).Serve(ln))
 		os.Exit(1)
 	}
-	opts := stophook.RunOptions{Explain: *explain, ContinueWithContext: withContext, Store: store}
+	opts := hook.Options{Explain: *explain, ContinueWithContext: withContext, Store: store}
 	if *exit2 {
-		opts.Mode = stophook.ExitCodeMode
+		opts.ExitCode = true
 	}
-	stophook.Main(chain, opts)
+	hook.Main(chain, opts)
 }

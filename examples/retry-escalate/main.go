@@ -53,6 +53,7 @@ import (
 	"github.com/stophook/stophook/escalate/telegram"
 	"github.com/stophook/stophook/examples/internal/envhelp"
 	"github.com/stophook/stophook/examples/internal/pluginopt"
+	"github.com/stophook/stophook/hook"
 	"github.com/stophook/stophook/internal/continueflag"
 	"github.com/stophook/stophook/internal/safefile"
 	"github.com/stophook/stophook/llm/provider"
@@ -176,7 +177,7 @@ const slack = escalate.DefaultSummaryTimeout + 30*time.Second
 // build returns the chain and run options for c. The notifier and
 // summarizer come from the environment; problems are reported on stderr
 // and switch the feature off.
-func build(c Config, stderr io.Writer) (*stophook.Chain, stophook.RunOptions) {
+func build(c Config, stderr io.Writer) (*stophook.Chain, hook.Options) {
 	var store stophook.Store // nil: a FileStore in each input's state dir
 	if c.State != "" {
 		store = stophook.NewFileStore(c.State)
@@ -221,7 +222,7 @@ func build(c Config, stderr io.Writer) (*stophook.Chain, stophook.RunOptions) {
 			}
 		}
 	}
-	opts := stophook.RunOptions{
+	opts := hook.Options{
 		Explain:             c.Explain,
 		ContinueWithContext: c.ContinueWithContext,
 		Events:              []stophook.Event{stophook.EventStop, stophook.EventSessionEnd},
@@ -244,7 +245,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	chain, opts := build(c, stderr)
 	opts.Stdin, opts.Stdout, opts.Stderr = stdin, stdout, stderr
-	return stophook.Run(context.Background(), chain, opts)
+	return hook.Run(context.Background(), chain, opts)
 }
 
 // noErrors is a policy.Matcher that never sees an error.

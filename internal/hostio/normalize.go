@@ -6,16 +6,18 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/transcript"
 )
 
-// Claude Code event names, which [Normalize] maps every host's events to.
+// Claude Code event names, which [Normalize] maps every host's events to:
+// the ones a stophook policy sees are [stophook.Event]'s, defined there.
 const (
-	EventStop             = "Stop"
-	EventSubagentStop     = "SubagentStop"
-	EventSessionStart     = "SessionStart"
-	EventSessionEnd       = "SessionEnd"
-	EventUserPromptSubmit = "UserPromptSubmit"
+	EventStop             = string(stophook.EventStop)
+	EventSubagentStop     = string(stophook.EventSubagentStop)
+	EventSessionStart     = string(stophook.EventSessionStart)
+	EventSessionEnd       = string(stophook.EventSessionEnd)
+	EventUserPromptSubmit = string(stophook.EventUserPromptSubmit)
 	EventPreToolUse       = "PreToolUse"
 	EventPostToolUse      = "PostToolUse"
 	EventPreCompact       = "PreCompact"

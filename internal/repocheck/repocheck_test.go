@@ -182,7 +182,7 @@ func TestReadmeHookIsTheExample(t *testing.T) {
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("README hook:\n%s\nExample_readmeHook:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	if !strings.Contains(example, "func Example_readmeHook()") || !strings.Contains(block, "stophook.Main(chain, stophook.RunOptions{})") {
+	if !strings.Contains(example, "func Example_readmeHook()") || !strings.Contains(block, "hook.Main(chain, hook.Options{})") {
 		t.Fatal("the README's hook must end in stophook.Main, and Example_readmeHook must exist")
 	}
 	if n := strings.Count(strings.TrimSpace(block[strings.Index(block, "func main()"):]), "\n") + 1; n > 10 {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/hook"
 	"github.com/stophook/stophook/internal/hostile"
 	"github.com/stophook/stophook/policy/triage"
 	"github.com/stophook/stophook/stophooktest"
@@ -31,8 +32,8 @@ func TestHostileTranscriptFailsOpen(t *testing.T) {
 	}
 	payload, _ := json.Marshal(in)
 	var out, errb bytes.Buffer
-	code := stophook.Run(context.Background(), p, stophook.RunOptions{
-		Stdin: bytes.NewReader(payload), Stdout: &out, Stderr: &errb, Store: stophook.NewMemoryStore(),
+	code := hook.Run(context.Background(), p, hook.Options{
+		Stdin: bytes.NewReader(payload), Stdout: &out, Stderr: &errb, Store: new(stophook.MemoryStore),
 		Now: func() time.Time { return stophooktest.T0 },
 	})
 	if code != 0 || out.Len() > 0 && !json.Valid(out.Bytes()) {

@@ -495,7 +495,7 @@ func TestMemoryTriageLLMTimeoutWithinBudget(t *testing.T) {
 	defer cancel()
 	d := stophook.Evaluate(ctx, &triage.MemoryTriage{Model: slow, Logger: slog.New(slog.DiscardHandler)}, in)
 	stophooktest.AssertBlocks(t, d, wantReason)
-	if d.Policy == stophook.DeadlinePolicy {
+	if d.Policy == "stophook.deadline" {
 		t.Errorf("the budget ran out: %s", d.Why)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"flag"
 
 	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/hook"
 )
 
 func main() {
@@ -24,5 +25,5 @@ func main() {
 		}
 		return stophook.BlockWith(*reason), nil
 	})
-	stophook.Main(stophook.Named("alwaysblock", p), stophook.RunOptions{})
+	hook.Main(stophook.Named("alwaysblock", p), hook.Options{})
 }

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/hook"
 )
 
 func main() {
@@ -39,5 +40,5 @@ func main() {
 		}
 		return stophook.BlockWith("must not be seen"), nil
 	})
-	stophook.Main(stophook.NewChain(stophook.Named("misbehave", p)), stophook.RunOptions{Budget: *budget})
+	hook.Main(stophook.NewChain(stophook.Named("misbehave", p)), hook.Options{Budget: *budget})
 }

@@ -12,6 +12,7 @@ import (
 	"os"
 
 	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/hook"
 	"github.com/stophook/stophook/transcript"
 )
 
@@ -57,7 +58,7 @@ func main() {
 		}
 		return stophook.BlockWith(*reason), nil
 	})
-	stophook.Main(stophook.NewChain(stophook.Named("transcriptprobe", probe)), stophook.RunOptions{})
+	hook.Main(stophook.NewChain(stophook.Named("transcriptprobe", probe)), hook.Options{})
 }
 
 func appendJSON(path string, v any) error {

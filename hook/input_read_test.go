@@ -1,4 +1,4 @@
-package stophook
+package hook
 
 import (
 	"bytes"

@@ -1,4 +1,4 @@
-package stophook_test
+package hook_test
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/hook"
 )
 
 // counting blocks every stop and records the TurnBlocks it saw.
@@ -96,11 +97,11 @@ func TestRespondTurnAccounting(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			store := stophook.NewMemoryStore()
+			store := new(stophook.MemoryStore)
 			for i, s := range tt.steps {
 				p := &counting{}
 				now := t0.Add(s.at)
-				resp, err := stophook.Respond(context.Background(), p, s.input, stophook.RunOptions{
+				resp, err := hook.Respond(context.Background(), p, s.input, hook.Options{
 					Store: store, MaxTurnBlocks: tt.max, Now: func() time.Time { return now },
 				})
 				if err != nil {
@@ -123,7 +124,7 @@ func TestRespondTurnAccounting(t *testing.T) {
 func TestRespondLifecycleNeverBlocks(t *testing.T) {
 	t.Parallel()
 	for _, ev := range []string{"SessionStart", "UserPromptSubmit", "SessionEnd"} {
-		resp, err := stophook.Respond(context.Background(), blocker("no"), event(ev, false, ""), stophook.RunOptions{Store: stophook.NewMemoryStore()})
+		resp, err := hook.Respond(context.Background(), blocker("no"), event(ev, false, ""), hook.Options{Store: new(stophook.MemoryStore)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -135,12 +136,15 @@ func TestRespondLifecycleNeverBlocks(t *testing.T) {
 
 func TestRespondContinueWithContext(t *testing.T) {
 	t.Parallel()
-	resp, err := stophook.Respond(context.Background(), blocker("[ITERATION 2/5] go on"), event("Stop", false, ""),
-		stophook.RunOptions{Store: stophook.NewMemoryStore(), ContinueWithContext: true})
+	resp, err := hook.Respond(context.Background(), blocker("[ITERATION 2/5] go on"), event("Stop", false, ""),
+		hook.Options{Store: new(stophook.MemoryStore), ContinueWithContext: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out stophook.Output
+	var out struct {
+		Decision           string
+		HookSpecificOutput *struct{ AdditionalContext string }
+	}
 	if err := json.Unmarshal(resp.Stdout, &out); err != nil {
 		t.Fatal(err)
 	}
@@ -151,12 +155,12 @@ func TestRespondContinueWithContext(t *testing.T) {
 
 func TestRespondContextCountsTowardBudget(t *testing.T) {
 	t.Parallel()
-	store := stophook.NewMemoryStore()
-	opts := stophook.RunOptions{Store: store, ContinueWithContext: true, MaxTurnBlocks: 1}
-	if r, _ := stophook.Respond(context.Background(), blocker("go"), event("Stop", false, ""), opts); !strings.Contains(string(r.Stdout), "additionalContext") {
+	store := new(stophook.MemoryStore)
+	opts := hook.Options{Store: store, ContinueWithContext: true, MaxTurnBlocks: 1}
+	if r, _ := hook.Respond(context.Background(), blocker("go"), event("Stop", false, ""), opts); !strings.Contains(string(r.Stdout), "additionalContext") {
 		t.Fatalf("first stop: got %s, want additionalContext", r.Stdout)
 	}
-	r, _ := stophook.Respond(context.Background(), blocker("go"), event("Stop", true, ""), opts)
+	r, _ := hook.Respond(context.Background(), blocker("go"), event("Stop", true, ""), opts)
 	if r.Decision.Blocks() || strings.Contains(string(r.Stdout), "additionalContext") {
 		t.Errorf("second stop: got %s, want the budget to allow", r.Stdout)
 	}
@@ -165,7 +169,7 @@ func TestRespondContextCountsTowardBudget(t *testing.T) {
 func TestRespondStopFailureExit2(t *testing.T) {
 	t.Parallel()
 	in := []byte(`{"session_id":"s","hook_event_name":"StopFailure","error":"rate_limit"}`)
-	resp, err := stophook.Respond(context.Background(), blocker("resend"), in, stophook.RunOptions{Events: []stophook.Event{"StopFailure"}})
+	resp, err := hook.Respond(context.Background(), blocker("resend"), in, hook.Options{Events: []stophook.Event{"StopFailure"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,7 +182,7 @@ func TestRespondMissingCWDMakesNoState(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir() + "/missing/project"
 	in := fmt.Appendf(nil, `{"session_id":"s","hook_event_name":"Stop","stop_hook_active":false,"cwd":%q}`, dir)
-	if _, err := stophook.Respond(context.Background(), blocker("x"), in, stophook.RunOptions{}); err != nil {
+	if _, err := hook.Respond(context.Background(), blocker("x"), in, hook.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(dir); err == nil {
@@ -210,8 +214,8 @@ func TestEvaluateBudget(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Millisecond)
 	defer cancel()
 	d := stophook.Evaluate(ctx, hang, stophook.Input{HookEventName: stophook.EventStop})
-	if d.Blocks() || d.Policy != stophook.DeadlinePolicy {
-		t.Errorf("got %+v, want an allow by %s", d, stophook.DeadlinePolicy)
+	if d.Blocks() || d.Policy != "stophook.deadline" {
+		t.Errorf("got %+v, want an allow by %s", d, "stophook.deadline")
 	}
 }
 
@@ -230,7 +234,7 @@ func TestRespondHosts(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			p := &counting{}
-			resp, err := stophook.Respond(context.Background(), p, []byte(tt.input), stophook.RunOptions{Store: stophook.NewMemoryStore()})
+			resp, err := hook.Respond(context.Background(), p, []byte(tt.input), hook.Options{Store: new(stophook.MemoryStore)})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -242,8 +246,8 @@ func TestRespondHosts(t *testing.T) {
 }
 
 func TestRespondHostOverride(t *testing.T) {
-	t.Setenv(stophook.HostEnv, "cursor")
-	resp, err := stophook.Respond(context.Background(), blocker("again"), event("Stop", false, ""), stophook.RunOptions{Store: stophook.NewMemoryStore()})
+	t.Setenv(hook.HostEnv, "cursor")
+	resp, err := hook.Respond(context.Background(), blocker("again"), event("Stop", false, ""), hook.Options{Store: new(stophook.MemoryStore)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -254,11 +258,11 @@ func TestRespondHostOverride(t *testing.T) {
 
 func TestRespondBudgetOnHostWithoutCap(t *testing.T) {
 	t.Parallel()
-	store := stophook.NewMemoryStore()
+	store := new(stophook.MemoryStore)
 	blocks := 0
 	for i := range 20 {
 		in := fmt.Appendf(nil, `{"session_id":"s","turn_id":"t","hook_event_name":"Stop","stop_hook_active":%v,"last_assistant_message":"x"}`, i > 0)
-		resp, err := stophook.Respond(context.Background(), blocker("again"), in, stophook.RunOptions{Store: store})
+		resp, err := hook.Respond(context.Background(), blocker("again"), in, hook.Options{Store: store})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -267,8 +271,8 @@ func TestRespondBudgetOnHostWithoutCap(t *testing.T) {
 		}
 		blocks++
 	}
-	if blocks != stophook.DefaultMaxTurnBlocks {
-		t.Errorf("got %d blocks on codex, want the default budget %d", blocks, stophook.DefaultMaxTurnBlocks)
+	if blocks != 8 {
+		t.Errorf("got %d blocks on codex, want the default budget %d", blocks, 8)
 	}
 }
 
@@ -277,12 +281,12 @@ func TestRespondBudgetOnHostWithoutCap(t *testing.T) {
 // the loop.
 func TestRespondGeminiLoopEnds(t *testing.T) {
 	t.Parallel()
-	store := stophook.NewMemoryStore()
+	store := new(stophook.MemoryStore)
 	const path = `"transcript_path":"/nonexistent/.gemini/tmp/p/chats/session-1.jsonl"`
 	blocks := 0
 	for i := range 20 {
 		stop := fmt.Appendf(nil, `{"session_id":"g",%s,"hook_event_name":"AfterAgent","prompt":"say hi","prompt_response":"r","stop_hook_active":%v}`, path, i > 0)
-		resp, err := stophook.Respond(context.Background(), blocker("again"), stop, stophook.RunOptions{Store: store})
+		resp, err := hook.Respond(context.Background(), blocker("again"), stop, hook.Options{Store: store})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -294,12 +298,12 @@ func TestRespondGeminiLoopEnds(t *testing.T) {
 		}
 		blocks++
 		prompt := fmt.Appendf(nil, `{"session_id":"g",%s,"hook_event_name":"BeforeAgent","prompt":"again"}`, path)
-		if _, err := stophook.Respond(context.Background(), blocker("again"), prompt, stophook.RunOptions{Store: store}); err != nil {
+		if _, err := hook.Respond(context.Background(), blocker("again"), prompt, hook.Options{Store: store}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if blocks != stophook.DefaultMaxTurnBlocks {
-		t.Errorf("got %d blocks on gemini, want the default budget %d", blocks, stophook.DefaultMaxTurnBlocks)
+	if blocks != 8 {
+		t.Errorf("got %d blocks on gemini, want the default budget %d", blocks, 8)
 	}
 }
 
@@ -404,12 +408,12 @@ func TestTurnAccountingHosts(t *testing.T) {
 			t.Parallel()
 			store := tt.store
 			if store == nil {
-				store = stophook.NewMemoryStore()
+				store = new(stophook.MemoryStore)
 			}
 			for i, s := range tt.steps {
 				p := &counting{}
 				now := t0.Add(s.at)
-				resp, err := stophook.Respond(context.Background(), p, s.input, stophook.RunOptions{
+				resp, err := hook.Respond(context.Background(), p, s.input, hook.Options{
 					Store: store, MaxTurnBlocks: 2, Host: tt.host, Now: func() time.Time { return now },
 				})
 				if err != nil {

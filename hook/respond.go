@@ -1,10 +1,10 @@
-package stophook
+package hook
 
 import (
 	"bytes"
 	"context"
 	"fmt"
-	"os"
+	"github.com/stophook/stophook"
 	"slices"
 	"strings"
 	"time"
@@ -13,16 +13,16 @@ import (
 )
 
 // defaultEvents are the stop events a hook handles when none are given.
-var defaultEvents = []Event{EventStop, EventSubagentStop}
+var defaultEvents = []stophook.Event{stophook.EventStop, stophook.EventSubagentStop}
 
 // lifecycleEvents are always accepted: they keep the per-turn count and the
 // policies' state, and are never blocked.
-var lifecycleEvents = []Event{EventSessionStart, EventUserPromptSubmit, EventSessionEnd}
+var lifecycleEvents = []stophook.Event{stophook.EventSessionStart, stophook.EventUserPromptSubmit, stophook.EventSessionEnd}
 
-// HandlesEvent reports whether a hook configured for events handles the
+// handlesEvent reports whether a hook configured for events handles the
 // event name. An empty list means Stop and SubagentStop; the lifecycle
 // events SessionStart, UserPromptSubmit and SessionEnd are always handled.
-func HandlesEvent(events []Event, name Event) bool {
+func handlesEvent(events []stophook.Event, name stophook.Event) bool {
 	if slices.Contains(lifecycleEvents, name) {
 		return true
 	}
@@ -35,9 +35,9 @@ func HandlesEvent(events []Event, name Event) bool {
 // Response is a hook's answer, encoded for the host that asked.
 type Response struct {
 	// Decision is the final decision, with its trace.
-	Decision Decision
+	Decision stophook.Decision
 	// Input is the decoded hook input.
-	Input Input
+	Input stophook.Input
 	// Stdout is what a command hook prints (the body of an http hook's
 	// response); it may be empty.
 	Stdout []byte
@@ -56,12 +56,16 @@ type Response struct {
 // The host is opts.Host, else $STOPHOOK_HOST, else recognised from the
 // input's shape. Lifecycle events (SessionStart, UserPromptSubmit,
 // SessionEnd) reset the session's turn count and reach p, but are never
-// blocked. Stop events get [Input.TurnBlocks]; once the turn used its budget
+// blocked. Stop events get [stophook.Input.TurnBlocks]; once the turn used its budget
 // of continuations (opts.MaxTurnBlocks) the session may stop without asking
 // p, on every host. Respond fails open: the only error is an input that is
 // not a hook payload, and the caller lets the session stop.
-func Respond(ctx context.Context, p Policy, data []byte, opts RunOptions) (Response, error) {
+func Respond(ctx context.Context, p stophook.Policy, data []byte, opts Options) (Response, error) {
 	opts = opts.withDefaults()
+	if opts.env.disable {
+		return Response{}, nil
+	}
+	start := time.Now()
 	var warn strings.Builder
 	in, err := decodeInput(data, opts.Host)
 	if err != nil {
@@ -69,36 +73,32 @@ func Respond(ctx context.Context, p Policy, data []byte, opts RunOptions) (Respo
 	}
 	in.Now = opts.Now()
 	resp := Response{Input: in}
-	if !HandlesEvent(opts.Events, in.HookEventName) {
+	if !handlesEvent(opts.Events, in.HookEventName) {
 		fmt.Fprintf(&warn, "stophook: event %q is not handled by this hook; allowing\n", in.HookEventName)
 		resp.Stderr = warn.String()
-		resp.Stdout, _, _ = encode(in, Decision{}, opts)
+		resp.Stdout, _, _ = encode(in, stophook.Decision{}, opts)
 		return resp, nil
 	}
 	if in.Store == nil {
 		in.Store = opts.Store
 	}
-	in.Store = DefaultStore(in)
+	in.Store = stophook.DefaultStore(in)
 	resp.Input = in
 	t := turns{store: in.Store}
-	chain, ok := p.(*Chain)
-	if !ok {
-		chain = NewChain(p)
-	}
-	chain = chain.WithLogger(opts.Logger)
+	chain := p
 
-	var d Decision
+	var d stophook.Decision
 	switch {
 	case slices.Contains(lifecycleEvents, in.HookEventName):
 		if err := t.reset(ctx, in); err != nil {
 			opts.Logger.Debug("stophook: turn reset", "error", err)
 		}
 		d = decide(ctx, chain, in, opts.Budget)
-		if d.Verdict == Block {
-			d.Verdict, d.Reason = Allow, "" // a lifecycle event is never blocked
+		if d.Verdict == stophook.Block {
+			d.Verdict, d.Reason = stophook.Allow, "" // a lifecycle event is never blocked
 		}
 	case in.IsStop():
-		limit := maxTurnBlocks(opts.MaxTurnBlocks)
+		limit := opts.MaxTurnBlocks
 		capped := hostio.HasBlockCap(in.Host)
 		n, err := t.begin(ctx, in)
 		if err != nil {
@@ -115,7 +115,7 @@ func Respond(ctx context.Context, p Policy, data []byte, opts RunOptions) (Respo
 		in.TurnBlocks = n
 		resp.Input = in
 		if n >= limit {
-			d = AllowStop(fmt.Sprintf("turn budget used: %d continuations this turn (max %d)", n, limit))
+			d = stophook.AllowStop(fmt.Sprintf("turn budget used: %d continuations this turn (max %d)", n, limit))
 			d.Policy = budgetPolicy
 			fmt.Fprintf(&warn, "stophook: %d continuations this turn reached the budget of %d; allowing stop\n", n, limit)
 			break
@@ -131,11 +131,21 @@ func Respond(ctx context.Context, p Policy, data []byte, opts RunOptions) (Respo
 	default:
 		d = decide(ctx, chain, in, opts.Budget)
 	}
-	if d.Policy == DeadlinePolicy {
+	if d.Policy == deadlinePolicy {
 		fmt.Fprintf(&warn, "stophook: %s; allowing stop\n", d.Why)
+	}
+	for _, s := range d.Trace {
+		if s.Err != nil {
+			fmt.Fprintf(&warn, "stophook: policy %s failed, treated as pass: %v\n", s.Policy, s.Err)
+		}
 	}
 	if opts.Explain {
 		writeExplain(&warn, d)
+	}
+	if opts.Log != "" {
+		if err := appendLog(opts.Log, in, d, time.Since(start)); err != nil {
+			fmt.Fprintf(&warn, "stophook: decision log: %v\n", err)
+		}
 	}
 	resp.Decision = d
 	stdout, stderr, code := encode(in, d, opts)
@@ -148,11 +158,11 @@ func Respond(ctx context.Context, p Policy, data []byte, opts RunOptions) (Respo
 }
 
 // decide evaluates p on in within budget.
-func decide(ctx context.Context, p Policy, in Input, budget time.Duration) Decision {
+func decide(ctx context.Context, p stophook.Policy, in stophook.Input, budget time.Duration) stophook.Decision {
 	ctx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
-	d := Evaluate(ctx, p, in)
-	if d.Policy == DeadlinePolicy && len(d.Trace) == 0 {
+	d := stophook.Evaluate(ctx, p, in)
+	if d.Policy == deadlinePolicy && len(d.Trace) == 0 {
 		d.Why = "budget of " + budget.String() + " exceeded"
 	}
 	return d
@@ -161,8 +171,8 @@ func decide(ctx context.Context, p Policy, in Input, budget time.Duration) Decis
 // uncounted is the decision when the turn's continuations cannot be
 // counted on a host that does not cap them itself: without the count the
 // budget cannot hold, so the session may stop.
-func uncounted(warn *strings.Builder, err error) Decision {
-	d := AllowStop("the turn's continuations cannot be counted: " + err.Error())
+func uncounted(warn *strings.Builder, err error) stophook.Decision {
+	d := stophook.AllowStop("the turn's continuations cannot be counted: " + err.Error())
 	d.Policy = budgetPolicy
 	fmt.Fprintf(warn, "stophook: cannot count this turn's continuations (%v); allowing stop\n", err)
 	return d
@@ -173,13 +183,13 @@ const budgetPolicy = "stophook.turn-budget"
 
 // continues reports whether d sends the agent back to work on a stop: a
 // block, or additional context (which continues a Stop on Claude Code).
-func continues(in Input, d Decision) bool {
+func continues(in stophook.Input, d stophook.Decision) bool {
 	return d.Blocks() || (in.IsStop() && d.AdditionalContext != "" && !d.Halt)
 }
 
 // continuation is the text a continuation feeds back to the agent: the
 // reason of a block, else the additional context.
-func continuation(d Decision) string {
+func continuation(d stophook.Decision) string {
 	if d.Blocks() {
 		return d.Reason
 	}
@@ -189,33 +199,30 @@ func continuation(d Decision) string {
 // decodeInput recognises the host and decodes its payload into an Input
 // with Claude Code's field names. Raw holds the normalized payload, in
 // which every field of the host's own is kept.
-func decodeInput(data []byte, host string) (Input, error) {
-	if host == "" {
-		host = os.Getenv(HostEnv)
-	}
+func decodeInput(data []byte, host string) (stophook.Input, error) {
 	if !hostio.Known(host) {
 		host = hostio.Detect(data)
 	}
 	norm, err := hostio.Normalize(host, data)
 	if err != nil {
 		detail := strings.TrimPrefix(err.Error(), hostio.ErrInvalidInput.Error()+": ")
-		return Input{}, fmt.Errorf("%w: %s", ErrInvalidInput, detail)
+		return stophook.Input{}, fmt.Errorf("stophook: invalid hook input: %s", detail)
 	}
-	in, err := ParseInput(norm)
+	in, err := stophook.ParseInput(norm)
 	if err != nil {
-		return Input{}, err
+		return stophook.Input{}, err
 	}
 	in.Host = host
 	return in, nil
 }
 
 // encode turns d into the host's output: stdout, extra stderr and exit code.
-func encode(in Input, d Decision, opts RunOptions) (stdout []byte, stderr string, code int) {
+func encode(in stophook.Input, d stophook.Decision, opts Options) (stdout []byte, stderr string, code int) {
 	if in.IsStop() && opts.ContinueWithContext && d.Blocks() {
 		d.AdditionalContext = joinNonEmpty(d.Reason, d.AdditionalContext)
-		d.Verdict, d.Reason = Allow, ""
+		d.Verdict, d.Reason = stophook.Allow, ""
 	}
-	if in.HookEventName == EventStopFailure && (in.Host == HostClaude || in.Host == "") {
+	if in.HookEventName == stophook.EventStopFailure && (in.Host == hostio.Claude || in.Host == "") {
 		// Claude Code reads only the exit code and stderr of an asyncRewake
 		// hook: exit 2 asks it to resend.
 		if d.Blocks() {
@@ -231,7 +238,7 @@ func encode(in Input, d Decision, opts RunOptions) (stdout []byte, stderr string
 		SystemMessage: d.SystemMessage,
 		Halt:          d.Halt,
 		StopReason:    d.StopReason,
-		ExitCode:      opts.Mode == ExitCodeMode,
+		ExitCode:      opts.ExitCode,
 	})
 	return bytes.TrimSuffix(stdout, []byte("\n")), stderr, code
 }
@@ -245,3 +252,7 @@ func joinNonEmpty(a, b string) string {
 	}
 	return a + "\n\n" + b
 }
+
+// deadlinePolicy is the Decision.Policy [stophook.Evaluate] gives a
+// decision made because the budget ran out.
+const deadlinePolicy = "stophook.deadline"

@@ -1,27 +1,19 @@
-package stophook
+package hook
 
 import (
 	"context"
 	"encoding/json"
 	"errors"
-	"os"
+	"github.com/stophook/stophook"
 	"strconv"
 	"strings"
 	"time"
 )
 
-// Environment variables that set the default per-turn continuation budget.
-const (
-	// MaxTurnBlocksEnv overrides the budget of [RunOptions.MaxTurnBlocks].
-	MaxTurnBlocksEnv = "STOPHOOK_MAX_TURN_BLOCKS"
-	// claudeBlockCapEnv is Claude Code's own cap; the default budget follows it.
-	claudeBlockCapEnv = "CLAUDE_CODE_STOP_HOOK_BLOCK_CAP"
-)
-
-// DefaultMaxTurnBlocks is the per-turn continuation budget when neither
-// [RunOptions.MaxTurnBlocks] nor the environment sets one: Claude Code's
+// defaultMaxTurnBlocks is the per-turn continuation budget when neither
+// [Options.MaxTurnBlocks] nor the environment sets one: Claude Code's
 // default block cap.
-const DefaultMaxTurnBlocks = 8
+const defaultMaxTurnBlocks = 8
 
 // maxTurnBlocksLimit bounds any configured budget, so that no setting can
 // make a turn loop for ever.
@@ -45,24 +37,21 @@ type turnRecord struct {
 // record keeps to recognise it when the host submits it as a prompt.
 const continuationPrefix = 200
 
-// maxTurnBlocks returns the budget: n when positive, else the environment,
-// else DefaultMaxTurnBlocks, never above maxTurnBlocksLimit.
-func maxTurnBlocks(n int) int {
+// maxTurnBlocks returns the budget: n when positive, else the
+// environment's, else defaultMaxTurnBlocks, never above maxTurnBlocksLimit.
+func maxTurnBlocks(n, fromEnv int) int {
 	if n <= 0 {
-		n = DefaultMaxTurnBlocks
-		for _, env := range []string{MaxTurnBlocksEnv, claudeBlockCapEnv} {
-			if v, err := strconv.Atoi(os.Getenv(env)); err == nil && v > 0 {
-				n = v
-				break
-			}
-		}
+		n = fromEnv
+	}
+	if n <= 0 {
+		n = defaultMaxTurnBlocks
 	}
 	return min(n, maxTurnBlocksLimit)
 }
 
 // turnKey is the Store key of a session's turn record; subagents count apart.
-func turnKey(in Input) string {
-	if in.HookEventName == EventSubagentStop && in.AgentID != "" {
+func turnKey(in stophook.Input) string {
+	if in.HookEventName == stophook.EventSubagentStop && in.AgentID != "" {
 		return "turn/" + in.SessionID + "/agent/" + in.AgentID
 	}
 	return "turn/" + in.SessionID
@@ -70,7 +59,7 @@ func turnKey(in Input) string {
 
 // turnID names the current turn when the host says (prompt_id on Claude
 // Code, turn_id on Codex); "" when it does not.
-func turnID(in Input) string {
+func turnID(in stophook.Input) string {
 	if in.PromptID != "" {
 		return in.PromptID
 	}
@@ -79,12 +68,12 @@ func turnID(in Input) string {
 
 // turns keeps the per-turn continuation counts of [Respond].
 type turns struct {
-	store Store
+	store stophook.Store
 }
 
 // begin returns how many times the current turn was already continued,
 // or an error when the count could not be read.
-func (t turns) begin(ctx context.Context, in Input) (int, error) {
+func (t turns) begin(ctx context.Context, in stophook.Input) (int, error) {
 	if loop, has := loopCount(in); has {
 		return loop, nil // Cursor counts its own follow-ups
 	}
@@ -95,7 +84,7 @@ func (t turns) begin(ctx context.Context, in Input) (int, error) {
 		return 0, errors.New("no session_id")
 	}
 	data, err := t.store.Get(ctx, turnKey(in))
-	if errors.Is(err, ErrNotFound) {
+	if errors.Is(err, stophook.ErrNotFound) {
 		return 0, nil
 	}
 	if err != nil {
@@ -114,7 +103,7 @@ func (t turns) begin(ctx context.Context, in Input) (int, error) {
 // end records the outcome of a stop: a continuation counts, anything else
 // ends the turn. Errors are returned for the caller to log; they never
 // change the decision.
-func (t turns) end(ctx context.Context, in Input, blocks int, continued bool, text string) error {
+func (t turns) end(ctx context.Context, in stophook.Input, blocks int, continued bool, text string) error {
 	if in.SessionID == "" {
 		if continued {
 			return errors.New("no session_id")
@@ -146,11 +135,11 @@ func (t turns) end(ctx context.Context, in Input, blocks int, continued bool, te
 // continuation is that continuation, submitted as a prompt by the host
 // (Gemini CLI's BeforeAgent, Qwen Code, Copilot CLI): the turn goes on and
 // keeps its count.
-func (t turns) reset(ctx context.Context, in Input) error {
+func (t turns) reset(ctx context.Context, in stophook.Input) error {
 	if in.SessionID == "" {
 		return nil
 	}
-	if in.HookEventName == EventUserPromptSubmit {
+	if in.HookEventName == stophook.EventUserPromptSubmit {
 		prompt := strings.TrimSpace(in.Prompt)
 		if prompt == "" {
 			return nil // Qwen Code submits "" after a tool result: not a new prompt
@@ -167,7 +156,7 @@ func (t turns) reset(ctx context.Context, in Input) error {
 }
 
 // hostSendsActive reports whether the input carries stop_hook_active at all.
-func hostSendsActive(in Input) bool {
+func hostSendsActive(in stophook.Input) bool {
 	if len(in.Raw) == 0 {
 		return true // built in code: the field is what it says
 	}
@@ -175,7 +164,7 @@ func hostSendsActive(in Input) bool {
 }
 
 // loopCount returns Cursor's loop_count when the input has one.
-func loopCount(in Input) (int, bool) {
+func loopCount(in stophook.Input) (int, bool) {
 	v := in.Field("loop_count")
 	if v == "" {
 		return 0, false

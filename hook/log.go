@@ -1,0 +1,61 @@
+package hook
+
+import (
+	"encoding/json"
+	"os"
+	"time"
+
+	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/internal/hostio"
+)
+
+// maxLogSize is the size at which a decision log is rotated: the file
+// becomes FILE.1 (replacing an older one) and a new FILE is started.
+const maxLogSize = 10 << 20
+
+// reasonHead is how many characters of a block reason a log line keeps.
+const reasonHead = 200
+
+// logLine is one decision in the STOPHOOK_LOG file.
+type logLine struct {
+	Time       time.Time `json:"time"`
+	SessionID  string    `json:"session_id"`
+	Event      string    `json:"event"`
+	Host       string    `json:"host,omitempty"`
+	Verdict    string    `json:"verdict"`
+	Policy     string    `json:"policy,omitempty"`
+	Why        string    `json:"why,omitempty"`
+	Reason     string    `json:"reason,omitempty"`
+	DurationMS float64   `json:"duration_ms"`
+}
+
+// appendLog appends one line for d to the log at path. The line is one
+// write to a file opened with O_APPEND, so lines of concurrent hooks never
+// interleave. Before the write, a file at or above maxLogSize is rotated.
+func appendLog(path string, in stophook.Input, d stophook.Decision, took time.Duration) error {
+	verdict := "allow"
+	if d.Blocks() {
+		verdict = "block"
+	}
+	b, err := json.Marshal(logLine{
+		Time: in.Time().UTC(), SessionID: in.SessionID, Event: string(in.HookEventName), Host: in.Host,
+		Verdict: verdict, Policy: d.Policy, Why: d.Why, Reason: hostio.Truncate(d.Reason, reasonHead),
+		DurationMS: float64(took.Microseconds()) / 1000,
+	})
+	if err != nil {
+		return err
+	}
+	b = append(b, '\n')
+	if fi, err := os.Stat(path); err == nil && fi.Size()+int64(len(b)) > maxLogSize {
+		_ = os.Rename(path, path+".1") // a concurrent hook may have rotated it first
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	if err != nil {
+		return err
+	}
+	_, werr := f.Write(b)
+	if cerr := f.Close(); werr == nil {
+		werr = cerr
+	}
+	return werr
+}

@@ -1,0 +1,103 @@
+package hook
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stophook/stophook"
+)
+
+func blockAll(reason string) stophook.Policy {
+	return stophook.Named("blockAll", stophook.PolicyFunc(func(context.Context, stophook.Input) (stophook.Decision, error) {
+		return stophook.BlockWith(reason), nil
+	}))
+}
+
+// TestDecisionLogConcurrent: every decision of hooks running at once is
+// one whole JSON line in the log.
+func TestDecisionLogConcurrent(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "decisions.jsonl")
+	t0 := time.Date(2026, 11, 26, 7, 0, 0, 0, time.UTC)
+	opts := Options{Log: path, Store: new(stophook.MemoryStore), Now: func() time.Time { return t0 }, env: &env{}}
+	const n = 40
+	reason := strings.Repeat("r", 300)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Go(func() {
+			in := []byte(`{"session_id":"s` + string(rune('a'+i%26)) + `","hook_event_name":"Stop","stop_hook_active":false}`)
+			if _, err := Respond(context.Background(), blockAll(reason), in, opts); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	lines := 0
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		lines++
+		var l logLine
+		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
+			t.Fatalf("line %d %q: %v", lines, sc.Text(), err)
+		}
+		if l.Verdict != "block" || l.Policy != "blockAll" || l.Event != "Stop" || !strings.HasPrefix(l.SessionID, "s") ||
+			!l.Time.Equal(t0) || len([]rune(l.Reason)) != reasonHead || l.DurationMS < 0 {
+			t.Errorf("line %d: got %+v", lines, l)
+		}
+	}
+	if lines != n {
+		t.Errorf("got %d lines, want %d", lines, n)
+	}
+}
+
+// TestDecisionLogRotates: a log at its size limit becomes FILE.1 and the
+// next decision starts a new FILE.
+func TestDecisionLogRotates(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "decisions.jsonl")
+	if err := os.WriteFile(path, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(path, maxLogSize); err != nil {
+		t.Fatal(err)
+	}
+	in := stophook.Input{SessionID: "s", HookEventName: stophook.EventStop}
+	if err := appendLog(path, in, stophook.AllowStop("done"), time.Millisecond); err != nil {
+		t.Fatal(err)
+	}
+	old, err := os.Stat(path + ".1")
+	if err != nil || old.Size() != maxLogSize {
+		t.Fatalf("rotated file: %v, %v; want the old log of %d bytes", old, err, maxLogSize)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil || strings.Count(string(b), "\n") != 1 || !strings.Contains(string(b), `"verdict":"allow"`) {
+		t.Errorf("new log %q, %v; want one allow line", b, err)
+	}
+}
+
+// TestDecisionLogUnwritable: a log that cannot be written costs one
+// warning line; the decision stands.
+func TestDecisionLogUnwritable(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "missing", "decisions.jsonl")
+	resp, err := Respond(context.Background(), blockAll("go on"), []byte(`{"session_id":"s","hook_event_name":"Stop"}`),
+		Options{Log: path, Store: new(stophook.MemoryStore), env: &env{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !resp.Decision.Blocks() || strings.Count(resp.Stderr, "decision log") != 1 {
+		t.Errorf("got %+v stderr %q, want the block and one warning", resp.Decision, resp.Stderr)
+	}
+}

@@ -1,0 +1,145 @@
+package hook_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/hook"
+)
+
+type runResult struct {
+	code           int
+	stdout, stderr string
+}
+
+func run(t *testing.T, chain *stophook.Chain, stdin io.Reader, opts hook.Options) runResult {
+	t.Helper()
+	var out, errb bytes.Buffer
+	opts.Stdin, opts.Stdout, opts.Stderr = stdin, &out, &errb
+	code := hook.Run(context.Background(), chain, opts)
+	return runResult{code, out.String(), errb.String()}
+}
+
+func blocker(reason string) *stophook.Chain {
+	return stophook.NewChain(stophook.Named("blocker", verdict(stophook.Block, reason)))
+}
+
+func TestRunBlockJSON(t *testing.T) {
+	t.Parallel()
+	r := run(t, blocker("keep going"), strings.NewReader(stopPayload), hook.Options{})
+	if r.code != 0 {
+		t.Errorf("exit %d, want 0", r.code)
+	}
+	var out map[string]any
+	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil {
+		t.Fatalf("stdout %q: %v", r.stdout, err)
+	}
+	if out["decision"] != "block" || out["reason"] != "keep going" {
+		t.Errorf("got %v, want block with reason", out)
+	}
+	if r.stderr != "" {
+		t.Errorf("stderr %q, want empty", r.stderr)
+	}
+}
+
+func TestRunBlockExitCode(t *testing.T) {
+	t.Parallel()
+	r := run(t, blocker("keep going"), strings.NewReader(stopPayload), hook.Options{ExitCode: true})
+	if r.code != 2 {
+		t.Errorf("exit %d, want 2", r.code)
+	}
+	if !strings.Contains(r.stdout, `"decision":"block"`) || strings.TrimSpace(r.stderr) != "keep going" {
+		t.Errorf("got stdout %q stderr %q", r.stdout, r.stderr)
+	}
+}
+
+func TestRunAllow(t *testing.T) {
+	t.Parallel()
+	r := run(t, stophook.NewChain(), strings.NewReader(stopPayload), hook.Options{ExitCode: true})
+	if r.code != 0 || strings.TrimSpace(r.stdout) != "{}" {
+		t.Errorf("got exit %d stdout %q, want 0 and {}", r.code, r.stdout)
+	}
+}
+
+// slowReader never returns.
+type slowReader struct{}
+
+func (slowReader) Read([]byte) (int, error) { select {} }
+
+func TestRunFailsOpen(t *testing.T) {
+	t.Parallel()
+	panicking := stophook.NewChain(stophook.PolicyFunc(func(context.Context, stophook.Input) (stophook.Decision, error) { panic("x") }))
+	hang := stophook.NewChain(stophook.PolicyFunc(func(ctx context.Context, _ stophook.Input) (stophook.Decision, error) {
+		select {} // ignores ctx on purpose
+	}))
+	tests := []struct {
+		name      string
+		chain     *stophook.Chain
+		stdin     io.Reader
+		opts      hook.Options
+		wantInErr string
+	}{
+		{"garbage", blocker("x"), strings.NewReader("not json"), hook.Options{}, "invalid hook input"},
+		{"empty", blocker("x"), strings.NewReader(""), hook.Options{}, "invalid hook input"},
+		{"too large", blocker("x"), strings.NewReader(`{"a":"` + strings.Repeat("x", 2000) + `"}`), hook.Options{MaxInput: 1000}, "larger than 1000"},
+		{"stdin never closes", blocker("x"), slowReader{}, hook.Options{ReadTimeout: 20 * time.Millisecond}, "timed out"},
+		{"wrong event", blocker("x"), strings.NewReader(`{"hook_event_name":"PreToolUse"}`), hook.Options{}, "not handled"},
+		{"panic", panicking, strings.NewReader(stopPayload), hook.Options{ExitCode: true}, "panicked"},
+		{"budget exceeded", hang, strings.NewReader(stopPayload), hook.Options{ExitCode: true, Budget: 20 * time.Millisecond}, "budget"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			r := run(t, tt.chain, tt.stdin, tt.opts)
+			if r.code != 0 {
+				t.Errorf("exit %d, want 0", r.code)
+			}
+			if strings.Contains(r.stdout, "block") {
+				t.Errorf("stdout %q blocks", r.stdout)
+			}
+			if !strings.Contains(r.stderr, tt.wantInErr) {
+				t.Errorf("stderr %q, want it to mention %q", r.stderr, tt.wantInErr)
+			}
+			if n := strings.Count(strings.TrimSpace(r.stderr), "\n"); n > 0 {
+				t.Errorf("stderr has %d lines, want one: %q", n+1, r.stderr)
+			}
+		})
+	}
+}
+
+func TestRunDisabled(t *testing.T) {
+	t.Setenv(hook.DisableEnv, "1")
+	r := run(t, blocker("x"), strings.NewReader(stopPayload), hook.Options{ExitCode: true})
+	if r.code != 0 || r.stdout != "" {
+		t.Errorf("got exit %d stdout %q, want 0 and nothing", r.code, r.stdout)
+	}
+}
+
+func TestRunExplain(t *testing.T) {
+	t.Parallel()
+	r := run(t, blocker("go"), strings.NewReader(stopPayload), hook.Options{Explain: true})
+	if !strings.Contains(r.stderr, "decision: block by blocker") {
+		t.Errorf("stderr %q, want the decision trace", r.stderr)
+	}
+}
+
+func TestRunTruncatesLongReason(t *testing.T) {
+	t.Parallel()
+	r := run(t, blocker(strings.Repeat("é", 20000)), strings.NewReader(stopPayload), hook.Options{})
+	var out struct{ Reason string }
+	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil {
+		t.Fatal(err)
+	}
+	if n := len([]rune(out.Reason)); n != 10000 { // Claude Code's cap on hook output strings
+		t.Errorf("reason of %d characters, want 10000", n)
+	}
+	if !strings.HasSuffix(out.Reason, "[truncated by stophook]") {
+		t.Errorf("reason does not end with the truncation marker")
+	}
+}
