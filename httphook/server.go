@@ -8,7 +8,7 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/hook"
 )
 
 // Paths served besides the hook. Every other path is the hook (Claude
@@ -38,7 +38,7 @@ type ServeOptions struct {
 	// (say, the shared store is unreachable); nil means always healthy.
 	Health func(ctx context.Context) error
 	// Drain bounds the wait for requests in flight at shutdown. Default
-	// stophook.DefaultBudget: a decision cannot take longer.
+	// hook.DefaultBudget: a decision cannot take longer.
 	Drain time.Duration
 	// Logger defaults to slog.Default().
 	Logger *slog.Logger
@@ -98,7 +98,7 @@ func (o ServeOptions) withDefaults() ServeOptions {
 		o.Metrics = NewMetrics()
 	}
 	if o.Drain <= 0 {
-		o.Drain = stophook.DefaultBudget
+		o.Drain = hook.DefaultBudget
 	}
 	if o.Logger == nil {
 		o.Logger = slog.Default()

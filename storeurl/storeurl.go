@@ -68,7 +68,7 @@ func Open(spec string, opts Options) (*Store, error) {
 		if !opts.Server {
 			return nil, ErrMemoryNotServer
 		}
-		return &Store{Store: stophook.NewMemoryStore(), Kind: "memory", Closer: nopCloser{}}, nil
+		return &Store{Store: new(stophook.MemoryStore), Kind: "memory", Closer: nopCloser{}}, nil
 	case "redis", "rediss":
 		s, err := redisstore.Open(spec, opts.Redis)
 		if err != nil {
