@@ -49,12 +49,16 @@ func maxTurnBlocks(n, fromEnv int) int {
 	return min(n, maxTurnBlocksLimit)
 }
 
+// sessionTurnKey is the Store key of the main agent's turn record of a
+// session.
+func sessionTurnKey(session string) string { return "turn/" + session }
+
 // turnKey is the Store key of a session's turn record; subagents count apart.
 func turnKey(in stophook.Input) string {
 	if in.HookEventName == stophook.EventSubagentStop && in.AgentID != "" {
-		return "turn/" + in.SessionID + "/agent/" + in.AgentID
+		return sessionTurnKey(in.SessionID) + "/agent/" + in.AgentID
 	}
-	return "turn/" + in.SessionID
+	return sessionTurnKey(in.SessionID)
 }
 
 // turnID names the current turn when the host says (prompt_id on Claude
@@ -144,7 +148,7 @@ func (t turns) reset(ctx context.Context, in stophook.Input) error {
 		if prompt == "" {
 			return nil // Qwen Code submits "" after a tool result: not a new prompt
 		}
-		data, err := t.store.Get(ctx, "turn/"+in.SessionID)
+		data, err := t.store.Get(ctx, sessionTurnKey(in.SessionID))
 		var rec turnRecord
 		// Copilot CLI puts a <current_datetime> element before the text.
 		if err == nil && json.Unmarshal(data, &rec) == nil && rec.Continuation != "" &&
@@ -152,7 +156,7 @@ func (t turns) reset(ctx context.Context, in stophook.Input) error {
 			return nil
 		}
 	}
-	return t.store.Delete(ctx, "turn/"+in.SessionID)
+	return t.store.Delete(ctx, sessionTurnKey(in.SessionID))
 }
 
 // hostSendsActive reports whether the input carries stop_hook_active at all.

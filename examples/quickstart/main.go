@@ -27,7 +27,8 @@ import (
 func main() {
 	addr := flag.String("http", "", "serve type:\"http\" hooks on `ADDR` instead of reading stdin")
 	exit2 := flag.Bool("exit2", false, "block with exit code 2 (JSON on stdout, reason on stderr)")
-	explain := flag.Bool("explain", false, "print the decision trace on stderr")
+	var opts hook.Options
+	opts.RegisterFlags(flag.CommandLine) // -explain, -version
 	state := flag.String("state", "", "state `DIR` (default $STOPHOOK_STATE_DIR, else <cwd>/.claude/stophook)")
 	var withContext bool
 	continueflag.Register(flag.CommandLine, &withContext)
@@ -56,9 +57,6 @@ func main() {
 		fmt.Fprintln(os.Stderr, httphook.NewServer(h).Serve(ln))
 		os.Exit(1)
 	}
-	opts := hook.Options{Explain: *explain, ContinueWithContext: withContext, Store: store}
-	if *exit2 {
-		opts.ExitCode = true
-	}
+	opts.ContinueWithContext, opts.Store, opts.ExitCode = withContext, store, *exit2
 	hook.Main(chain, opts)
 }

@@ -11,13 +11,15 @@ import (
 // Var is an environment variable's name and what it does.
 type Var [2]string
 
-// Runner lists the variables every hook run by stophook.Run reads.
+// Runner lists the variables every hook run by hook.Run reads.
 var Runner = []Var{
 	{"STOPHOOK_DISABLE", "1 lets every stop through without reading the input"},
 	{"STOPHOOK_STATE_DIR", "state directory (default <cwd>/.claude/stophook)"},
 	{"STOPHOOK_HOST", "agent whose input and output format to use (default: recognised from the input)"},
 	{"STOPHOOK_MAX_TURN_BLOCKS", "continuations allowed per turn (default $CLAUDE_CODE_STOP_HOOK_BLOCK_CAP, else 8)"},
 	{"CLAUDE_CODE_STOP_HOOK_BLOCK_CAP", "Claude Code's cap on consecutive Stop-hook blocks"},
+	{"STOPHOOK_LOG", "append one JSON line per decision to this file"},
+	{"STOPHOOK_EXPLAIN", "1 prints each decision's trace on stderr"},
 }
 
 // Telegram lists the variables of the Telegram escalation.
