@@ -29,10 +29,13 @@ func ParseInput(data []byte) (Input, error) {
 	if err := jsonlimit.Check(trimmed, 0, 0); err != nil {
 		return in, fmt.Errorf("%w: %v", errInvalidInput, err)
 	}
-	if !json.Valid(trimmed) {
-		return in, fmt.Errorf("%w: not a JSON object", errInvalidInput)
-	}
+	// Unmarshal checks the whole payload is valid JSON before it decodes:
+	// the one validity check of the input.
 	if err := json.Unmarshal(trimmed, &in); err != nil {
+		var syntax *json.SyntaxError
+		if errors.As(err, &syntax) {
+			return Input{}, fmt.Errorf("%w: not a JSON object", errInvalidInput)
+		}
 		return Input{}, fmt.Errorf("%w: %v", errInvalidInput, err)
 	}
 	in.Raw = append(json.RawMessage(nil), trimmed...)
