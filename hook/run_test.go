@@ -9,8 +9,12 @@ import (
 	"testing"
 	"time"
 
+	"fmt"
 	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/hook"
+	"github.com/stophook/stophook/policy"
+	"os"
+	"path/filepath"
 )
 
 type runResult struct {
@@ -141,5 +145,37 @@ func TestRunTruncatesLongReason(t *testing.T) {
 	}
 	if !strings.HasSuffix(out.Reason, "[truncated by stophook]") {
 		t.Errorf("reason does not end with the truncation marker")
+	}
+}
+
+// TestOneStateDir: with a state directory given (Options.Store, or
+// STOPHOOK_STATE_DIR), the turn counts and the state of a policy without
+// a Store of its own go there, and nothing is written under <cwd>/.claude.
+func TestOneStateDir(t *testing.T) {
+	for _, how := range []string{"option", "env"} {
+		t.Run(how, func(t *testing.T) {
+			cwd, state := t.TempDir(), t.TempDir()
+			opts := hook.Options{}
+			if how == "option" {
+				opts.Store = stophook.NewFileStore(state)
+			} else {
+				t.Setenv(hook.StateDirEnv, state)
+			}
+			retry := &policy.ErrorRetry{MaxRetries: 2, Matcher: policy.MatcherFunc(func(string) bool { return true })}
+			for i, active := range []bool{false, true} {
+				in := fmt.Sprintf(`{"session_id":"s","hook_event_name":"Stop","stop_hook_active":%v,"cwd":%q,"last_assistant_message":"Error"}`, active, cwd)
+				r := run(t, stophook.NewChain(retry), strings.NewReader(in), opts)
+				if !strings.Contains(r.stdout, `"decision":"block"`) {
+					t.Fatalf("stop %d: stdout %q stderr %q, want a retry", i, r.stdout, r.stderr)
+				}
+			}
+			if _, err := os.Stat(filepath.Join(cwd, ".claude")); !os.IsNotExist(err) {
+				t.Errorf("%s/.claude: got %v, want nothing written there", cwd, err)
+			}
+			entries, _ := os.ReadDir(state)
+			if len(entries) < 2 {
+				t.Errorf("state dir holds %d entries, want the turn count and the retry count", len(entries))
+			}
+		})
 	}
 }
