@@ -46,7 +46,7 @@ func TestTUIResumeAfterRateLimit(t *testing.T) {
 	s.WaitScreen("the resumed reply", 45*time.Second, func(screen string) bool {
 		return strings.Contains(screen, "Resumed: the task is done.")
 	})
-	Eventually(t, "the Stop hook after the resumed turn", 20*time.Second, func() bool {
+	Eventually(t, "the Stop hook after the resumed turn", 60*time.Second, func() bool {
 		return len(e.HookCalls("stop")) > 0
 	})
 	calls := e.HookCalls("resume")
