@@ -61,6 +61,7 @@ import (
 	"github.com/stophook/stophook/escalate/deferred"
 	"github.com/stophook/stophook/escalate/telegram"
 	"github.com/stophook/stophook/examples/internal/pluginopt"
+	"github.com/stophook/stophook/internal/anthropic"
 	"github.com/stophook/stophook/internal/continueflag"
 	"github.com/stophook/stophook/judge"
 	"github.com/stophook/stophook/llm/provider"
@@ -86,6 +87,7 @@ type Config struct {
 	State               string
 	Exit2               bool
 	Explain             bool
+	JudgeLLM            bool // -judge-llm: an LLM settles low-confidence verdicts
 	Claude              claudeConfig
 }
 
@@ -102,6 +104,7 @@ func parseConfig(args []string, stderr io.Writer) (Config, error) {
 	fs.StringVar(&c.State, "state", "", "state `DIR` (default $STOPHOOK_STATE_DIR, else <cwd>/.claude/stophook)")
 	fs.BoolVar(&c.Exit2, "exit2", false, "report a continuation with exit code 2 as well as JSON")
 	fs.BoolVar(&c.Explain, "explain", false, "print the decision trace on stderr")
+	fs.BoolVar(&c.JudgeLLM, "judge-llm", false, "let Claude (ANTHROPIC_API_KEY) settle the turn judge's low-confidence verdicts")
 	c.Claude.register(fs)
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "Usage: autopilot [flags]\n\nA Stop hook that retries errors, answers permission questions once per turn,\nasks a human on Telegram for real decisions and lets finished work stop.\n\nFlags:\n")
@@ -149,6 +152,15 @@ func build(c Config, stderr io.Writer) (stophook.Policy, stophook.RunOptions) {
 	// One turn judge for the chain: each stop is judged once, from the
 	// last message and the tool results of the turn's transcript.
 	j := &policy.Judge{}
+	if c.JudgeLLM {
+		if client, ok := anthropic.FromEnv(); ok {
+			j.Settle = judge.ClassifierFunc(func(ctx context.Context, prompt string) (string, error) {
+				return client.Complete(ctx, "", prompt)
+			})
+		} else {
+			fmt.Fprintln(stderr, "autopilot: -judge-llm needs "+anthropic.EnvAPIKey+"; judging offline")
+		}
+	}
 	isDecision := j.Is(judge.Question, judge.Decision)
 
 	retry := &policy.ErrorRetry{Store: store, MaxRetries: c.MaxRetries, Judge: j, Reason: retryReason}
