@@ -82,7 +82,11 @@ func Respond(ctx context.Context, p stophook.Policy, data []byte, opts Options) 
 	if in.Store == nil {
 		in.Store = opts.Store
 	}
-	in.Store = stophook.DefaultStore(in)
+	if in.Store == nil && in.CWD != "" {
+		in.Store = stophook.DefaultStore(in)
+	}
+	// An input without a cwd names no project: no turn state is kept for
+	// it unless a state directory was given.
 	resp.Input = in
 	t := turns{store: in.Store}
 	chain := p

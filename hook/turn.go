@@ -70,6 +70,10 @@ func turnID(in stophook.Input) string {
 	return in.Field("turn_id")
 }
 
+// errNoState reports a turn whose count has nowhere to live: no session
+// id, or no state directory (the input has no cwd and none was given).
+var errNoState = errors.New("no session_id or state directory")
+
 // turns keeps the per-turn continuation counts of [Respond].
 type turns struct {
 	store stophook.Store
@@ -86,6 +90,9 @@ func (t turns) begin(ctx context.Context, in stophook.Input) (int, error) {
 	}
 	if in.SessionID == "" {
 		return 0, errors.New("no session_id")
+	}
+	if t.store == nil {
+		return 0, errNoState
 	}
 	data, err := t.store.Get(ctx, turnKey(in))
 	if errors.Is(err, stophook.ErrNotFound) {
@@ -108,9 +115,9 @@ func (t turns) begin(ctx context.Context, in stophook.Input) (int, error) {
 // ends the turn. Errors are returned for the caller to log; they never
 // change the decision.
 func (t turns) end(ctx context.Context, in stophook.Input, blocks int, continued bool, text string) error {
-	if in.SessionID == "" {
+	if in.SessionID == "" || t.store == nil {
 		if continued {
-			return errors.New("no session_id")
+			return errNoState
 		}
 		return nil
 	}
@@ -140,7 +147,7 @@ func (t turns) end(ctx context.Context, in stophook.Input, blocks int, continued
 // (Gemini CLI's BeforeAgent, Qwen Code, Copilot CLI): the turn goes on and
 // keeps its count.
 func (t turns) reset(ctx context.Context, in stophook.Input) error {
-	if in.SessionID == "" {
+	if in.SessionID == "" || t.store == nil {
 		return nil
 	}
 	if in.HookEventName == stophook.EventUserPromptSubmit {
