@@ -51,10 +51,7 @@ import (
 	"github.com/stophook/stophook/escalate"
 	"github.com/stophook/stophook/escalate/deferred"
 	"github.com/stophook/stophook/escalate/telegram"
-	"github.com/stophook/stophook/examples/internal/envhelp"
-	"github.com/stophook/stophook/examples/internal/pluginopt"
-	"github.com/stophook/stophook/internal/continueflag"
-	"github.com/stophook/stophook/internal/safefile"
+	"github.com/stophook/stophook/examples/hookcli"
 	"github.com/stophook/stophook/llm/provider"
 	"github.com/stophook/stophook/policy"
 )
@@ -62,7 +59,7 @@ import (
 func main() {
 	// Installed as a Claude Code plugin, the Telegram settings come from
 	// the plugin's options.
-	pluginopt.Export("TELEGRAM_BOT_TOKEN", "TELEGRAM_CHAT_ID")
+	hookcli.ExportPluginOptions("TELEGRAM_BOT_TOKEN", "TELEGRAM_CHAT_ID")
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
@@ -104,7 +101,7 @@ const maxConfigBytes = 1 << 20
 func parseConfig(args []string, stderr io.Writer) (Config, error) {
 	fs := flag.NewFlagSet("stophook-retry-escalate", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	envhelp.SetUsage(fs, "usage: stophook-retry-escalate [flags] < hook-input.json", envhelp.Runner, envhelp.Telegram, envhelp.Summary)
+	hookcli.SetUsage(fs, "usage: stophook-retry-escalate [flags] < hook-input.json", hookcli.Runner, hookcli.Telegram, hookcli.Summary)
 	c := Config{}
 	fs.BoolVar(&c.RetryOnError, "retry-on-error", true, "send the agent back when its last message reports an error")
 	fs.IntVar(&c.MaxRetries, "max-retries", 2, "retries in a row per session before escalating")
@@ -114,7 +111,7 @@ func parseConfig(args []string, stderr io.Writer) (Config, error) {
 	configFile := fs.String("config", "", "JSON config `FILE`: {\"stop\":{\"retryOnError\",\"maxRetries\",\"escalateToTelegram\"}}")
 	fs.StringVar(&c.State, "state", "", "state `DIR` (default $STOPHOOK_STATE_DIR, else <cwd>/.claude/stophook)")
 	fs.BoolVar(&c.Explain, "explain", false, "print the decision trace on stderr")
-	continueflag.Register(fs, &c.ContinueWithContext)
+	hookcli.Continue(fs, &c.ContinueWithContext)
 	fs.BoolVar(&c.Deferred, "deferred", false, "ask without holding the session: it stops at once, and the answer starts a new turn (interactive Claude Code on Unix; claude -p still waits)")
 	fs.DurationVar(&c.DeferredWait, "deferred-wait", deferred.DefaultWait, "how long a -deferred question waits for its answer")
 	fs.BoolVar(&c.PageDuringBackground, "page-during-background", false, "ask the human even when the agent stops while a background task runs (default: such a stop is a pause)")
@@ -156,10 +153,7 @@ func parseConfig(args []string, stderr io.Writer) (Config, error) {
 
 func readConfigFile(path string) (fileConfig, error) {
 	var fc fileConfig
-	data, err := safefile.ReadFileFollow(path, maxConfigBytes) // bounded, never waits on a FIFO
-	if errors.Is(err, safefile.ErrTooLarge) {
-		return fc, errors.New("retry-escalate: config: file too large")
-	}
+	data, err := readRegular(path, maxConfigBytes)
 	if err != nil {
 		return fc, fmt.Errorf("retry-escalate: config: %w", err)
 	}
@@ -167,6 +161,29 @@ func readConfigFile(path string) (fileConfig, error) {
 		return fc, fmt.Errorf("retry-escalate: config %s: %w", path, err)
 	}
 	return fc, nil
+}
+
+// readRegular reads at most max bytes of the regular file at path: a FIFO
+// or a device is refused before it is opened, so reading never waits on
+// one, and a longer file is an error.
+func readRegular(path string, max int64) ([]byte, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file", path)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err == nil && int64(len(data)) > max {
+		err = errors.New("file too large")
+	}
+	return data, err
 }
 
 // slack is added to the escalate timeout for the hook's whole budget: the
