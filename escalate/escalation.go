@@ -14,10 +14,10 @@ import (
 
 // Defaults of [Escalation].
 const (
-	DefaultEscalationTimeout = 5 * time.Minute
+	defaultEscalationTimeout = 5 * time.Minute
 	DefaultSummaryTimeout    = 30 * time.Second
 	DefaultTailMessages      = 15
-	DefaultRecentTools       = 6
+	defaultRecentTools       = 6
 )
 
 // Block reasons of [Escalation].
@@ -54,7 +54,7 @@ type Escalation struct {
 	Store stophook.Store
 	// Label overrides the registered label.
 	Label string
-	// Timeout bounds the wait for the human; default [DefaultEscalationTimeout].
+	// Timeout bounds the wait for the human; default [defaultEscalationTimeout].
 	Timeout time.Duration
 	// SummaryTimeout bounds the summary; default [DefaultSummaryTimeout].
 	SummaryTimeout time.Duration
@@ -62,7 +62,7 @@ type Escalation struct {
 	// [DefaultTailMessages].
 	TailMessages int
 	// RecentTools is how many tool calls are listed; default
-	// [DefaultRecentTools]; negative means none.
+	// [defaultRecentTools]; negative means none.
 	RecentTools int
 	// ReadTail reads the last n messages of a transcript; nil means
 	// transcript.Tail.
@@ -113,7 +113,7 @@ func (p *Escalation) Evaluate(ctx context.Context, in stophook.Input) (stophook.
 
 	timeout := p.Timeout
 	if timeout <= 0 {
-		timeout = DefaultEscalationTimeout
+		timeout = defaultEscalationTimeout
 	}
 	actx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
@@ -165,7 +165,7 @@ func (p *Escalation) analyse(ctx context.Context, in stophook.Input) (Request, [
 		var steps errgroup.Group
 		if k := p.RecentTools; k >= 0 && len(msgs) > 0 {
 			if k == 0 {
-				k = DefaultRecentTools
+				k = defaultRecentTools
 			}
 			steps.Go(func() error {
 				if err := protect(func() error {

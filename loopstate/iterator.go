@@ -199,7 +199,7 @@ func (p *Iterator) find(ctx context.Context, store stophook.Store, session, cwd 
 		}
 		s, err := Parse(b)
 		if err != nil {
-			if KindOf(err) == KindNewer {
+			if kindOf(err) == kindNewer {
 				continue
 			}
 			return k, b, Aborted, nil

@@ -114,7 +114,7 @@ func (p *MemoryTriage) Evaluate(ctx context.Context, in stophook.Input) (stophoo
 		return stophook.PassOn(how + ": nothing worth saving (heuristic: " + bestScores(res) + ")"), nil
 	}
 	why := fmt.Sprintf("%s: %d to save: %s", how, len(findings), categories(findings))
-	if !cfg.IsBlocking() {
+	if !cfg.isBlocking() {
 		d := stophook.AllowStop(why + " (blocking off: reported)")
 		d.SystemMessage = Report(findings)
 		return d, nil

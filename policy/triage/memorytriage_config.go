@@ -73,17 +73,17 @@ type Config struct {
 
 // Defaults of [Config].
 const (
-	DefaultMaxTranscriptMessages = 50
-	DefaultLLMTimeout            = 10 * time.Second
+	defaultMaxTranscriptMessages = 50
+	defaultLLMTimeout            = 10 * time.Second
 )
 
 // IsBlocking reports whether findings block the stop (default true).
-func (c Config) IsBlocking() bool { return c.Blocking == nil || *c.Blocking }
+func (c Config) isBlocking() bool { return c.Blocking == nil || *c.Blocking }
 
 // LLMTimeout returns the refinement budget.
 func (c Config) LLMTimeout() time.Duration {
 	if c.LLMTimeoutMS <= 0 {
-		return DefaultLLMTimeout
+		return defaultLLMTimeout
 	}
 	return time.Duration(min(c.LLMTimeoutMS, 60000)) * time.Millisecond
 }
@@ -91,7 +91,7 @@ func (c Config) LLMTimeout() time.Duration {
 // MaxMessages returns the number of transcript messages to read.
 func (c Config) MaxMessages() int {
 	if c.MaxTranscriptMessages <= 0 {
-		return DefaultMaxTranscriptMessages
+		return defaultMaxTranscriptMessages
 	}
 	return min(c.MaxTranscriptMessages, 1000)
 }
