@@ -22,9 +22,9 @@ var failureStatements = []*regexp.Regexp{
 	regexp.MustCompile(`\bi (?:gave|give|am giving|'m giving) up\b`),
 	// The state at the end: "the tests still fail", "CI is red".
 	regexp.MustCompile(`\bstill (?:fail(?:s|ing)?|red|broken|erroring|errors out|crash(?:es|ing)?|times out|timing out|hangs|doesn'?t (?:work|compile|build|pass|start|run|load)|does not (?:work|compile|build|pass|start|run|load)|isn'?t (?:working|passing|building|compiling|loading)|is not (?:working|passing|building|compiling|loading)|won'?t (?:build|compile|start|pass|load)|not (?:working|passing|building|compiling))\b`),
-	regexp.MustCompile(`\b(?:ci|the build|build|the pipeline|pipeline|(?:the )?checks?|(?:the )?tests?|the test suite|lint|typecheck|the deploy(?:ment)?)\b (?:is|are) (?:now )?(?:red|failing|broken)\b`),
+	regexp.MustCompile(`\b(?:ci|the build|build|the pipeline|pipeline|(?:the )?checks?|(?:the )?tests?|the test suite|the suite|lint|typecheck|type-?checking|compilation|the compile|the release|the deploy(?:ment)?|the (?:app|site|page|server|service))\b (?:is|are) (?:now |still |currently )?(?:red|failing|broken|down)\b`),
 	regexp.MustCompile(`\b(?:the |my )?(?:push|deploy(?:ment)?|build|merge|release|publish|install(?:ation)?|migration|upgrade|commit) (?:was |is |got |has been )?(?:rejected|failed)\b|\brejected (?:the |my )?push\b`),
-	regexp.MustCompile(`\b(?:\d+|one|two|three|four|five|several|some|a few|remaining) (?:(?:unit |integration |e2e )?tests?|specs?|checks?|cases?|suites?) (?:still )?(?:fail(?:s|ing)?|are failing|remain failing|are still failing|are broken|are red)\b`),
+	regexp.MustCompile(`\b(?:\d+|one|two|three|four|five|several|some|a few|remaining) (?:(?:unit |integration |e2e )?tests?|specs?|checks?|cases?|suites?) (?:still )?(?:fail(?:s|ing)?|are failing|remains? failing|are still failing|are broken|are red|remains? (?:broken|red))\b`),
 	regexp.MustCompile(`\b(?:doesn'?t|does not|don'?t|do not|isn'?t|is not) (?:work|working|build|compile|pass|passing) yet\b`),
 	regexp.MustCompile(`\b(?:the )?(?:errors?|failures?|exceptions?|crash(?:es)?) (?:persists?|remains?|(?:is|are) still (?:there|present|happening))\b`),
 	regexp.MustCompile(`\b(?:the|this|my) (?:task|attempt|fix|change|approach) (?:failed|did ?n[o']t work|does ?n[o']t work|is not working|isn't working)\b`),
@@ -39,7 +39,7 @@ var negated = regexp.MustCompile(`\b(?:no|none|nothing|never|not|no longer|witho
 // of this turn's outcome: the failure is explained away or resolved, or
 // the sentence is hypothetical or a question.
 var (
-	explained  = regexp.MustCompile(`pre-?existing|already (?:fail|broken|red|failing)|\bon main\b|unrelated|not related|\bexpected\b|\bflaky\b|known (?:issue|failure|bug|problem|limitation)|before (?:my|this|these|the) changes?|not caused by|not (?:a )?regression|false positive|intentional|by design|out of scope|environmental|\b(?:in|of|from) (?:this|the|my) (?:sandbox|environment|shell|container|session)\b|\boffline\b|no network|network access|not installed|isn'?t installed|no (?:api )?key|credentials?|permission to|rate.?limit|outside (?:my|this)`)
+	explained  = regexp.MustCompile(`pre-?existing|already (?:fail|broken|red|failing)|\bon main\b|unrelated|not related|\bas expected\b|\b(?:is|are|was|were|which is|this is|that is) (?:\w+ )?expected\b|\bexpected (?:failure|behaviou?r|since|because|here|given)\b|\bflaky\b|known (?:issue|failure|bug|problem|limitation)|before (?:my|this|these|the) changes?|not caused by|not (?:a )?regression|false positive|intentional|by design|out of scope|environmental|\b(?:in|of|from) (?:this|the|my) (?:sandbox|environment|shell|container|session)\b|\boffline\b|no network|network access|not installed|isn'?t installed|no (?:api )?key|credentials?|permission to|rate.?limit|outside (?:my|this)`)
 	resolved   = regexp.MustCompile(`\b(?:fixed|resolved|solved|now (?:pass|passes|passing|build|builds|works|working|compiles|green)|no longer|was fixed|after (?:fixing|the fix)|turned out|so i (?:fixed|changed|updated|added|removed)|until i|which i fixed|have been fixed|are fixed|is fixed)\b`)
 	hypothetic = regexp.MustCompile(`^(?:if|when|whenever|unless|whether|should|in case|once|before|after)\b|\b(?:if|when|unless|in case) (?:it|the|this|that|they|you|any|anything|something)\b[^.]*\b(?:still|fails?|failing)\b|\b(?:would|could|might|may) (?:still )?(?:fail|break)\b|\bto (?:see|check|find out|verify) (?:if|whether|why)\b|\bwhy\b`)
 )
@@ -57,7 +57,11 @@ func (m message) failure() (Verdict, bool) {
 			if loc == nil || negated.MatchString(s[:loc[0]]) {
 				continue
 			}
-			rest := s[:loc[0]] + " … " + s[loc[1]:]
+			before := s[:loc[0]]
+			if i := lastContrast(before); i >= 0 {
+				before = before[i:] // "I fixed A, but B still fails": the fix is not B's
+			}
+			rest := before + " … " + s[loc[1]:]
 			if explained.MatchString(s) || resolved.MatchString(rest) || hypothetic.MatchString(s) {
 				continue
 			}
@@ -65,6 +69,18 @@ func (m message) failure() (Verdict, bool) {
 		}
 	}
 	return Verdict{}, false
+}
+
+// lastContrast returns where the last contrast ("but", "however",
+// "except") in s ends, or -1.
+func lastContrast(s string) int {
+	end := -1
+	for _, w := range []string{" but ", " however", " except ", " although ", " though "} {
+		if i := strings.LastIndex(s, w); i >= 0 && i+len(w) > end {
+			end = i + len(w)
+		}
+	}
+	return end
 }
 
 // explains reports whether m mentions a failure of check family f as

@@ -27,7 +27,8 @@ type hookFigures struct {
 	autoDone, autoDecision       rate // autopilot sends back a finished turn; answers a decision itself
 	autoPermission               rate // autopilot answers a permission ask
 	errRecall, fixedSentBack     rate // turns ending on a failure caught; failed-midway-and-fixed turns sent back
-	claimedCaught                rate // of those, the message claiming success caught as ClaimedSuccess
+	claimedCaught                rate
+	silentCaught                 rate // turns ending on a failure the message does not mention (not a target) // of those, the message claiming success caught as ClaimedSuccess
 	questionTP, questionFP       int  // question class, message alone
 	questionFN                   int
 	errMsgTP, errMsgFP, errMsgFN int // error class, message alone
@@ -75,6 +76,16 @@ func figuresOf(rs []turnResult) hookFigures {
 				}
 			}
 		case "error":
+			if r.c.Variant == "silent" {
+				// The message says nothing of the failed run: only the
+				// transcript shows it, and the judge lets the turn end
+				// with low confidence (an LLM may settle it).
+				h.silentCaught.of++
+				if sentBack {
+					h.silentCaught.n++
+				}
+				continue
+			}
 			h.errRecall.of++
 			if sentBack {
 				h.errRecall.n++
@@ -120,6 +131,7 @@ func (h hookFigures) String() string {
 	fmt.Fprintf(&b, "  quickstart sends back: finished %v, asking the user %v\n", h.quickDone, h.quickAsk)
 	fmt.Fprintf(&b, "  autopilot: finished sent back %v, decisions answered itself %v, permission asks answered %v\n", h.autoDone, h.autoDecision, h.autoPermission)
 	fmt.Fprintf(&b, "  ending on a failure caught %v (claimed success caught as such %v); failed midway and fixed sent back %v\n", h.errRecall, h.claimedCaught, h.fixedSentBack)
+	fmt.Fprintf(&b, "  ending on a failure the message does not mention (not a target): caught %v\n", h.silentCaught)
 	fmt.Fprintf(&b, "  message alone: question P=%.2f R=%.2f (tp %d fp %d fn %d); error P=%.2f R=%.2f (tp %d fp %d fn %d)",
 		ratio(h.questionTP, h.questionTP+h.questionFP), ratio(h.questionTP, h.questionTP+h.questionFN), h.questionTP, h.questionFP, h.questionFN,
 		ratio(h.errMsgTP, h.errMsgTP+h.errMsgFP), ratio(h.errMsgTP, h.errMsgTP+h.errMsgFN), h.errMsgTP, h.errMsgFP, h.errMsgFN)

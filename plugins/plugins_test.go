@@ -103,4 +103,8 @@ func TestMarketplaceAndPlugins(t *testing.T) {
 	if err != nil || !bytes.Contains(md, []byte(`"`+launcher+`" loop start $ARGUMENTS`)) {
 		t.Errorf("loop.md does not run the launcher: %v", err)
 	}
+	md, err = os.ReadFile("../examples/loop/commands/cancel.md")
+	if err != nil || !bytes.Contains(md, []byte(`"`+launcher+`" loop cancel`)) {
+		t.Errorf("cancel.md (/loop:cancel) does not run the launcher's loop cancel: %v", err)
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 )
 
@@ -48,8 +49,47 @@ func parse(fs *flag.FlagSet, args []string, s *sys) (done bool, code int) {
 			return true, 0
 		}
 	}
+	// A bad flag is one line naming the valid choices where there are
+	// some, and where the whole usage is: not the usage itself.
+	fs.SetOutput(io.Discard)
 	if err := fs.Parse(args); err != nil {
+		fmt.Fprintf(s.stderr, "%s: %v (%s -h lists the flags)\n", fs.Name(), err, fs.Name())
 		return true, 2
 	}
 	return false, 0
+}
+
+// choice is a string flag that takes one of a fixed set of values.
+type choice struct {
+	value   *string
+	choices []string
+}
+
+func (c choice) String() string {
+	if c.value == nil {
+		return ""
+	}
+	return *c.value
+}
+
+func (c choice) Set(v string) error {
+	if !slices.Contains(c.choices, v) {
+		return fmt.Errorf("use %s", orList(c.choices))
+	}
+	*c.value = v
+	return nil
+}
+
+// choiceVar defines a flag taking one of choices, default value.
+func choiceVar(fs *flag.FlagSet, p *string, name, value, usage string, choices ...string) {
+	*p = value
+	fs.Var(choice{p, choices}, name, usage)
+}
+
+// orList joins words as "a, b or c".
+func orList(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
 }

@@ -6,6 +6,7 @@
 //	stophook doctor [-dir DIR] [-run] [-timeout D]
 //	stophook classify < requests.jsonl
 //	stophook replay -hook 'CMD [ARGS]' [-compare 'CMD2 [ARGS]'] [-json] PATH...
+//	stophook version
 //	stophook help [COMMAND]
 //
 // install merges one command hook into the host's settings file, keeping
@@ -24,6 +25,8 @@ import (
 	"io"
 	"os"
 	"strings"
+
+	"github.com/stophook/stophook/internal/buildinfo"
 )
 
 func main() {
@@ -51,6 +54,7 @@ func commands() []command {
 		{"doctor", "check every hook of every scope, and the plugins", runDoctor, usageOf(doctorFlags)},
 		{"classify", "judge final messages given as JSON lines on stdin", runClassify, usageOf(classifyFlags)},
 		{"replay", "run a Stop hook on the turn ends of past sessions", runReplay, usageOf(replayFlags)},
+		{"version", "print the version and VCS revision", runVersion, func(w io.Writer) { fmt.Fprintln(w, "usage: stophook version (or stophook -version)") }},
 		{"help", "show help for a command", runHelp, func(w io.Writer) { fmt.Fprintln(w, "usage: stophook help [COMMAND]") }},
 	}
 }
@@ -61,18 +65,36 @@ func run(args []string, s *sys) int {
 		return 2
 	}
 	name := args[0]
-	if name == "-h" || name == "-help" || name == "--help" {
+	switch name {
+	case "-h", "-help", "--help":
 		mainUsage(s.stdout)
 		return 0
+	case "-version", "--version":
+		return runVersion(nil, s)
 	}
+	var names []string
 	for _, c := range commands() {
 		if c.name == name {
 			return c.run(args[1:], s)
 		}
+		names = append(names, c.name)
 	}
-	fmt.Fprintf(s.stderr, "stophook: unknown command %q\n", name)
-	mainUsage(s.stderr)
+	fmt.Fprintf(s.stderr, "stophook: unknown command %q (one of %s; stophook -h for help)\n", name, strings.Join(names, ", "))
 	return 2
+}
+
+// runVersion prints the module version and VCS revision of this build.
+func runVersion(args []string, s *sys) int {
+	if len(args) > 0 && args[0] != "-h" && args[0] != "-help" && args[0] != "--help" {
+		fmt.Fprintf(s.stderr, "stophook version: takes no arguments (stophook version -h for help)\n")
+		return 2
+	}
+	if len(args) > 0 {
+		fmt.Fprintln(s.stdout, "usage: stophook version (or stophook -version)")
+		return 0
+	}
+	fmt.Fprintln(s.stdout, buildinfo.Line("stophook"))
+	return 0
 }
 
 func runHelp(args []string, s *sys) int {
@@ -86,7 +108,7 @@ func runHelp(args []string, s *sys) int {
 			return 0
 		}
 	}
-	fmt.Fprintf(s.stderr, "stophook help: unknown command %q\n", args[0])
+	fmt.Fprintf(s.stderr, "stophook help: unknown command %q (stophook -h lists them)\n", args[0])
 	return 2
 }
 

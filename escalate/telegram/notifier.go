@@ -48,8 +48,10 @@ const (
 // Several hooks may wait on one bot at once. A bot has a single update
 // queue, and getUpdates deletes every update before the offset it is given,
 // so Ask never moves the offset past an update that may be another hook's
-// answer (see wait); such updates are deleted only once older than
-// StaleAfter. Limits: Telegram ends a waiting getUpdates with 409 Conflict
+// answer (see wait): a press of a stophook button is never confirmed by a
+// waiter that does not own it, whatever its age (a deferred question waits
+// hours, and Telegram does not say when a button was pressed); a reply is
+// deleted once the reply itself is older than StaleAfter. Limits: Telegram ends a waiting getUpdates with 409 Conflict
 // when another one starts, so concurrent hooks take turns (each retries
 // after a second), and while other hooks' answers are pending each hook
 // polls about once a second instead of long-polling. A webhook set on the
@@ -67,9 +69,12 @@ type Notifier struct {
 	// PollTimeout is the long-poll wait of one getUpdates; default
 	// [DefaultPollTimeout].
 	PollTimeout time.Duration
-	// StaleAfter is the age after which an unanswered button press or reply
-	// is nobody's answer any more and may be deleted from the bot's queue;
-	// default [DefaultStaleAfter], above Claude Code's longest hook timeout.
+	// StaleAfter is the age after which an unclaimed reply to the bot is
+	// nobody's answer any more and may be deleted from the bot's queue;
+	// default [DefaultStaleAfter]. It is judged by the reply's own date: a
+	// waiter polls all the time, so a reply its owner is waiting for is
+	// taken within seconds. Button presses carry no date of their own and
+	// are never deleted by a waiter that does not own them.
 	StaleAfter time.Duration
 
 	now func() time.Time // clock seam for tests; nil means time.Now
@@ -159,9 +164,9 @@ func keyboard(id string) *botapi.InlineKeyboardMarkup {
 // Offsets: passing offset to getUpdates deletes every earlier update on the
 // server, for every process polling the bot. So the offset only moves past
 // updates nobody else can be waiting for: our own answer, updates that are
-// no answer at all, and answers older than [Notifier.StaleAfter]. An update
+// no answer at all, and replies older than [Notifier.StaleAfter]. An update
 // that may answer another waiting hook (a press of a stophook button, a
-// reply to the bot) stays on the server for its owner; while
+// recent reply to the bot) stays on the server for its owner; while
 // such updates are pending, getUpdates returns at once, so the loop pauses
 // a second between polls that bring nothing new.
 func (t *Notifier) wait(ctx context.Context, c *botapi.Client, msgID int64, id string) (escalate.Answer, error) {
@@ -237,8 +242,10 @@ func (t *Notifier) wait(ctx context.Context, c *botapi.Client, msgID int64, id s
 }
 
 // mayAnswerOthers reports whether u could be the answer another hook is
-// waiting for: a press of a stophook button, or a reply to a bot's
-// message, younger than StaleAfter.
+// waiting for: a press of a stophook button, whatever the age of the
+// question (its message date says when the question was sent, not when
+// the button was pressed, and a deferred question waits for hours), or a
+// reply to a bot's message younger than StaleAfter by its own date.
 func (t *Notifier) mayAnswerOthers(u botapi.Update) bool {
 	stale := t.StaleAfter
 	if stale <= 0 {
@@ -250,7 +257,7 @@ func (t *Notifier) mayAnswerOthers(u botapi.Update) bool {
 	}
 	recent := func(unix int64) bool { return now().Sub(time.Unix(unix, 0)) < stale }
 	if q := u.CallbackQuery; q != nil {
-		return strings.HasPrefix(q.Data, callbackPrefix) && q.Message != nil && recent(q.Message.Date)
+		return strings.HasPrefix(q.Data, callbackPrefix) && q.Message != nil
 	}
 	if m := u.Message; m != nil {
 		// Any chat: another hook may use this bot with another chat.

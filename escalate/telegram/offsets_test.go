@@ -39,16 +39,14 @@ func TestTelegramConcurrentHooksKeepEachOthersAnswers(t *testing.T) {
 	assert.Equal(t, escalate.Answer{Kind: escalate.Reply, Text: "answer for B", From: "telegram:4242"}, rb.ans)
 }
 
-// Answers nobody can be waiting for any more are deleted from the queue;
-// recent ones for other hooks are left.
+// Updates nobody can be waiting for are deleted from the queue; a press
+// of a stophook button for another hook stays, however old its question.
 func TestTelegramOffsetsKeepLiveForeignAnswers(t *testing.T) {
 	t.Parallel()
 	bot := telegramtest.NewServer(testToken)
 	defer bot.Close()
 	old := time.Now().Add(-time.Hour).Unix()
-	// Stale: an hour-old press and reply, a chat message that answers nothing.
-	bot.Push(botapi.Update{CallbackQuery: &botapi.CallbackQuery{ID: "old", Data: "sh:gone:c",
-		Message: &botapi.Message{MessageID: 3, Date: old, Chat: botapi.Chat{ID: testChat}}}})
+	// Stale: an hour-old reply, a chat message that answers nothing.
 	bot.Push(botapi.Update{Message: &botapi.Message{MessageID: 4, Date: old, Chat: botapi.Chat{ID: testChat}, Text: "late",
 		ReplyToMessage: &botapi.Message{MessageID: 3}}})
 	bot.Reply(testChat, 0, "hello bot")
@@ -62,16 +60,47 @@ func TestTelegramOffsetsKeepLiveForeignAnswers(t *testing.T) {
 	assert.Equal(t, escalate.Continue, r.ans.Kind)
 	assert.Zero(t, bot.Pending(), "stale and foreign-but-dead updates are confirmed")
 
-	// A live press for another hook stays queued, even after our answer.
+	// A press for another hook stays queued, even after our answer: a
+	// fresh one, and one on a question sent an hour ago.
 	ch = startAsk(t, bot, 20*time.Second, escalate.Request{ID: "mine2", Label: "x", LastMessage: "m"})
 	msg, err = bot.NextMessage(waitCtx(t))
 	require.NoError(t, err)
+	bot.Push(botapi.Update{CallbackQuery: &botapi.CallbackQuery{ID: "old", Data: "sh:deferred:c",
+		Message: &botapi.Message{MessageID: 3, Date: old, Chat: botapi.Chat{ID: testChat}}}})
 	bot.Press(testChat, 999, "sh:someone-else:c")
 	bot.Press(testChat, msg.MessageID, "sh:mine2:s")
 	r = result(t, ch)
 	require.NoError(t, r.err)
 	assert.Equal(t, escalate.LetStop, r.ans.Kind)
-	assert.Equal(t, 2, bot.Pending(), "the other hook's press, and ours behind it, stay queued")
+	assert.Equal(t, 3, bot.Pending(), "the other hooks' presses, and ours behind them, stay queued")
+}
+
+// A deferred question waits for hours; another session's waiter sharing
+// the bot must leave the press on it for its owner, although the question
+// was sent long before the press.
+func TestTelegramPressOnAnOldDeferredQuestionReachesItsOwner(t *testing.T) {
+	t.Parallel()
+	bot := telegramtest.NewServer(testToken)
+	defer bot.Close()
+	owner := &Notifier{Token: testToken, ChatID: testChat, BaseURL: bot.URL(), PollTimeout: 2 * time.Second}
+	tk, err := owner.Send(waitCtx(t), escalate.Request{ID: "deferredQ", Label: "x", LastMessage: "which db?"})
+	require.NoError(t, err)
+	// The human presses Continue an hour after the question was sent.
+	bot.Push(botapi.Update{CallbackQuery: &botapi.CallbackQuery{ID: "cb-late", Data: "sh:deferredQ:c",
+		From: botapi.User{ID: testChat}, Message: &botapi.Message{MessageID: tk.MessageID,
+			Date: time.Now().Add(-time.Hour).Unix(), Chat: botapi.Chat{ID: testChat}}}})
+	// Another session's hook asks and is answered first.
+	ch := startAsk(t, bot, 20*time.Second, escalate.Request{ID: "other", Label: "y", LastMessage: "m"})
+	msg, err := bot.Message(waitCtx(t), 1)
+	require.NoError(t, err)
+	bot.Press(testChat, msg.MessageID, "sh:other:s")
+	r := result(t, ch)
+	require.NoError(t, r.err)
+	require.Equal(t, escalate.LetStop, r.ans.Kind)
+	// The owner's waiter still gets its answer.
+	ans, err := owner.Await(waitCtx(t), tk)
+	require.NoError(t, err)
+	assert.Equal(t, escalate.Continue, ans.Kind, "the press on the deferred question was lost")
 }
 
 func TestMayAnswerOthers(t *testing.T) {
@@ -95,7 +124,7 @@ func TestMayAnswerOthers(t *testing.T) {
 		want bool
 	}{
 		{"recent stophook press", cb("sh:x:c", recent), true},
-		{"old stophook press", cb("sh:x:c", old), false},
+		{"stophook press on an old question", cb("sh:x:c", old), true},
 		{"another bot's press", cb("vote:1", recent), false},
 		{"press without message", botapi.Update{CallbackQuery: &botapi.CallbackQuery{Data: "sh:x:c"}}, false},
 		{"recent reply in our chat", msg(testChat, true, recent), true},

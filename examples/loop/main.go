@@ -52,8 +52,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv env, n
 			return cmdStart(args[1:], stdout, stderr, getenv, now)
 		case "status":
 			return cmdStatus(args[1:], stdout, stderr, getenv, now)
-		case "abort":
-			return cmdAbort(args[1:], stdout, stderr, getenv, now)
+		case "abort", "cancel":
+			return cmdAbort(args[0], args[1:], stdout, stderr, getenv, now)
 		case "help", "-h", "-help", "--help":
 			fmt.Fprint(stdout, usage)
 			hookcli.Print(stdout, hookcli.Runner, []hookcli.Var{
@@ -70,6 +70,7 @@ const usage = `usage:
   stophook-loop start [-mode loop|issue|grind] [-max N] [-session ID] [-shared] [-state DIR] PROMPT
   stophook-loop status [-session ID] [-shared] [-state DIR]
   stophook-loop abort [-session ID] [-shared] [-state DIR]
+  stophook-loop cancel [-session ID] [-shared] [-state DIR]  (abort, for a human: /loop:cancel)
   stophook-loop [-explain] [-exit2] [-continue block|context] [-remind] [-verify CMD] [-verify-timeout D] [-state DIR]  (Stop hook, JSON on stdin)
 `
 
@@ -207,8 +208,10 @@ func cmdStatus(args []string, stdout, stderr io.Writer, getenv env, now func() t
 	return 0
 }
 
-func cmdAbort(args []string, stdout, stderr io.Writer, getenv env, now func() time.Time) int {
-	fs := newFlags("abort", stderr)
+// cmdAbort ends the loop; name is "abort" or "cancel" (the same, for a
+// human: the plugin's /loop:cancel runs it).
+func cmdAbort(name string, args []string, stdout, stderr io.Writer, getenv env, now func() time.Time) int {
+	fs := newFlags(name, stderr)
 	var t target
 	t.register(fs, getenv)
 	if err := fs.Parse(args); err != nil {
@@ -218,10 +221,11 @@ func cmdAbort(args []string, stdout, stderr io.Writer, getenv env, now func() ti
 	if err != nil {
 		return fail(stderr, err)
 	}
-	if _, err := loops.Abort(context.Background(), key, loopstate.ReasonAborted+": loop abort", now()); err != nil {
+	if _, err := loops.Abort(context.Background(), key, loopstate.ReasonAborted+": loop "+name, now()); err != nil {
 		return fail(stderr, err)
 	}
-	fmt.Fprintln(stdout, "loop aborted: the next stop goes through")
+	done := map[string]string{"abort": "aborted", "cancel": "cancelled"}[name]
+	fmt.Fprintf(stdout, "loop %s: the next stop goes through\n", done)
 	return 0
 }
 

@@ -87,6 +87,15 @@ func TestCommands(t *testing.T) {
 	if !strings.HasPrefix(out, "ABORTED: event ABORT") {
 		t.Errorf("status after abort: %q", out)
 	}
+	// cancel is abort for a human (the plugin's /loop:cancel).
+	cli(t, env, t0.Add(6*time.Minute), "", append([]string{"start"}, append(st, "again")...)...)
+	code, out, _ = cli(t, env, t0.Add(7*time.Minute), "", append([]string{"cancel"}, st...)...)
+	if code != 0 || out != "loop cancelled: the next stop goes through\n" {
+		t.Errorf("cancel: code %d, out %q", code, out)
+	}
+	if _, out, _ = cli(t, env, t0.Add(8*time.Minute), "", append([]string{"status"}, st...)...); !strings.Contains(out, "ABORT") {
+		t.Errorf("status after cancel: %q", out)
+	}
 	code, _, errs = cli(t, env, t0, "", append([]string{"abort"}, append(st, "-session", "other")...)...)
 	if code != 1 || !strings.Contains(errs, "no running loop") {
 		t.Errorf("abort without loop: code %d, stderr %q", code, errs)

@@ -66,7 +66,7 @@ func RequireClaude(t testing.TB) string {
 	}
 	msg := "e2e: no Claude Code binary: set " + EnvClaude + ", or install it with " +
 		"`npm install --prefix " + DefaultClaudeDir() + " @anthropic-ai/claude-code@" + ClaudeVersion +
-		"` (.ci/run does), or put claude on PATH"
+		"`, or put claude on PATH; .ci/run installs every client and runs this suite with " + EnvRequired + "=1"
 	if os.Getenv(EnvRequired) == "1" {
 		t.Fatal(msg + " (" + EnvRequired + "=1 makes this a failure)")
 	}

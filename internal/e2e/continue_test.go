@@ -75,7 +75,7 @@ func TestTUILoopContinueWithContext(t *testing.T) {
 		calls := e.HookCalls("loop")
 		return len(calls) == 3 && calls[2].Done
 	})
-	screen := s.WaitPrompt(20 * time.Second)
+	screen := s.WaitPrompt(60 * time.Second)
 	history := s.Tmux("capture-pane", "-p", "-J", "-S", "-", "-t", s.Pane)
 	if !strings.Contains(history, "Stop hook says") || !strings.Contains(history, "[ITERATION 2/3]") {
 		t.Errorf("screen lacks \"Stop hook says: [ITERATION 2/3] …\":\n%s", history)

@@ -83,7 +83,7 @@ func (c Client) Require(t testing.TB) string {
 		return p
 	}
 	msg := "e2e: no " + c.Name + " binary: set " + c.Env() + ", or install it with `npm install --prefix " +
-		c.Dir() + " " + c.Package + "@" + c.Version + "` (.ci/run does), or put " + c.Command + " on PATH"
+		c.Dir() + " " + c.Package + "@" + c.Version + "`, or put " + c.Command + " on PATH; .ci/run installs every client and runs this suite with " + EnvRequired + "=1"
 	if os.Getenv(EnvRequired) == "1" {
 		t.Fatal(msg + " (" + EnvRequired + "=1 makes this a failure)")
 	}

@@ -103,6 +103,7 @@ func pluginEnv(t *testing.T, releaseURL string) (e *Env, config string) {
 
 func TestPluginWithoutGoDownloadsReleaseBinary(t *testing.T) {
 	t.Parallel()
+	RequireClaude(t) // before the build: without the client the test skips at once
 	dist := releaseDir(t)
 	var gets atomic.Int64
 	e, config := pluginEnv(t, releaseServer(t, dist, &gets))

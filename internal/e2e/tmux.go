@@ -37,7 +37,7 @@ func (e *Env) StartTUI(args ...string) *TUI {
 		if os.Getenv(EnvRequired) == "1" {
 			e.T.Fatal("e2e: tmux is not installed (" + EnvRequired + "=1 makes this a failure)")
 		}
-		e.T.Skip("e2e: tmux is not installed")
+		e.T.Skip("e2e: tmux is not installed; .ci/run installs it and runs this suite with " + EnvRequired + "=1")
 	}
 	settings := e.writeSettings()
 	s := &TUI{e: e, Socket: fmt.Sprintf("stophook-e2e-%d-%d", os.Getpid(), tmuxSeq.Add(1))}

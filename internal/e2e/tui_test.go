@@ -32,10 +32,10 @@ func TestTUIEventOrder(t *testing.T) {
 		return n
 	}
 	Eventually(t, "the Stop hook", 60*time.Second, func() bool { return stops() == 1 })
-	s.WaitScreen("the reply on screen", 10*time.Second, func(screen string) bool {
+	s.WaitScreen("the reply on screen", 60*time.Second, func(screen string) bool {
 		return strings.Contains(screen, "Hello from the TUI.")
 	})
-	s.WaitPrompt(10 * time.Second)
+	s.WaitPrompt(60 * time.Second)
 
 	s.Send("/clear")
 	Eventually(t, "SessionStart(clear)", 30*time.Second, func() bool {

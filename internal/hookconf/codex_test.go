@@ -3,8 +3,12 @@ package hookconf
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/pelletier/go-toml/v2"
 )
 
 func TestCodexHash(t *testing.T) {
@@ -70,27 +74,94 @@ func TestDiff(t *testing.T) {
 	}
 }
 
+// TestCodexTrustRekeysWhenInstallDropsDuplicate: install folds a
+// duplicate group of our hook, which moves the user's next hook up one
+// place; its trust entry must follow it.
+func TestCodexTrustRekeysWhenInstallDropsDuplicate(t *testing.T) {
+	t.Parallel()
+	h := Hook{Command: "/bin/ours", Timeout: 30}
+	other := Hook{Command: "/bin/theirs", Timeout: 30}
+	c := Change{Host: Hosts["codex"], Events: []string{"Stop"}, Hook: h}
+	group := func(cmd string) string {
+		return `{"hooks":[{"type":"command","command":"` + cmd + `","timeout":30}]}`
+	}
+	before := []byte(`{"hooks":{"Stop":[` + group("/bin/ours") + `,` + group("/bin/ours") + `,` + group("/bin/theirs") + `]}}`)
+	after, err := Apply(before, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	config := "# mine\n[hooks.state.\"/h/hooks.json:stop:0:0\"]\ntrusted_hash = \"" + CodexHash(h, "Stop") + "\"\n" +
+		"[hooks.state.\"/h/hooks.json:stop:1:0\"]\ntrusted_hash = \"" + CodexHash(h, "Stop") + "\"\n" +
+		"[hooks.state.\"/h/hooks.json:stop:2:0\"] # theirs\ntrusted_hash = \"" + CodexHash(other, "Stop") + "\"\n"
+	got, err := CodexTrust([]byte(config), "/h/hooks.json", before, after, h, c.Events)
+	if err != nil {
+		t.Fatal(err)
+	}
+	trust := trustHashes(got)
+	want := map[string]string{"/h/hooks.json:stop:0:0": CodexHash(h, "Stop"), "/h/hooks.json:stop:1:0": CodexHash(other, "Stop")}
+	if len(trust) != 2 || trust["/h/hooks.json:stop:0:0"] != want["/h/hooks.json:stop:0:0"] || trust["/h/hooks.json:stop:1:0"] != want["/h/hooks.json:stop:1:0"] {
+		t.Fatalf("trust: got %v, want %v\n%s", trust, want, got)
+	}
+	if !strings.Contains(string(got), "# theirs") || !strings.HasPrefix(string(got), "# mine\n") {
+		t.Fatalf("comments lost:\n%s", got)
+	}
+}
+
+// FuzzCodexTrust adds our trust entries to any config.toml and removes
+// them again: the result must be TOML Codex can load, trust our hook, and
+// give back the user's file byte for byte when it held no entry at our
+// keys.
 func FuzzCodexTrust(f *testing.F) {
-	f.Add("model = \"x\"\n[model_providers.fake]\nname = \"fake\"\n", `{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"/bin/hook"}]}]}}`)
-	f.Add("[hooks.state.\"/h/hooks.json:stop:0:0\"]\ntrusted_hash = \"sha256:00\"\n", `{}`)
-	f.Add("[hooks.state.\"unterminated\n", `{"hooks":null}`)
-	f.Fuzz(func(t *testing.T, config, hooksJSON string) {
+	seeds, _ := filepath.Glob(filepath.Join("testdata", "config", "*.toml"))
+	for _, p := range seeds {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(string(b))
+	}
+	f.Add("model = \"x\"\n[model_providers.fake]\nname = \"fake\"\n")
+	f.Add("[hooks.state.\"/h/hooks.json:stop:0:0\"]\ntrusted_hash = \"sha256:00\"\n")
+	f.Add("[hooks.state.\"unterminated\n")
+	f.Fuzz(func(t *testing.T, config string) {
 		h := Hook{Command: "/bin/hook", Timeout: 30}
 		events := []string{"Stop", "SessionEnd"}
-		after, err := Apply([]byte(hooksJSON), Change{Host: Hosts["codex"], Events: events, Hook: h})
+		hooksJSON := []byte(`{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"/bin/theirs"}]}]}}`)
+		after, err := Apply(hooksJSON, Change{Host: Hosts["codex"], Events: events, Hook: h})
 		if err != nil {
+			t.Fatal(err)
+		}
+		if toml.Unmarshal([]byte(config), new(map[string]any)) != nil {
+			if _, err := CodexTrust([]byte(config), "/h/hooks.json", hooksJSON, after, h, events); err == nil {
+				t.Fatalf("a config.toml that does not parse was edited")
+			}
 			return
 		}
-		got, err := CodexTrust([]byte(config), "/h/hooks.json", []byte(hooksJSON), after, h, events)
+		got, err := CodexTrust([]byte(config), "/h/hooks.json", hooksJSON, after, h, events)
 		if err != nil {
-			return
+			return // refused, saying so: allowed, never a broken file
+		}
+		trust := trustHashes(got)
+		if trust["/h/hooks.json:stop:1:0"] != CodexHash(h, "Stop") || trust["/h/hooks.json:session_end:0:0"] != CodexHash(h, "SessionEnd") {
+			t.Fatalf("our hook is not trusted: %v\n%s", trust, got)
 		}
 		again, err := CodexTrust(got, "/h/hooks.json", after, after, h, events)
 		if err != nil || string(again) != string(got) {
 			t.Fatalf("not idempotent (%v):\n%s", err, Diff("config.toml", got, again))
 		}
-		if !strings.Contains(string(got), CodexHash(h, "Stop")) {
-			t.Fatalf("no trust entry for Stop:\n%s", got)
+		back, err := CodexTrust(got, "/h/hooks.json", after, hooksJSON, h, events)
+		if err != nil {
+			t.Fatalf("remove: %v\n%s", err, got)
+		}
+		left := trustHashes(back)
+		if _, ok := left["/h/hooks.json:stop:1:0"]; ok {
+			t.Fatalf("trust entry left after remove:\n%s", back)
+		}
+		before := trustHashes([]byte(config))
+		_, a := before["/h/hooks.json:stop:1:0"]
+		_, b := before["/h/hooks.json:session_end:0:0"]
+		if !a && !b && string(back) != config {
+			t.Fatalf("remove after add did not give back the file:\n%s", Diff("config.toml", []byte(config), back))
 		}
 	})
 }
