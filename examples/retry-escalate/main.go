@@ -52,6 +52,7 @@ import (
 	"github.com/stophook/stophook/escalate/deferred"
 	"github.com/stophook/stophook/escalate/telegram"
 	"github.com/stophook/stophook/examples/hookcli"
+	"github.com/stophook/stophook/judge"
 	"github.com/stophook/stophook/llm/provider"
 	"github.com/stophook/stophook/policy"
 )
@@ -198,14 +199,24 @@ func build(c Config, stderr io.Writer) (*stophook.Chain, stophook.RunOptions) {
 	if c.State != "" {
 		store = stophook.NewFileStore(c.State)
 	}
+	// No StopActive guard: within one turn the retries come first, then
+	// the human is asked, and asked again after a reply or Continue,
+	// until Let stop, a timeout or the runner's per-turn budget.
 	policies := []stophook.Policy{
 		&escalate.Register{Store: store, Label: c.Label},
-		policy.StopActive{},
 	}
-	retry := &policy.ErrorRetry{Store: store, MaxRetries: c.MaxRetries}
+	turnJudge := &policy.Judge{} // shared: the retry and the escalation judge each stop once
+	retry := &policy.ErrorRetry{Store: store, MaxRetries: c.MaxRetries, Judge: turnJudge}
+	// stillFailing tells the escalation whether a stop after a retry still
+	// reports an error (the retries are used up: ask the human) or not
+	// (the retry fixed it: let it stop).
+	stillFailing := func(ctx context.Context, in stophook.Input) bool {
+		return turnJudge.Verdict(ctx, in).Class == judge.Error
+	}
 	if !c.RetryOnError || c.MaxRetries == 0 {
 		// Never retry, but still clear stale counts on stops and SessionEnd.
 		retry.Matcher = noErrors{}
+		stillFailing = func(context.Context, stophook.Input) bool { return false }
 	}
 	// A stop while a background task runs is a pause: no retry, and no
 	// page unless -page-during-background.
@@ -216,7 +227,7 @@ func build(c Config, stderr io.Writer) (*stophook.Chain, stophook.RunOptions) {
 		case err != nil:
 			fmt.Fprintf(stderr, "retry-escalate: %v; escalation off\n", err)
 		case ok:
-			esc := &escalate.Escalation{Notifier: tg, Store: store, Label: c.Label, Timeout: c.EscalateTimeout}
+			esc := &escalate.Escalation{Notifier: tg, Store: store, Label: c.Label, Timeout: c.EscalateTimeout, Continued: stillFailing}
 			if c.Deferred {
 				asker := &deferred.Asker{Channel: deferred.Telegram(tg), StateDir: c.State, Wait: c.DeferredWait}
 				esc.Defer = asker
