@@ -134,7 +134,23 @@ func TestEscalateAfterMaxRetriesTextReply(t *testing.T) {
 	e.Capture("escalate-turn1", r.Out.SessionID) // escalate/testdata fixture
 	wait()
 
-	want := []string{policy.DefaultRetryReason, policy.DefaultRetryReason, escalate.AnsweredPrefix + answer}
+	// Four stops in the one turn: two retries, the human's answer, Let stop.
+	var got []string
+	for _, c := range e.HookCalls("stop") {
+		switch {
+		case !c.Blocked():
+			got = append(got, "stop")
+		case strings.Contains(c.Stdout, policy.DefaultRetryReason):
+			got = append(got, "retry")
+		default:
+			got = append(got, "answered")
+		}
+	}
+	if want := []string{"retry", "retry", "answered", "stop"}; !slices.Equal(got, want) {
+		e.Dump(r)
+		t.Fatalf("stop hook decisions: got %q, want %q", got, want)
+	}
+	want := []string{policy.DefaultRetryReason, escalate.AnsweredPrefix + answer} // each text once
 	if got := e.API.StopHookFeedback(); !slices.Equal(got, want) {
 		e.Dump(r)
 		t.Fatalf("stop hook feedback: got %q, want %q", got, want)
