@@ -51,10 +51,6 @@ func (d *Dir) Path() string { return d.path }
 // File returns the active queue file of session.
 func (d *Dir) File(session string) (string, error) { return d.file(session, "") }
 
-// RetiredFile returns the file a queue of session is moved to with suffix
-// ([suffixStale], [suffixDone]).
-func (d *Dir) RetiredFile(session, suffix string) (string, error) { return d.file(session, suffix) }
-
 func (d *Dir) file(session, suffix string) (string, error) {
 	enc, err := EncodeName(session)
 	if err != nil {
@@ -105,10 +101,10 @@ func (d *Dir) Save(session string, q *Queue) error {
 	return nil
 }
 
-// Retire saves q (when not nil) as the queue-<name><suffix>.json of session,
+// retire saves q (when not nil) as the queue-<name><suffix>.json of session,
 // replacing an older one, and removes the active queue file. With q nil the
 // active file is renamed as it is.
-func (d *Dir) Retire(session, suffix string, q *Queue) (string, error) {
+func (d *Dir) retire(session, suffix string, q *Queue) (string, error) {
 	active, err := d.File(session)
 	if err != nil {
 		return "", err
@@ -137,11 +133,11 @@ func (d *Dir) Retire(session, suffix string, q *Queue) (string, error) {
 	return dst, nil
 }
 
-// MoveAside renames the active queue file of session, unread, to
+// moveAside renames the active queue file of session, unread, to
 // queue-<name>.corrupt-<unix-nanos>.json so it is kept for inspection and
 // the session can go on without it.
-func (d *Dir) MoveAside(session string, now time.Time) (string, error) {
-	return d.Retire(session, suffixCorrupt+"-"+strconv.FormatInt(now.UnixNano(), 10), nil)
+func (d *Dir) moveAside(session string, now time.Time) (string, error) {
+	return d.retire(session, suffixCorrupt+"-"+strconv.FormatInt(now.UnixNano(), 10), nil)
 }
 
 // Lock takes the per-session lock that serializes read-modify-write cycles

@@ -37,7 +37,7 @@ func (p *Processor) Drive(ctx context.Context, session string, commands []string
 		unlock()
 		return nil, fmt.Errorf("%w (%d/%d done; cancel it first)", errBusy, old.DoneCount(), len(old.Commands))
 	case errors.Is(err, errMalformed):
-		if moved, merr := p.dir().MoveAside(session, now); merr == nil {
+		if moved, merr := p.dir().moveAside(session, now); merr == nil {
 			p.log().Warn("queue: malformed queue file moved aside", "session", session, "to", moved, "error", err)
 		}
 	case !errors.Is(err, ErrNoQueue):
@@ -90,7 +90,7 @@ func (p *Processor) Cancel(ctx context.Context, session string) (*Queue, error) 
 		return nil, err
 	}
 	q.Status = QueueCancelled
-	if _, err := p.dir().Retire(session, suffixStale, q); err != nil {
+	if _, err := p.dir().retire(session, suffixStale, q); err != nil {
 		return nil, err
 	}
 	return q, nil

@@ -156,7 +156,7 @@ func (p *Processor) transition(session string, in stophook.Input, now time.Time)
 	q, err := p.dir().Load(session)
 	switch {
 	case errors.Is(err, errMalformed):
-		moved, merr := p.dir().MoveAside(session, now)
+		moved, merr := p.dir().moveAside(session, now)
 		if merr != nil {
 			return Outcome{Action: Ignored}, -1, fmt.Errorf("%w (and moving it aside failed: %v)", err, merr)
 		}
@@ -191,7 +191,7 @@ func (p *Processor) transition(session string, in stophook.Input, now time.Time)
 
 	c := &q.Commands[i]
 	switch {
-	case c.Awaits.Matches(in):
+	case c.Awaits.matches(in):
 		c.Status, c.CompletedAt = Done, &now
 		if in.IsStop() || in.LastAssistantMessage != "" {
 			r := capResult(in.LastAssistantMessage)
@@ -216,14 +216,14 @@ func (p *Processor) transition(session string, in stophook.Input, now time.Time)
 
 	case in.HookEventName == stophook.EventUserPromptSubmit:
 		q.Status = QueueCancelled
-		file, err := p.dir().Retire(session, suffixStale, q)
+		file, err := p.dir().retire(session, suffixStale, q)
 		if err != nil {
 			return Outcome{Action: Ignored}, -1, err
 		}
 		if err := p.dir().writeMarker(session, cancelMarker{SessionID: in.SessionID, PromptID: in.PromptID, Prompt: truncate(in.Prompt, 1000), CancelledAt: now}); err != nil {
 			p.log().Warn("queue: cannot write cancel marker", "session", session, "error", err)
 		}
-		remaining, _ := json.Marshal(q.Remaining())
+		remaining, _ := json.Marshal(q.remaining())
 		return Outcome{Action: Cancelled, Why: "manual input", Queue: q, Wake: &Payload{
 			Event:    WakeCancelled,
 			Message:  fmt.Sprintf("Queue cancelled by manual input. Completed: %d/%d. Remaining: %s", q.DoneCount(), len(q.Commands), remaining),
@@ -235,7 +235,7 @@ func (p *Processor) transition(session string, in stophook.Input, now time.Time)
 
 	case in.HookEventName == stophook.EventSessionStart && in.Source == "startup":
 		q.Status = queueStale
-		file, err := p.dir().Retire(session, suffixStale, q)
+		file, err := p.dir().retire(session, suffixStale, q)
 		if err != nil {
 			return Outcome{Action: Ignored}, -1, err
 		}
@@ -252,7 +252,7 @@ func (p *Processor) transition(session string, in stophook.Input, now time.Time)
 
 func (p *Processor) complete(session string, q *Queue, why string) (Outcome, int, error) {
 	q.Status = queueCompleted
-	file, err := p.dir().Retire(session, suffixDone, q)
+	file, err := p.dir().retire(session, suffixDone, q)
 	if err != nil {
 		return Outcome{Action: Ignored}, -1, err
 	}

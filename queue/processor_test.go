@@ -602,10 +602,10 @@ func TestAwaitsMapping(t *testing.T) {
 		assert.Equal(t, want, m.Awaits(cmd), cmd)
 	}
 	assert.Equal(t, Awaits{Hook: "SessionStart", Sub: "clear"}, Mapping{}.Awaits("/clear"))
-	assert.True(t, Awaits{Hook: "SessionStart", Sub: "clear"}.Matches(stophooktest.SessionStart("clear")))
-	assert.False(t, Awaits{Hook: "SessionStart", Sub: "clear"}.Matches(stophooktest.SessionStart("startup")))
-	assert.True(t, Awaits{Hook: "Stop"}.Matches(stophooktest.Stop("")))
-	assert.False(t, Awaits{}.Matches(stophooktest.Stop("")))
+	assert.True(t, Awaits{Hook: "SessionStart", Sub: "clear"}.matches(stophooktest.SessionStart("clear")))
+	assert.False(t, Awaits{Hook: "SessionStart", Sub: "clear"}.matches(stophooktest.SessionStart("startup")))
+	assert.True(t, Awaits{Hook: "Stop"}.matches(stophooktest.Stop("")))
+	assert.False(t, Awaits{}.matches(stophooktest.Stop("")))
 }
 
 func TestParseSeedQueue(t *testing.T) {
@@ -617,5 +617,5 @@ func TestParseSeedQueue(t *testing.T) {
 	assert.Equal(t, 0, q.Active())
 	assert.Equal(t, Awaits{Hook: "SessionStart", Sub: "clear"}, q.Commands[0].Awaits)
 	assert.Equal(t, Awaits{Hook: "Stop"}, q.Commands[1].Awaits)
-	assert.Equal(t, []string{"/clear", "/gsd:plan-phase 3"}, q.Remaining())
+	assert.Equal(t, []string{"/clear", "/gsd:plan-phase 3"}, q.remaining())
 }

@@ -258,8 +258,8 @@ func (q *Queue) DoneCount() int {
 	return n
 }
 
-// Remaining returns the text of every command not done, in order.
-func (q *Queue) Remaining() []string {
+// remaining returns the text of every command not done, in order.
+func (q *Queue) remaining() []string {
 	out := []string{}
 	for _, c := range q.Commands {
 		if c.Status != Done {
