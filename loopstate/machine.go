@@ -96,12 +96,12 @@ func (m Machine) staleAfter() time.Duration {
 	return defaultStaleAfter
 }
 
-// Stale reports whether s is older than the machine's staleness limit at
+// isStale reports whether s is older than the machine's staleness limit at
 // now, or claims to be updated more than [maxClockSkew] after now: a
 // record dated in the future (one a repository shipped, say) must not run
 // for ever.
-func (m Machine) Stale(s *State, now time.Time) bool {
-	age := s.Age(now)
+func (m Machine) isStale(s *State, now time.Time) bool {
+	age := s.age(now)
 	return age > m.staleAfter() || age < -maxClockSkew
 }
 
@@ -121,7 +121,7 @@ func (m Machine) PhaseOf(s *State, now time.Time) Phase {
 		return Aborted
 	case !s.Active():
 		return Idle
-	case m.Stale(s, now):
+	case m.isStale(s, now):
 		return Stuck
 	}
 	return Active
@@ -169,7 +169,7 @@ func (m Machine) Step(old []byte, message string, now time.Time, v *Verification
 		}
 		return Result{Phase: Aborted, Why: "abort event: " + next.Reason, Next: &next}
 	case Stuck:
-		w := fmt.Sprintf("loopstate: loop state is stale (updated %s ago, limit %s); not resuming", s.Age(now).Round(time.Second), m.staleAfter())
+		w := fmt.Sprintf("loopstate: loop state is stale (updated %s ago, limit %s); not resuming", s.age(now).Round(time.Second), m.staleAfter())
 		next := *s
 		next.Event, next.Reason, next.UpdatedAt = EventDone, ReasonStale, now
 		return Result{Phase: Stuck, Why: "stale state", Warning: w, Next: &next}

@@ -293,7 +293,7 @@ func TestMachineFutureRecordIsStale(t *testing.T) {
 		{now.Add(100 * 365 * 24 * time.Hour), true},
 		{now.Add(-3 * time.Hour), true},
 	} {
-		if got := m.Stale(&State{UpdatedAt: tt.updated}, now); got != tt.stale {
+		if got := m.isStale(&State{UpdatedAt: tt.updated}, now); got != tt.stale {
 			t.Errorf("Stale(updated %s) = %v, want %v", tt.updated.Sub(now), got, tt.stale)
 		}
 	}

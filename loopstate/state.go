@@ -84,8 +84,8 @@ func (s *State) Top() (*Frame, bool) {
 // Active reports whether s is a running loop: event STATE and a non-empty stack.
 func (s *State) Active() bool { return s.Event == EventState && len(s.Stack) > 0 }
 
-// Age returns how long ago s was updated.
-func (s *State) Age(now time.Time) time.Duration { return now.Sub(s.UpdatedAt) }
+// age returns how long ago s was updated.
+func (s *State) age(now time.Time) time.Duration { return now.Sub(s.UpdatedAt) }
 
 // Marshal encodes s as JSON with times in UTC, "Z" form.
 func (s *State) Marshal() ([]byte, error) {
