@@ -12,6 +12,19 @@
 // multipart). Without a token, any local process can still call it. Claude Code treats any non-2xx answer as a non-blocking error, so
 // the session stops: the server fails open like [stophook.Run].
 //
+// # Running a server
+//
+// [Serve] runs a hook handler as a server: every path but two is the hook
+// (settings usually name /stop); GET /healthz answers "ok" (503 when
+// [ServeOptions.Health], say a ping of the shared store, fails) and GET
+// /metrics answers [Metrics] in the Prometheus text format (decisions by
+// verdict and policy, request latency histogram, status codes, requests
+// refused over the cap, failed store operations). At most
+// [ServeOptions.MaxConcurrent] hook requests are answered at once; more get
+// 503 at once. The read, header and idle timeouts of [NewServer] apply.
+// When its context ends (SIGTERM, through signal.NotifyContext) it stops
+// accepting, lets the requests in flight finish and returns nil.
+//
 // # Configuring Claude Code
 //
 //	{"type": "http", "url": "http://127.0.0.1:8787/stop",

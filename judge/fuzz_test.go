@@ -1,10 +1,12 @@
 package judge_test
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
 	"github.com/stophook/stophook/judge"
+	"github.com/stophook/stophook/transcript"
 )
 
 // FuzzClassify checks that Classify never panics, returns a known class
@@ -28,6 +30,27 @@ func FuzzClassify(f *testing.F) {
 		}
 		if v.Confidence < 0 || v.Confidence > 1 {
 			t.Fatalf("Classify(%q) confidence %v", text, v.Confidence)
+		}
+	})
+}
+
+// FuzzJudgeEvidence checks that no tool call, result or message makes the
+// evidence rules panic or return an inconsistent verdict.
+func FuzzJudgeEvidence(f *testing.F) {
+	f.Add("go test ./...", "Exit code 1\n--- FAIL: TestX", true, "All tests pass.", "Bash")
+	f.Add(`{"cmd":"bun test"}`, "Process exited with code 2", false, "The build still fails.", "exec_command")
+	f.Add("", "", false, "", "Write")
+	f.Add("git push", "! [rejected]", true, "Pushed.", "bash")
+	f.Fuzz(func(t *testing.T, cmd, out string, isErr bool, msg, tool string) {
+		input, _ := json.Marshal(map[string]string{"command": cmd, "file_path": cmd})
+		msgs := []transcript.Message{
+			{Role: "user", Text: "go"},
+			{Role: "assistant", ToolUses: []transcript.ToolUse{{ID: "1", Name: tool, Input: input}, {ID: "2", Name: tool, Input: []byte(cmd)}}},
+			{Role: "user", ToolResults: []transcript.ToolResult{{ToolUseID: "1", Text: out, IsError: isErr}, {ToolUseID: "2", Text: out}, {ToolUseID: "3", Text: out}}},
+		}
+		v := judge.Judge(msg, judge.FromMessages(msgs))
+		if v.Kind.Class() != v.Class || v.Class.String() == "unknown" {
+			t.Fatalf("Judge = %v: inconsistent", v)
 		}
 	})
 }

@@ -74,3 +74,13 @@ func Settle(ctx context.Context, c Classifier, text string, ev *Evidence, v Verd
 	}
 	return v
 }
+
+// ClassifierFunc adapts a function to [Classifier].
+type ClassifierFunc func(ctx context.Context, prompt string) (string, error)
+
+var _ Classifier = ClassifierFunc(nil)
+
+// Classify calls f(ctx, prompt).
+func (f ClassifierFunc) Classify(ctx context.Context, prompt string) (string, error) {
+	return f(ctx, prompt)
+}

@@ -29,6 +29,7 @@ type hookFigures struct {
 	errRecall, fixedSentBack     rate // turns ending on a failure caught; failed-midway-and-fixed turns sent back
 	claimedCaught                rate
 	silentCaught                 rate // turns ending on a failure the message does not mention (not a target) // of those, the message claiming success caught as ClaimedSuccess
+	keywordDone, keywordAsk      rate // the keyword heuristic (the earlier default) sends back
 	questionTP, questionFP       int  // question class, message alone
 	questionFN                   int
 	errMsgTP, errMsgFP, errMsgFN int // error class, message alone
@@ -41,6 +42,19 @@ func figuresOf(rs []turnResult) hookFigures {
 			continue
 		}
 		sentBack := r.v.Class == judge.Error // ErrorRetry
+		keyword := judge.Keywords{}.Match(r.final)
+		if r.c.Label == "done" {
+			h.keywordDone.of++
+			if keyword {
+				h.keywordDone.n++
+			}
+		}
+		if r.c.Label == "question" {
+			h.keywordAsk.of++
+			if keyword {
+				h.keywordAsk.n++
+			}
+		}
 		autoBack := sentBack || r.v.Is(judge.Question, judge.Permission)
 		switch r.c.Label {
 		case "done":
@@ -128,7 +142,7 @@ func figuresOf(rs []turnResult) hookFigures {
 
 func (h hookFigures) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "  quickstart sends back: finished %v, asking the user %v\n", h.quickDone, h.quickAsk)
+	fmt.Fprintf(&b, "  quickstart sends back: finished %v, asking the user %v (with the keyword heuristic: %v, %v)\n", h.quickDone, h.quickAsk, h.keywordDone, h.keywordAsk)
 	fmt.Fprintf(&b, "  autopilot: finished sent back %v, decisions answered itself %v, permission asks answered %v\n", h.autoDone, h.autoDecision, h.autoPermission)
 	fmt.Fprintf(&b, "  ending on a failure caught %v (claimed success caught as such %v); failed midway and fixed sent back %v\n", h.errRecall, h.claimedCaught, h.fixedSentBack)
 	fmt.Fprintf(&b, "  ending on a failure the message does not mention (not a target): caught %v\n", h.silentCaught)
@@ -236,7 +250,7 @@ func messageResults(t *testing.T) []turnResult {
 			c.Label = "done"
 		}
 		v := judge.Classify(s.Text)
-		out = append(out, turnResult{c: c, v: v, msg: v})
+		out = append(out, turnResult{c: c, v: v, msg: v, final: s.Text})
 	}
 	return out
 }

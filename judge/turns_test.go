@@ -66,6 +66,7 @@ type turnResult struct {
 	v       judge.Verdict // with the transcript (message only for opencode)
 	msg     judge.Verdict // the message alone
 	midway  bool          // the turn had a failed check before its end
+	final   string        // the final message judged
 	skipped string        // why the case could not be judged
 }
 
@@ -269,7 +270,7 @@ func judgeTurn(store *sessionStore, c turnCase, byID map[string]turnCase) turnRe
 			final = c.Final
 		}
 		r.v = judge.Judge(final, nil)
-		r.msg = r.v
+		r.msg, r.final = r.v, final
 		return r
 	}
 	lines, f, err := store.load(src)
@@ -305,7 +306,7 @@ func judgeTurn(store *sessionStore, c turnCase, byID map[string]turnCase) turnRe
 		}
 	}
 	r.v = judge.Judge(final, ev)
-	r.msg = judge.Classify(final)
+	r.msg, r.final = judge.Classify(final), final
 	return r
 }
 

@@ -3,11 +3,15 @@ package policy
 import (
 	"context"
 	"sync"
+	"time"
 
 	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/judge"
 	"github.com/stophook/stophook/transcript"
 )
+
+// DefaultSettleTimeout bounds an LLM's settling of a verdict.
+const DefaultSettleTimeout = 15 * time.Second
 
 // Judge judges the end of a turn with package judge: the last assistant
 // message, and the tool results of the turn read from its transcript. It
@@ -21,6 +25,9 @@ type Judge struct {
 	// [judge.Settle]); its error or an answer it cannot read keeps the
 	// offline verdict. Nil judges offline only.
 	Settle judge.Classifier
+	// SettleTimeout bounds one Settle call; zero means
+	// [DefaultSettleTimeout]. The hook's own budget bounds it too.
+	SettleTimeout time.Duration
 
 	mu   sync.Mutex
 	key  judgeKey
@@ -50,8 +57,14 @@ func (j *Judge) Verdict(ctx context.Context, in stophook.Input) judge.Verdict {
 		}
 	}
 	v := judge.Judge(in.LastAssistantMessage, ev)
-	if j != nil && j.Settle != nil {
-		v = judge.Settle(ctx, j.Settle, in.LastAssistantMessage, ev, v)
+	if j != nil && j.Settle != nil && v.Confidence < judge.SettleBelow {
+		timeout := j.SettleTimeout
+		if timeout <= 0 {
+			timeout = DefaultSettleTimeout
+		}
+		sctx, cancel := context.WithTimeout(ctx, timeout)
+		v = judge.Settle(sctx, j.Settle, in.LastAssistantMessage, ev, v)
+		cancel()
 	}
 	if j != nil {
 		j.key, j.v, j.seen = key, v, true

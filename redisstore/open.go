@@ -56,16 +56,16 @@ func Open(rawURL string, opts Options) (*Store, error) {
 		return nil, fmt.Errorf("redisstore: %w", err)
 	}
 	opts = opts.withDefaults()
-	ClientOptions(ro, opts.Timeout)
+	clientOptions(ro, opts.Timeout)
 	redis.SetLogger(&logging.VoidLogger{})
 	return New(redis.NewClient(ro), opts), nil
 }
 
-// ClientOptions sets what failing open needs on go-redis options left at
+// clientOptions sets what failing open needs on go-redis options left at
 // their defaults: dial, read and write timeouts of timeout, context
 // deadlines honoured, one retry, one dial attempt, and no handshake
 // extras (client identity, maintenance notifications).
-func ClientOptions(o *redis.Options, timeout time.Duration) {
+func clientOptions(o *redis.Options, timeout time.Duration) {
 	if o.DialTimeout == 0 {
 		o.DialTimeout = timeout
 	}

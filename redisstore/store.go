@@ -23,8 +23,8 @@ const (
 	DefaultCooldown = 2 * time.Second
 )
 
-// MaxValueSize bounds a value written to the server.
-const MaxValueSize = 16 << 20
+// maxValueSize bounds a value written to the server.
+const maxValueSize = 16 << 20
 
 // maxAttempts bounds the compare-and-set rounds of one Update: only other
 // replicas can win a round, so running out means the key is being
@@ -104,6 +104,12 @@ func (s *Store) Prefix() string { return s.opts.Prefix }
 
 func (s *Store) key(k string) string { return s.opts.Prefix + k }
 
+// Ping checks that the server answers, for a health check; it counts and
+// fails fast like any operation.
+func (s *Store) Ping(ctx context.Context) error {
+	return s.do(ctx, func(ctx context.Context) error { return s.c.Ping(ctx).Err() })
+}
+
 // Get implements [stophook.Store].
 func (s *Store) Get(ctx context.Context, key string) ([]byte, error) {
 	var v []byte
@@ -156,8 +162,8 @@ func (s *Store) Update(ctx context.Context, key string, fn func(old []byte) ([]b
 		if err != nil {
 			return err
 		}
-		if len(nv) > MaxValueSize {
-			return fmt.Errorf("redisstore: value of %d bytes, limit %d", len(nv), MaxValueSize)
+		if len(nv) > maxValueSize {
+			return fmt.Errorf("redisstore: value of %d bytes, limit %d", len(nv), maxValueSize)
 		}
 		var done bool
 		err = s.do(ctx, func(ctx context.Context) error {

@@ -28,6 +28,7 @@ type installOpts struct {
 var installEnv = [][2]string{
 	{"HOME", "home directory holding the user-scope settings"},
 	{"CODEX_HOME", "Codex's directory (default $HOME/.codex) for -host codex"},
+	{"CLAUDE_CONFIG_DIR", "Claude Code's user directory (default $HOME/.claude): the user scope edits its settings.json"},
 	{"PATH", "searched for -command when it is a bare name"},
 }
 
@@ -51,6 +52,9 @@ The file is replaced atomically under a lock (concurrent installs keep each
 other's hooks), keeping its mode; the previous one is kept as FILE.bak. A
 symlinked settings file is written through to its target; in the project and
 local scopes a link leading outside the project, a FIFO or a device is
+refused. In the project and local scopes the command is one a teammate can
+run: a program inside the project as ${CLAUDE_PROJECT_DIR}/PATH (Claude Code
+expands it), a program found on PATH by its name; a path outside the project is
 refused. A program path is written in Claude Code's exec form (no shell quoting).`, installEnv)
 	o.register(fs, false)
 	return fs
@@ -93,7 +97,10 @@ func edit(args []string, s *sys, remove bool) int {
 	if err != nil {
 		return fail(err)
 	}
-	hook, warn := resolveHook(o.command, fs.Args(), places.Dir, s.getenv)
+	hook, warn, err := resolveHook(o.command, fs.Args(), places.Dir, s.getenv, hookconf.Scope(o.scope) != hookconf.User, host.Name)
+	if err != nil {
+		return fail(err)
+	}
 	if warn != "" {
 		fmt.Fprintf(s.stderr, "stophook %s: %s\n", name, warn)
 	}
@@ -169,14 +176,24 @@ func (s *sys) places(dir string) (hookconf.Places, error) {
 	if err != nil {
 		return hookconf.Places{}, err
 	}
-	return hookconf.Places{Home: home, Dir: abs, CodexHome: s.getenv("CODEX_HOME")}, nil
+	return hookconf.Places{Home: home, Dir: abs, CodexHome: s.getenv("CODEX_HOME"), ClaudeConfigDir: s.getenv("CLAUDE_CONFIG_DIR")}, nil
 }
 
 // resolveHook turns -command into a hook: a path (relative to dir) or a
 // program found on PATH becomes an absolute path run in exec form; a
 // command line with spaces and no ARGS stays a shell command.
-func resolveHook(command string, args []string, dir string, getenv func(string) string) (hookconf.Hook, string) {
+//
+// shared (the project and local scopes) writes what a teammate can run
+// instead of this machine's paths: a program inside the project relative
+// to the project directory (${CLAUDE_PROJECT_DIR} for Claude Code, which
+// expands it; "$CLAUDE_PROJECT_DIR" in the shell for the hosts that set
+// it; ./ for Codex and Cursor, which run hooks in the project), and a
+// program found on PATH by its name. A path outside the project is
+// refused. The absolute path stays an alias, so an entry an older install
+// wrote with it is replaced or removed.
+func resolveHook(command string, args []string, dir string, getenv func(string) string, shared bool, host string) (hookconf.Hook, string, error) {
 	h := hookconf.Hook{Command: command, Args: args}
+	warn := ""
 	if strings.ContainsAny(command, `/\`) && !strings.ContainsAny(command, " \t") || filepath.IsAbs(command) {
 		p := command
 		if !filepath.IsAbs(p) {
@@ -184,18 +201,73 @@ func resolveHook(command string, args []string, dir string, getenv func(string) 
 		}
 		h.Command, h.Exec = filepath.Clean(p), true
 		if _, err := os.Stat(h.Command); err != nil {
-			return h, fmt.Sprintf("warning: %s does not exist yet", h.Command)
+			warn = fmt.Sprintf("warning: %s does not exist yet", h.Command)
 		}
-		return h, ""
+		if !shared {
+			return h, warn, nil
+		}
+		rel, ok := within(dir, h.Command)
+		if !ok {
+			name := filepath.Base(h.Command)
+			if q, err := lookPath(name, getenv); err == nil && sameFile(q, h.Command) {
+				h.Aliases = []string{h.Command, q}
+				h.Command = name
+				return h, warn, nil
+			}
+			return h, "", fmt.Errorf("%s is outside the project %s: a teammate would not have it; put it in the project, or on PATH and pass its name", h.Command, dir)
+		}
+		h.Aliases = []string{h.Command}
+		rel = filepath.ToSlash(rel)
+		switch host {
+		case "claude":
+			h.Command = "${CLAUDE_PROJECT_DIR}/" + rel
+		case "codex", "cursor":
+			h.Command = "./" + rel
+		default:
+			h.Command, h.Verbatim = `"$CLAUDE_PROJECT_DIR"/`+hookconf.Quote(rel), true
+		}
+		return h, warn, nil
 	}
 	if strings.ContainsAny(command, " \t") && len(args) == 0 {
-		return h, "" // a shell command line
+		return h, "", nil // a shell command line
 	}
 	if p, err := lookPath(command, getenv); err == nil {
-		h.Command, h.Exec = p, true
-		return h, ""
+		h.Exec = true
+		if shared {
+			h.Aliases = []string{p}
+		} else {
+			h.Command = p
+		}
+		return h, "", nil
 	}
-	return h, fmt.Sprintf("warning: %s is not on PATH; written as a shell command", command)
+	return h, fmt.Sprintf("warning: %s is not on PATH; written as a shell command", command), nil
+}
+
+// within returns path relative to dir when it lies inside dir, comparing
+// the paths with their symlinks resolved where they exist.
+func within(dir, path string) (string, bool) {
+	real := func(p string) string {
+		if r, err := filepath.EvalSymlinks(p); err == nil {
+			return r
+		}
+		if r, err := filepath.EvalSymlinks(filepath.Dir(p)); err == nil {
+			return filepath.Join(r, filepath.Base(p))
+		}
+		return p
+	}
+	for _, pair := range [][2]string{{dir, path}, {real(dir), real(path)}} {
+		rel, err := filepath.Rel(pair[0], pair[1])
+		if err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel) {
+			return rel, true
+		}
+	}
+	return "", false
+}
+
+func sameFile(a, b string) bool {
+	x, err1 := os.Stat(a)
+	y, err2 := os.Stat(b)
+	return err1 == nil && err2 == nil && os.SameFile(x, y)
 }
 
 // lookPath finds file in $PATH of getenv.

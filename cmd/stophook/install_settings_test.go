@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -113,5 +114,112 @@ func must(t *testing.T, err error) {
 	t.Helper()
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestInstallProjectWritesPortableCommands: the project and local scopes
+// wrote this machine's absolute path into files a team shares; a
+// teammate's hook then pointed nowhere.
+func TestInstallProjectWritesPortableCommands(t *testing.T) {
+	t.Parallel()
+	type hookEntry struct {
+		Command string
+		Args    []string
+	}
+	read := func(t *testing.T, e *env, rel string) []hookEntry {
+		var doc struct {
+			Hooks map[string][]struct{ Hooks []hookEntry }
+		}
+		b := e.read(filepath.Join(e.dir, rel))
+		if strings.Contains(b, e.dir) {
+			t.Fatalf("%s holds this machine's project path:\n%s", rel, b)
+		}
+		if err := json.Unmarshal([]byte(b), &doc); err != nil {
+			t.Fatal(err)
+		}
+		var out []hookEntry
+		for _, g := range doc.Hooks["Stop"] {
+			out = append(out, g.Hooks...)
+		}
+		return out
+	}
+	t.Run("inside the project", func(t *testing.T) {
+		t.Parallel()
+		e := newEnv(t)
+		mustWrite(t, filepath.Join(e.dir, "bin", "stophook-fake"), "#!/bin/sh\n")
+		if code := e.run("install", "-scope", "project", "-command", "./bin/stophook-fake", "--", "-x"); code != 0 {
+			t.Fatalf("install: exit %d: %s", code, e.errOut.String())
+		}
+		got := read(t, e, ".claude/settings.json")
+		if len(got) != 1 || got[0].Command != "${CLAUDE_PROJECT_DIR}/bin/stophook-fake" || len(got[0].Args) != 1 {
+			t.Fatalf("Stop hooks: got %+v, want ${CLAUDE_PROJECT_DIR}/bin/stophook-fake -x", got)
+		}
+		if code := e.run("uninstall", "-scope", "project", "-command", filepath.Join(e.dir, "bin", "stophook-fake"), "--", "-x"); code != 0 {
+			t.Fatalf("uninstall: exit %d: %s", code, e.errOut.String())
+		}
+		if got := e.read(filepath.Join(e.dir, ".claude", "settings.json")); strings.Contains(got, "stophook-fake") {
+			t.Fatalf("after uninstall:\n%s", got)
+		}
+	})
+	t.Run("on PATH", func(t *testing.T) {
+		t.Parallel()
+		e := newEnv(t)
+		bin := filepath.Join(e.vars["PATH"], "stophook-onpath")
+		mustWrite(t, bin, "#!/bin/sh\n")
+		must(t, os.Chmod(bin, 0o755))
+		// An entry an older install wrote with the absolute path is replaced.
+		mustWrite(t, filepath.Join(e.dir, ".claude", "settings.local.json"),
+			`{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "`+bin+`"}]}]}}`)
+		if code := e.run("install", "-scope", "local", "-command", "stophook-onpath"); code != 0 {
+			t.Fatalf("install: exit %d: %s", code, e.errOut.String())
+		}
+		if got := read(t, e, ".claude/settings.local.json"); len(got) != 1 || got[0].Command != "stophook-onpath" {
+			t.Fatalf("Stop hooks: got %+v, want one entry running the bare name", got)
+		}
+	})
+	t.Run("shell hosts", func(t *testing.T) {
+		t.Parallel()
+		e := newEnv(t)
+		mustWrite(t, filepath.Join(e.dir, "bin", "stophook-fake"), "#!/bin/sh\n")
+		if code := e.run("install", "-host", "gemini", "-scope", "project", "-command", "bin/stophook-fake"); code != 0 {
+			t.Fatalf("install: exit %d: %s", code, e.errOut.String())
+		}
+		var doc struct {
+			Hooks map[string][]struct{ Hooks []hookEntry }
+		}
+		json.Unmarshal([]byte(e.read(filepath.Join(e.dir, ".gemini", "settings.json"))), &doc)
+		if got := doc.Hooks["AfterAgent"]; len(got) != 1 || got[0].Hooks[0].Command != `"$CLAUDE_PROJECT_DIR"/bin/stophook-fake` {
+			t.Fatalf("AfterAgent: got %+v", got)
+		}
+	})
+	t.Run("outside the project", func(t *testing.T) {
+		t.Parallel()
+		e := newEnv(t)
+		outside := filepath.Join(e.home, "stophook-mine")
+		mustWrite(t, outside, "#!/bin/sh\n")
+		if code := e.run("install", "-scope", "project", "-command", outside); code != 1 || !strings.Contains(e.errOut.String(), "outside the project") {
+			t.Fatalf("install: exit %d, stderr %s; want a refusal", code, e.errOut.String())
+		}
+	})
+}
+
+// TestInstallHonoursClaudeConfigDir: Claude Code reads the user's
+// settings from $CLAUDE_CONFIG_DIR; install wrote ~/.claude regardless.
+func TestInstallHonoursClaudeConfigDir(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	cfg := filepath.Join(filepath.Dir(e.home), "claude-config")
+	e.vars["CLAUDE_CONFIG_DIR"] = cfg
+	if code := e.run("install", "-command", "my-hook --flag"); code != 0 {
+		t.Fatalf("install: exit %d: %s", code, e.errOut.String())
+	}
+	if !strings.Contains(e.read(filepath.Join(cfg, "settings.json")), "my-hook --flag") {
+		t.Fatal("no hook in $CLAUDE_CONFIG_DIR/settings.json")
+	}
+	if _, err := os.Stat(filepath.Join(e.home, ".claude", "settings.json")); !os.IsNotExist(err) {
+		t.Fatalf("~/.claude/settings.json: %v, want none", err)
+	}
+	if code := e.run("uninstall", "-command", "my-hook --flag"); code != 0 || strings.Contains(e.read(filepath.Join(cfg, "settings.json")), "my-hook") {
+		t.Fatalf("uninstall: exit %d: %s", code, e.errOut.String())
 	}
 }

@@ -104,7 +104,7 @@ func TestInstallClaudeProjectIdempotentAndUninstall(t *testing.T) {
 		t.Fatalf("settings: %v\n%s", err, got)
 	}
 	stop := doc.Hooks["Stop"]
-	if len(stop) != 2 || stop[0].Hooks[0]["command"] != hook || stop[1].Hooks[0]["command"] != "other-hook" {
+	if len(stop) != 2 || stop[0].Hooks[0]["command"] != "${CLAUDE_PROJECT_DIR}/stophook-fake" || stop[1].Hooks[0]["command"] != "other-hook" {
 		t.Fatalf("Stop hooks: got %+v, want the shell form replaced in place by the exec form, the other hook kept", stop)
 	}
 	if args, _ := stop[0].Hooks[0]["args"].([]any); len(args) != 1 || args[0] != "-v" {
@@ -173,7 +173,7 @@ func TestInstallEveryHost(t *testing.T) {
 				t.Fatalf("install: exit %d: %s", code, e.errOut.String())
 			}
 			got := e.read(path(tt.file))
-			if !strings.Contains(got, tt.want) || !strings.Contains(got, hook) {
+			if !strings.Contains(got, tt.want) || !strings.Contains(got, "stophook-fake") {
 				t.Fatalf("%s: got\n%s\nwant %s and the hook", tt.file, got, tt.want)
 			}
 			for _, f := range tt.extra {
@@ -188,7 +188,7 @@ func TestInstallEveryHost(t *testing.T) {
 				t.Fatalf("uninstall: exit %d: %s", code, e.errOut.String())
 			}
 			for _, f := range append([]string{tt.file}, tt.extra...) {
-				if s := e.read(path(f)); strings.Contains(s, hook) || strings.Contains(s, "trusted_hash") {
+				if s := e.read(path(f)); strings.Contains(s, "stophook-fake") || strings.Contains(s, "trusted_hash") {
 					t.Fatalf("%s after uninstall:\n%s", f, s)
 				}
 			}

@@ -85,6 +85,7 @@ type Config struct {
 	State               string
 	Exit2               bool
 	Explain             bool
+	JudgeLLM            bool // -judge-llm: an LLM settles low-confidence verdicts
 	Claude              claudeConfig
 }
 
@@ -101,6 +102,7 @@ func parseConfig(args []string, stderr io.Writer) (Config, error) {
 	fs.StringVar(&c.State, "state", "", "state `DIR` (default $STOPHOOK_STATE_DIR, else <cwd>/.claude/stophook)")
 	fs.BoolVar(&c.Exit2, "exit2", false, "report a continuation with exit code 2 as well as JSON")
 	fs.BoolVar(&c.Explain, "explain", false, "print the decision trace on stderr")
+	fs.BoolVar(&c.JudgeLLM, "judge-llm", false, "let Claude (ANTHROPIC_API_KEY) settle the turn judge's low-confidence verdicts")
 	c.Claude.register(fs)
 	hookcli.SetUsage(fs, "usage: stophook-autopilot [flags] < hook-input.json\n\n"+
 		"A Stop hook that retries errors, answers permission questions once per turn,\n"+
@@ -147,6 +149,15 @@ func build(c Config, stderr io.Writer) (stophook.Policy, stophook.RunOptions) {
 	// One turn judge for the chain: each stop is judged once, from the
 	// last message and the tool results of the turn's transcript.
 	j := &policy.Judge{}
+	if c.JudgeLLM {
+		if m, err := provider.Anthropic(); err == nil {
+			j.Settle = judge.ClassifierFunc(func(ctx context.Context, prompt string) (string, error) {
+				return m.Complete(ctx, "", prompt)
+			})
+		} else {
+			fmt.Fprintln(stderr, "autopilot: -judge-llm needs ANTHROPIC_API_KEY; judging offline")
+		}
+	}
 	isDecision := j.Is(judge.Question, judge.Decision)
 
 	retry := &policy.ErrorRetry{Store: store, MaxRetries: c.MaxRetries, Judge: j, Reason: retryReason}

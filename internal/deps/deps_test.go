@@ -16,6 +16,7 @@ var light = []string{
 	"github.com/stophook/stophook/escalate",
 	"github.com/stophook/stophook/transcript",
 	"github.com/stophook/stophook/signals",
+	"github.com/stophook/stophook/judge",
 	"github.com/stophook/stophook/llm",
 	"github.com/stophook/stophook/examples/loop",
 }
@@ -84,5 +85,25 @@ func TestHookBinariesDoNotLinkCLIDeps(t *testing.T) {
 	}
 	if !strings.Contains(string(cli), cliOnly[0]+"\n") {
 		t.Errorf("cmd/stophook does not link %s: the guard above checks nothing", cliOnly[0])
+	}
+}
+
+// TestTurnJudgeLinksNoMarkdownParser: the turn judge, which ErrorRetry and
+// AutoReply use by default, blanks code itself, so a hook that retries
+// errors does not link goldmark.
+func TestTurnJudgeLinksNoMarkdownParser(t *testing.T) {
+	t.Parallel()
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command on PATH")
+	}
+	for _, pkg := range []string{"github.com/stophook/stophook/judge", "github.com/stophook/stophook/policy"} {
+		out, err := exec.Command(goTool, "list", "-deps", pkg).Output()
+		if err != nil {
+			t.Fatalf("go list -deps %s: %v", pkg, err)
+		}
+		if strings.Contains(string(out), "github.com/yuin/goldmark") {
+			t.Errorf("%s links goldmark", pkg)
+		}
 	}
 }

@@ -65,8 +65,8 @@ func TestInstallProjectRetriesDoctorUninstall(t *testing.T) {
 	if err := json.Unmarshal(b, &doc); err != nil || len(doc.Hooks["Stop"]) != 1 {
 		t.Fatalf("settings after install: %v\n%s", err, b)
 	}
-	if got := doc.Hooks["Stop"][0].Hooks[0]["command"]; got != filepath.Join(binDir, "stophook-quickstart") {
-		t.Fatalf("command: got %v, want the absolute path found on PATH", got)
+	if got := doc.Hooks["Stop"][0].Hooks[0]["command"]; got != "stophook-quickstart" {
+		t.Fatalf("command: got %v, want the name found on PATH (a teammate's PATH finds it too)", got)
 	}
 
 	e.API.Enqueue(Text("API Error: 529 Overloaded. Please try again."), Text("Done: the file is written."))
@@ -85,6 +85,70 @@ func TestInstallProjectRetriesDoctorUninstall(t *testing.T) {
 	out, code = stophookCLI(t, cli, e.Dir, env, "uninstall", "-scope", "project", "-command", "stophook-quickstart")
 	if b, _ := os.ReadFile(settings); code != 0 || strings.Contains(string(b), "stophook-quickstart") {
 		t.Fatalf("uninstall: exit %d\n%s\nsettings:\n%s", code, out, b)
+	}
+}
+
+// TestInstallPortableAndConfigDir: a project-scope install of a binary
+// inside the project writes ${CLAUDE_PROJECT_DIR}/… in exec form, which
+// the real Claude Code expands and runs; a user-scope install with
+// CLAUDE_CONFIG_DIR set writes the settings Claude Code reads from there.
+func TestInstallPortableAndConfigDir(t *testing.T) {
+	t.Parallel()
+	e := New(t)
+	cli, binDir := installedHook(t)
+	cfg := filepath.Join(e.Root, "claude-config")
+	if err := os.MkdirAll(cfg, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := os.ReadFile(filepath.Join(e.Home, ".claude.json")); err != nil || os.WriteFile(filepath.Join(cfg, ".claude.json"), b, 0o600) != nil {
+		t.Fatalf("seed %s: %v", cfg, err)
+	}
+	e.Setenv("CLAUDE_CONFIG_DIR", cfg)
+	hook, err := os.ReadFile(filepath.Join(binDir, "stophook-quickstart"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	inProject := filepath.Join(e.Dir, "tools", "stophook-quickstart")
+	if err := os.MkdirAll(filepath.Dir(inProject), 0o755); err != nil || os.WriteFile(inProject, hook, 0o755) != nil {
+		t.Fatalf("copy the hook into the project: %v", err)
+	}
+	env := e.Environ()
+
+	out, code := stophookCLI(t, cli, e.Dir, env, "install", "-scope", "project", "-events", "Stop", "-command", "./tools/stophook-quickstart")
+	settings := filepath.Join(e.Dir, ".claude", "settings.json")
+	b, _ := os.ReadFile(settings)
+	if code != 0 || !strings.Contains(string(b), `"${CLAUDE_PROJECT_DIR}/tools/stophook-quickstart"`) || strings.Contains(string(b), e.Dir) {
+		t.Fatalf("install: exit %d\n%s\nsettings:\n%s", code, out, b)
+	}
+	e.API.Enqueue(Text("API Error: 529 Overloaded. Please try again."), Text("Done: the file is written."))
+	r := e.RunOK("write the file")
+	if fb := e.API.StopHookFeedback(); len(fb) != 1 || !strings.Contains(fb[0], retryReason) {
+		e.Dump(r)
+		t.Fatalf("project hook: stop hook feedback %q, want one retry holding %q", fb, retryReason)
+	}
+	if out, code := stophookCLI(t, cli, e.Dir, env, "uninstall", "-scope", "project", "-events", "Stop", "-command", "./tools/stophook-quickstart"); code != 0 {
+		t.Fatalf("uninstall: exit %d\n%s", code, out)
+	}
+
+	out, code = stophookCLI(t, cli, e.Dir, env, "install", "-events", "Stop", "-command", inProject)
+	if b, err := os.ReadFile(filepath.Join(cfg, "settings.json")); code != 0 || err != nil || !strings.Contains(string(b), inProject) {
+		t.Fatalf("user install with CLAUDE_CONFIG_DIR: exit %d\n%s\n%s", code, out, b)
+	}
+	if _, err := os.Stat(filepath.Join(e.Home, ".claude", "settings.json")); err == nil {
+		t.Fatal("install wrote ~/.claude/settings.json although CLAUDE_CONFIG_DIR is set")
+	}
+	seen := len(e.API.Conversation())
+	e.API.Enqueue(Text("API Error: 529 Overloaded. Please try again."), Text("Done: the file is written."))
+	r = e.RunOK("write the file")
+	retried := false
+	for _, req := range e.API.Conversation()[seen:] {
+		for _, s := range req.UserTexts() {
+			retried = retried || strings.Contains(s, retryReason)
+		}
+	}
+	if !retried {
+		e.Dump(r)
+		t.Fatalf("user hook under CLAUDE_CONFIG_DIR: the second run was not retried with %q", retryReason)
 	}
 }
 

@@ -20,6 +20,14 @@ type Hook struct {
 	// StatusMessage is shown while a Stop hook runs, where the host
 	// supports it.
 	StatusMessage string
+	// Verbatim marks a Command that is already shell syntax (such as
+	// "$CLAUDE_PROJECT_DIR"/bin/hook): Shell does not quote it.
+	Verbatim bool
+	// Aliases are other programs that are this hook too: the absolute path
+	// an older install wrote, where Command is now a portable form. An
+	// entry running an alias is replaced in place and removed like one
+	// running Command.
+	Aliases []string
 }
 
 // Shell returns the hook as one POSIX shell command line, quoting only
@@ -29,7 +37,11 @@ func (h Hook) Shell() string {
 		return h.Command
 	}
 	parts := make([]string, 0, 1+len(h.Args))
-	parts = append(parts, Quote(h.Command))
+	if h.Verbatim {
+		parts = append(parts, h.Command)
+	} else {
+		parts = append(parts, Quote(h.Command))
+	}
 	for _, a := range h.Args {
 		parts = append(parts, Quote(a))
 	}
@@ -55,9 +67,21 @@ func Quote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
-// same reports whether an entry running command with args is this hook,
-// in exec form or in shell form.
+// same reports whether an entry running command with args is this hook
+// (or one of its aliases), in exec form or in shell form.
 func (h Hook) same(command string, args []string) bool {
+	if h.sameProgram(command, args) {
+		return true
+	}
+	for _, a := range h.Aliases {
+		if (Hook{Command: a, Args: h.Args}).sameProgram(command, args) {
+			return true
+		}
+	}
+	return false
+}
+
+func (h Hook) sameProgram(command string, args []string) bool {
 	if command == "" {
 		return false
 	}

@@ -23,6 +23,9 @@ type Places struct {
 	Home      string // the user's home directory
 	Dir       string // the project directory
 	CodexHome string // $CODEX_HOME; default Home/.codex
+	// ClaudeConfigDir is $CLAUDE_CONFIG_DIR, where Claude Code keeps the
+	// user's settings; default Home/.claude.
+	ClaudeConfigDir string
 }
 
 // Host describes where and how one agent reads its hooks.
@@ -89,6 +92,9 @@ var Hosts = map[string]*Host{
 		path: func(s Scope, p Places) (string, error) {
 			switch s {
 			case User:
+				if p.ClaudeConfigDir != "" {
+					return filepath.Join(p.ClaudeConfigDir, "settings.json"), nil
+				}
 				return filepath.Join(p.Home, ".claude", "settings.json"), nil
 			case Project:
 				return filepath.Join(p.Dir, ".claude", "settings.json"), nil

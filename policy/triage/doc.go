@@ -15,8 +15,14 @@
 // becomes a [Finding] that carries the sentence itself, so a block reason
 // can say what to save. Negative weights cancel look-alikes: "I decided to
 // run the tests" scores nothing, and "over" alone stays below the
-// threshold. [Activity] scores SESSION_SUMMARY from tool_use blocks (files
-// modified, tools used).
+// threshold. A negated cue does not count ("does not always use the
+// cache" states no preference). Evidence spread over a paragraph, or a list
+// with the line leading into it, adds up: when two or more of its
+// statements match positive cues, the unit is scored on the cues they match
+// together. A proposal in the user's prompt that the agent's first reply
+// opens by accepting ("we don't need backward compatibility" — "I agree.")
+// is a decision, or a preference when it is about how to work. [Activity]
+// scores SESSION_SUMMARY from tool_use blocks (files modified, tools used).
 //
 // [DefaultRules] are data: copy and change them, or add categories.
 //

@@ -65,3 +65,24 @@ func ExampleStartsTurn() {
 	}
 	// Output: the turn starts at message 0 and has 4 messages
 }
+
+// Evidence spread over a paragraph adds up; a negated cue does not count;
+// a proposal the agent accepts is a decision.
+func ExampleScorer_Score_paragraphs() {
+	s, _ := triage.New(triage.Options{})
+	for _, msgs := range [][]transcript.Message{
+		{{Role: "assistant", Text: "We went with SQLite. It needs no server, so that deploys stay a single binary."}},
+		{{Role: "assistant", Text: "The service does not always use the cache."}},
+		{{Role: "user", Text: "We don't need backward compatibility for the old layout."}, {Role: "assistant", Text: "I agree. I'll remove the old paths."}},
+	} {
+		var got []string
+		for _, f := range s.Score(msgs).Findings {
+			got = append(got, string(f.Category))
+		}
+		fmt.Println(got)
+	}
+	// Output:
+	// [DECISION]
+	// []
+	// [DECISION]
+}

@@ -37,8 +37,8 @@ const llmReserve = 3 * time.Second
 //  1. Loop guard: on a stop with stop_hook_active, or when the flag file
 //     <cwd>/.claude/.stop_hook_active exists, it removes the flag and lets
 //     the session stop. When it blocks, it creates the flag.
-//  2. It reads the last MaxTranscriptMessages messages of the transcript,
-//     keeps the current turn (see Turn) and adds
+//  2. It reads the transcript backwards to the current turn's prompt (the
+//     whole turn, at most MaxTranscriptMessages messages; see Turn) and adds
 //     last_assistant_message when the transcript lags behind it.
 //  3. A Scorer scores the turn; nothing above the threshold → pass.
 //  4. In hybrid mode with an LLM available, the model refines the

@@ -30,7 +30,7 @@ const maxConfigBytes = 1 << 20
 
 // Config is the "triage" object of memory-config.json:
 //
-//	{"triage": {"mode": "hybrid", "max_transcript_messages": 50,
+//	{"triage": {"mode": "hybrid", "max_transcript_messages": 2000,
 //	  "heuristic_threshold": 0.6, "llm_provider": "anthropic",
 //	  "llm_timeout_ms": 10000, "blocking": true}}
 //
@@ -38,8 +38,11 @@ const maxConfigBytes = 1 << 20
 type Config struct {
 	// Mode is ModeHybrid (default) or ModeHeuristic.
 	Mode string `json:"mode,omitempty"`
-	// MaxTranscriptMessages is how many messages of the transcript's tail
-	// are read; default 50, at most 1000.
+	// MaxTranscriptMessages bounds how many messages are read back from
+	// the end of the transcript; reading stops earlier at the turn's
+	// prompt, so by default the whole turn is read. Default 2000, at most
+	// 5000 (a quarter of real turns measured ran past 50 messages, the
+	// longest to 572).
 	MaxTranscriptMessages int `json:"max_transcript_messages,omitempty"`
 	// HeuristicThreshold is the score in (0, 1] a sentence needs; default 0.6.
 	HeuristicThreshold float64 `json:"heuristic_threshold,omitempty"`
@@ -73,7 +76,7 @@ type Config struct {
 
 // Defaults of [Config].
 const (
-	defaultMaxTranscriptMessages = 50
+	defaultMaxTranscriptMessages = 2000
 	defaultLLMTimeout            = 10 * time.Second
 )
 
@@ -93,7 +96,7 @@ func (c Config) MaxMessages() int {
 	if c.MaxTranscriptMessages <= 0 {
 		return defaultMaxTranscriptMessages
 	}
-	return min(c.MaxTranscriptMessages, 1000)
+	return min(c.MaxTranscriptMessages, 5000)
 }
 
 // Validate reports the first invalid field.

@@ -477,7 +477,7 @@ func FuzzLoadConfig(f *testing.F) {
 		if _, err := cfg.Scorer(); err != nil {
 			t.Fatalf("config loaded without error but its scorer fails: %v", err)
 		}
-		if cfg.MaxMessages() < 1 || cfg.MaxMessages() > 1000 || cfg.LLMTimeout() <= 0 {
+		if cfg.MaxMessages() < 1 || cfg.MaxMessages() > 5000 || cfg.LLMTimeout() <= 0 {
 			t.Fatalf("limits out of range: %d messages, %v", cfg.MaxMessages(), cfg.LLMTimeout())
 		}
 	})

@@ -82,8 +82,17 @@ type lazyRegexp struct {
 }
 
 func (l *lazyRegexp) MatchString(s string) bool {
+	return l.compiled().MatchString(s)
+}
+
+// FindAllStringIndex returns the places l matches s.
+func (l *lazyRegexp) FindAllStringIndex(s string) [][]int {
+	return l.compiled().FindAllStringIndex(s, -1)
+}
+
+func (l *lazyRegexp) compiled() *regexp.Regexp {
 	l.once.Do(func() { l.re = regexp.MustCompile(l.expr) }) // validated by New
-	return l.re.MatchString(s)
+	return l.re
 }
 
 type cueRef struct{ rule, cue int }
@@ -277,14 +286,25 @@ func (s *Scorer) Score(msgs []transcript.Message) Result {
 	cands := map[Category][]Finding{}
 	w := &work{marks: make([]mark, s.ncues)}
 	errorSeen := false
+	prompt := "" // the user's prompt while its first reply is awaited
 	for _, m := range msgs {
 		if m.IsMeta {
 			continue
 		}
 		switch m.Role {
 		case "assistant":
+			if prompt != "" && strings.TrimSpace(m.Text) != "" {
+				if c, t, ok := agreedProposal(prompt, m.Text); ok && s.hasRule(c) && !hasText(cands[c], t) {
+					cands[c] = append(cands[c], Finding{Category: c, Text: t, Score: agreementScore, Role: "user", Cues: []string{"(proposal agreed)"}})
+					res.Best[c] = max(res.Best[c], agreementScore)
+				}
+				prompt = ""
+			}
 			s.scoreText(w, &res, cands, m.Text, true, "assistant", s.weights.Assistant, errorSeen)
 		case "user":
+			if StartsTurn(m) {
+				prompt = m.Text
+			}
 			s.scoreText(w, &res, cands, m.Text, true, "user", s.weights.User, errorSeen)
 			errorSeen = errorSeen || FailureText(m.Text)
 		}
@@ -322,18 +342,32 @@ func (s *Scorer) Score(msgs []transcript.Message) Result {
 // work is scratch space reused across the sentences of one Score call.
 type work struct {
 	spans  []span
+	unitOf []int
 	lower  []byte
 	starts []int
 	marks  []mark
+	sents  []sentence
 }
 
-// scoreText scores the sentences of one text.
+// sentence is what scoreText keeps of one sentence for its unit.
+type sentence struct {
+	start, end int
+	question   bool
+	lower      string
+	marks      []mark // a copy of the possible cues
+}
+
+// scoreText scores the sentences of one text, then its paragraphs and
+// lists (units) for what no single sentence of them reached.
 func (s *Scorer) scoreText(w *work, res *Result, cands map[Category][]Finding, text string, markdown bool, role string, weight float64, errorSeen bool) {
 	if strings.TrimSpace(text) == "" {
 		return
 	}
 	if len(text) > maxTextBytes {
 		text = text[len(text)-maxTextBytes:] // the end of a huge message matters most
+	}
+	if strings.Contains(text, "’") {
+		text = strings.ReplaceAll(text, "’", "'") // cues spell "don't" with an ASCII apostrophe
 	}
 	prose := text
 	if markdown && mayHaveCode(text) {
@@ -349,25 +383,27 @@ func (s *Scorer) scoreText(w *work, res *Result, cands map[Category][]Finding, t
 		res.Sentences += len(w.spans) // no rule scores text written there
 		return
 	}
-	for _, sp := range w.spans {
-		sentence := prose[sp.start:sp.end]
-		w.lower = lowerASCII(sentence, w.lower)
+	w.sents = w.sents[:0]
+	// found[rule] holds the units in which the rule already has a finding.
+	found := make([]map[int]bool, len(s.rules))
+	w.unitOf = units(prose, w.spans, w.unitOf)
+	for si, sp := range w.spans {
+		text := prose[sp.start:sp.end]
+		w.lower = lowerASCII(text, w.lower)
 		w.starts = tokenStarts(w.lower, w.starts)
 		s.possible(w.lower, w.starts, w.marks)
 		res.Sentences++
-		question := strings.HasSuffix(sentence, "?")
-		for _, r := range s.rules {
-			wt := weight
-			if role == "user" && r.User != 0 {
-				wt = r.User
-			}
-			if question {
+		sent := sentence{start: sp.start, end: sp.end, question: strings.HasSuffix(text, "?"), lower: string(w.lower), marks: slices.Clone(w.marks)}
+		w.sents = append(w.sents, sent)
+		for ri, r := range s.rules {
+			wt := s.ruleWeight(r, role, weight)
+			if sent.question {
 				wt *= s.weights.Question
 			}
 			if wt <= 0 {
 				continue
 			}
-			marks := w.marks[r.base : r.base+len(r.cues)]
+			marks := sent.marks[r.base : r.base+len(r.cues)]
 			bound := r.bound(marks, errorSeen)
 			if bound == 0 {
 				continue
@@ -380,7 +416,7 @@ func (s *Scorer) scoreText(w *work, res *Result, cands map[Category][]Finding, t
 				}
 				continue
 			}
-			score, cues := r.score(sentence, marks, errorSeen)
+			score, cues := r.score(text, sent.lower, marks, errorSeen)
 			if score <= 0 {
 				continue
 			}
@@ -391,13 +427,145 @@ func (s *Scorer) scoreText(w *work, res *Result, cands map[Category][]Finding, t
 			if score+epsilon < s.threshold {
 				continue
 			}
-			t := clean(orig[sp.start:sp.end])
-			if words(t) < 2 || hasText(cands[r.Category], t) {
-				continue
+			if s.addFinding(cands, r.Category, clean(orig[sp.start:sp.end]), score, role, cues) {
+				if found[ri] == nil {
+					found[ri] = map[int]bool{}
+				}
+				found[ri][w.unitOf[si]] = true
 			}
-			cands[r.Category] = append(cands[r.Category], Finding{Category: r.Category, Text: t, Score: score, Role: role, Cues: cues})
 		}
 	}
+	s.scoreUnits(w, res, cands, prose, orig, role, weight, errorSeen, found)
+}
+
+// scoreUnits scores each unit by the cues its statements (questions do not
+// count) match together, each cue once, when two or more of them match a
+// positive cue: evidence spread over a paragraph or a list. A unit that
+// reaches the threshold, and in which no single sentence did, becomes a
+// finding carrying its strongest sentence.
+func (s *Scorer) scoreUnits(w *work, res *Result, cands map[Category][]Finding, prose, orig, role string, weight float64, errorSeen bool, found []map[int]bool) {
+	for lo := 0; lo < len(w.sents); {
+		hi := lo + 1
+		for hi < len(w.sents) && w.unitOf[hi] == w.unitOf[lo] {
+			hi++
+		}
+		unit, members := w.unitOf[lo], w.sents[lo:hi]
+		lo = hi
+		statements := 0
+		for _, m := range members {
+			if !m.question {
+				statements++
+			}
+		}
+		if statements < 2 {
+			continue
+		}
+		for ri, r := range s.rules {
+			if found[ri][unit] {
+				continue
+			}
+			wt := s.ruleWeight(r, role, weight)
+			if wt <= 0 {
+				continue
+			}
+			// The cues any statement of the unit may match, each once.
+			var bound float64
+			union := make([]mark, len(r.cues))
+			for _, m := range members {
+				if m.question {
+					continue
+				}
+				for i, mk := range m.marks[r.base : r.base+len(r.cues)] {
+					if mk != none && union[i] == none {
+						union[i] = mk
+						if r.Cues[i].Weight > 0 {
+							bound += r.Cues[i].Weight
+						}
+					}
+				}
+			}
+			if bound == 0 || (bound+r.AfterError)*wt+epsilon < s.threshold {
+				continue
+			}
+			matched := make([]bool, len(r.cues))
+			best, bestScore, contributing := -1, 0.0, 0
+			for mi, m := range members {
+				if m.question {
+					continue
+				}
+				text := prose[m.start:m.end]
+				one, pos := 0.0, false
+				for i, re := range r.cues {
+					mk := m.marks[r.base+i]
+					if mk == none || !r.matches(re, text, m.lower, mk) {
+						continue
+					}
+					matched[i] = true
+					one += r.Cues[i].Weight
+					pos = pos || r.Cues[i].Weight > 0
+				}
+				if pos {
+					contributing++
+				}
+				if one > bestScore {
+					best, bestScore = mi, one
+				}
+			}
+			var sum float64
+			var cues []string
+			positive := false
+			for i, ok := range matched {
+				if ok {
+					sum += r.Cues[i].Weight
+					cues = append(cues, r.Cues[i].Pattern)
+					positive = positive || r.Cues[i].Weight > 0
+				}
+			}
+			if !positive || best < 0 || contributing < 2 {
+				continue
+			}
+			if errorSeen && r.AfterError != 0 {
+				sum += r.AfterError
+				cues = append(cues, "(after an error)")
+			}
+			score := min(sum*wt, 1)
+			if score > res.Best[r.Category] {
+				res.Best[r.Category] = score
+			}
+			if score+epsilon < s.threshold {
+				continue
+			}
+			m := members[best]
+			s.addFinding(cands, r.Category, clean(orig[m.start:m.end]), score, role, append(cues, "(paragraph)"))
+		}
+	}
+}
+
+// addFinding adds a candidate unless it is too short or already there.
+func (s *Scorer) addFinding(cands map[Category][]Finding, c Category, t string, score float64, role string, cues []string) bool {
+	if words(t) < 2 || hasText(cands[c], t) {
+		return false
+	}
+	cands[c] = append(cands[c], Finding{Category: c, Text: t, Score: score, Role: role, Cues: cues})
+	return true
+}
+
+// hasRule reports whether the scorer has a rule for category c.
+func (s *Scorer) hasRule(c Category) bool {
+	for _, r := range s.rules {
+		if r.Category == c {
+			return true
+		}
+	}
+	return false
+}
+
+// ruleWeight is the weight of rule r for text written by role.
+func (s *Scorer) ruleWeight(r compiledRule, role string, weight float64) float64 {
+	if role == "user" && r.User != 0 {
+		return r.User
+	}
+	return weight
 }
 
 // counts reports whether some rule gives a sentence written by role with
@@ -462,13 +630,14 @@ func (r compiledRule) literalScore(marks []mark, errorSeen bool) float64 {
 	return max(sum, 0)
 }
 
-// score sums the weights of the possible cues that match sentence.
-func (r compiledRule) score(sentence string, marks []mark, errorSeen bool) (float64, []string) {
+// score sums the weights of the possible cues that match sentence (lower
+// is sentence lower-cased).
+func (r compiledRule) score(sentence, lower string, marks []mark, errorSeen bool) (float64, []string) {
 	var sum float64
 	var cues []string
 	positive := false
 	for i, re := range r.cues {
-		if marks[i] == none || marks[i] == maybe && !re.MatchString(sentence) {
+		if marks[i] == none || !r.matches(re, sentence, lower, marks[i]) {
 			continue
 		}
 		sum += r.Cues[i].Weight
@@ -485,6 +654,24 @@ func (r compiledRule) score(sentence string, marks []mark, errorSeen bool) (floa
 		cues = append(cues, "(after an error)")
 	}
 	return sum, cues
+}
+
+// matches reports whether cue re, marked m by the lead index, matches
+// sentence. A positive cue counts only where it is not negated ("does not
+// always use the cache" states no preference).
+func (r compiledRule) matches(re *lazyRegexp, sentence, lower string, m mark) bool {
+	if m == maybe && !re.MatchString(sentence) {
+		return false
+	}
+	if !mayNegate(lower) {
+		return true
+	}
+	for _, loc := range re.FindAllStringIndex(sentence) {
+		if !negated(lower, loc[0], loc[1]) {
+			return true
+		}
+	}
+	return false
 }
 
 func hasText(fs []Finding, t string) bool {

@@ -302,3 +302,44 @@ func FuzzScore(f *testing.F) {
 		}
 	})
 }
+
+func TestScoreNegation(t *testing.T) {
+	t.Parallel()
+	s := mustScorer(t, triage.Options{})
+	tests := []struct {
+		name string
+		text string
+		want []string
+	}{
+		{"negated preference", "The service does not always use the cache.", nil},
+		{"negated with a softener", "We don't really prefer tabs here.", nil},
+		{"the preference itself", "Always use the cache for reads in this repo.", []string{"PREFERENCE"}},
+		{"a negative cue is not negated by itself", "Safari does not support the File System Access API, so uploads must use a plain input.", []string{"CONSTRAINT"}},
+		{"negation in another clause", "It's not fast, but we chose SQLite over Postgres because it needs no server.", []string{"DECISION"}},
+	}
+	for _, tc := range tests {
+		if got := cats(s.Score([]transcript.Message{assistant(tc.text)})); !slices.Equal(got, tc.want) {
+			t.Errorf("%s: %q: got %v, want %v", tc.name, tc.text, got, tc.want)
+		}
+	}
+}
+
+func TestScoreParagraphsAndLists(t *testing.T) {
+	t.Parallel()
+	s := mustScorer(t, triage.Options{})
+	tests := []struct {
+		name string
+		text string
+		want []string
+	}{
+		{"evidence spread over a paragraph", "We went with SQLite. It needs no server, so that deploys stay a single binary.", []string{"DECISION"}},
+		{"the same sentences in separate paragraphs", "We went with SQLite.\n\nIt needs no server, so that deploys stay a single binary.", nil},
+		{"a list under its lead-in", "Decision on storage:\n\n- went with SQLite\n- because it needs no server", []string{"DECISION"}},
+		{"a question does not add up", "We went with SQLite. Should it need a server, so that deploys stay simple?", nil},
+	}
+	for _, tc := range tests {
+		if got := cats(s.Score([]transcript.Message{assistant(tc.text)})); !slices.Equal(got, tc.want) {
+			t.Errorf("%s: %q: got %v, want %v", tc.name, tc.text, got, tc.want)
+		}
+	}
+}

@@ -1,0 +1,219 @@
+package httphook
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/stophook/stophook"
+)
+
+// latencyBuckets are the upper bounds, in seconds, of the request
+// latency histogram: from a memory-store decision to a human's answer.
+var latencyBuckets = [...]float64{.0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10, 30, 60}
+
+// Metrics counts what a hook server does and writes it in the Prometheus
+// text format ([Metrics.ServeHTTP]): decisions by verdict and policy
+// ([Metrics.Policy]), the latency of hook requests and their status codes
+// ([Metrics.Handler]), requests refused over the concurrency cap, and
+// failed Store operations ([Metrics.Store]). The counters are atomic: it
+// is safe for concurrent use and cheap on the request path.
+type Metrics struct {
+	mu        sync.Mutex
+	decisions map[[2]string]*atomic.Uint64 // {verdict, policy}
+	codes     map[int]*atomic.Uint64
+
+	buckets     [len(latencyBuckets) + 1]atomic.Uint64 // the last is +Inf
+	sumNanos    atomic.Uint64
+	count       atomic.Uint64
+	inFlight    atomic.Int64
+	rejected    atomic.Uint64
+	storeErrors atomic.Uint64
+}
+
+// NewMetrics returns empty metrics.
+func NewMetrics() *Metrics {
+	return &Metrics{decisions: map[[2]string]*atomic.Uint64{}, codes: map[int]*atomic.Uint64{}}
+}
+
+// counter returns the counter of key in m, adding it on first use.
+func counter[K comparable](mu *sync.Mutex, m map[K]*atomic.Uint64, key K) *atomic.Uint64 {
+	mu.Lock()
+	defer mu.Unlock()
+	c := m[key]
+	if c == nil {
+		c = new(atomic.Uint64)
+		m[key] = c
+	}
+	return c
+}
+
+// decision counts d.
+func (m *Metrics) decision(d stophook.Decision) {
+	policy := d.Policy
+	if policy == "" {
+		policy = "none"
+	}
+	counter(&m.mu, m.decisions, [2]string{d.Verdict.String(), policy}).Add(1)
+}
+
+// Policy returns p counting each decision it makes.
+func (m *Metrics) Policy(p stophook.Policy) stophook.Policy {
+	return stophook.PolicyFunc(func(ctx context.Context, in stophook.Input) (stophook.Decision, error) {
+		d, err := p.Evaluate(ctx, in)
+		if err != nil {
+			d = stophook.Decision{Policy: d.Policy}
+		}
+		m.decision(d)
+		return d, err
+	})
+}
+
+// Store returns s counting its failed operations (a missing key and a
+// caller's cancelled context are not failures).
+func (m *Metrics) Store(s stophook.Store) stophook.Store { return &countingStore{s, m} }
+
+type countingStore struct {
+	stophook.Store
+	m *Metrics
+}
+
+func (c *countingStore) count(ctx context.Context, err error) error {
+	if err != nil && !errors.Is(err, stophook.ErrNotFound) && ctx.Err() == nil {
+		c.m.storeErrors.Add(1)
+	}
+	return err
+}
+
+func (c *countingStore) Get(ctx context.Context, key string) ([]byte, error) {
+	v, err := c.Store.Get(ctx, key)
+	return v, c.count(ctx, err)
+}
+
+func (c *countingStore) Update(ctx context.Context, key string, fn func([]byte) ([]byte, error)) error {
+	var fnErr error
+	err := c.Store.Update(ctx, key, func(old []byte) ([]byte, error) {
+		v, err := fn(old)
+		fnErr = err
+		return v, err
+	})
+	if err != nil && errors.Is(err, fnErr) {
+		return err // fn's own error: the store did nothing wrong
+	}
+	return c.count(ctx, err)
+}
+
+func (c *countingStore) Delete(ctx context.Context, key string) error {
+	return c.count(ctx, c.Store.Delete(ctx, key))
+}
+
+// Handler returns next timing each request and counting its status code.
+func (m *Metrics) Handler(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		m.inFlight.Add(1)
+		start := time.Now()
+		rec := &statusRecorder{ResponseWriter: w, code: http.StatusOK}
+		defer func() {
+			m.observe(time.Since(start), rec.code)
+			m.inFlight.Add(-1)
+		}()
+		next.ServeHTTP(rec, r)
+	})
+}
+
+func (m *Metrics) observe(d time.Duration, code int) {
+	secs := d.Seconds()
+	i := 0
+	for i < len(latencyBuckets) && secs > latencyBuckets[i] {
+		i++
+	}
+	m.buckets[i].Add(1)
+	m.sumNanos.Add(uint64(d.Nanoseconds()))
+	m.count.Add(1)
+	counter(&m.mu, m.codes, code).Add(1)
+}
+
+type statusRecorder struct {
+	http.ResponseWriter
+	code  int
+	wrote bool
+}
+
+func (s *statusRecorder) WriteHeader(code int) {
+	if !s.wrote {
+		s.code, s.wrote = code, true
+	}
+	s.ResponseWriter.WriteHeader(code)
+}
+
+func (s *statusRecorder) Write(b []byte) (int, error) {
+	s.wrote = true
+	return s.ResponseWriter.Write(b)
+}
+
+// ServeHTTP writes the metrics in the Prometheus text format.
+func (m *Metrics) ServeHTTP(w http.ResponseWriter, _ *http.Request) {
+	w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
+	m.WriteTo(w)
+}
+
+// WriteTo writes the metrics in the Prometheus text format.
+func (m *Metrics) WriteTo(w io.Writer) (int64, error) {
+	var b strings.Builder
+	metric := func(name, typ, help string) {
+		fmt.Fprintf(&b, "# HELP %s %s\n# TYPE %s %s\n", name, help, name, typ)
+	}
+	metric("stophook_decisions_total", "counter", "Decisions made, by verdict and by the policy that made them.")
+	m.mu.Lock()
+	keys := make([][2]string, 0, len(m.decisions))
+	for k := range m.decisions {
+		keys = append(keys, k)
+	}
+	codes := make([]int, 0, len(m.codes))
+	for c := range m.codes {
+		codes = append(codes, c)
+	}
+	m.mu.Unlock()
+	slices.SortFunc(keys, func(a, b [2]string) int { return strings.Compare(a[0]+"\x00"+a[1], b[0]+"\x00"+b[1]) })
+	slices.Sort(codes)
+	for _, k := range keys {
+		fmt.Fprintf(&b, "stophook_decisions_total{verdict=\"%s\",policy=\"%s\"} %d\n", escapeLabel(k[0]), escapeLabel(k[1]), counter(&m.mu, m.decisions, k).Load())
+	}
+	metric("stophook_requests_total", "counter", "Hook requests answered, by HTTP status code.")
+	for _, c := range codes {
+		fmt.Fprintf(&b, "stophook_requests_total{code=\"%d\"} %d\n", c, counter(&m.mu, m.codes, c).Load())
+	}
+	metric("stophook_request_duration_seconds", "histogram", "Time to answer a hook request.")
+	var cum uint64
+	for i := range m.buckets {
+		cum += m.buckets[i].Load()
+		le := "+Inf"
+		if i < len(latencyBuckets) {
+			le = strconv.FormatFloat(latencyBuckets[i], 'g', -1, 64)
+		}
+		fmt.Fprintf(&b, "stophook_request_duration_seconds_bucket{le=\"%s\"} %d\n", le, cum)
+	}
+	fmt.Fprintf(&b, "stophook_request_duration_seconds_sum %g\n", float64(m.sumNanos.Load())/1e9)
+	fmt.Fprintf(&b, "stophook_request_duration_seconds_count %d\n", m.count.Load())
+	metric("stophook_requests_in_flight", "gauge", "Hook requests being answered.")
+	fmt.Fprintf(&b, "stophook_requests_in_flight %d\n", m.inFlight.Load())
+	metric("stophook_requests_rejected_total", "counter", "Hook requests refused with 503 over the concurrency cap.")
+	fmt.Fprintf(&b, "stophook_requests_rejected_total %d\n", m.rejected.Load())
+	metric("stophook_store_errors_total", "counter", "Failed state store operations (each lets its stop through).")
+	fmt.Fprintf(&b, "stophook_store_errors_total %d\n", m.storeErrors.Load())
+	n, err := io.WriteString(w, b.String())
+	return int64(n), err
+}
+
+// escapeLabel escapes a label value for the text format.
+func escapeLabel(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`).Replace(s)
+}

@@ -1,0 +1,195 @@
+package httphook_test
+
+import (
+	"context"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/httphook"
+)
+
+func get(t *testing.T, h http.Handler, method, path, token string) *httptest.ResponseRecorder {
+	t.Helper()
+	r := httptest.NewRequest(method, path, strings.NewReader(`{}`))
+	if token != "" {
+		r.Header.Set("Authorization", "Bearer "+token)
+	}
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	return w
+}
+
+func TestMuxRoutes(t *testing.T) {
+	t.Parallel()
+	hook := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "hook "+r.URL.Path) })
+	healthy := true
+	m := httphook.Mux(hook, httphook.ServeOptions{Token: "tok", Health: func(context.Context) error {
+		if healthy {
+			return nil
+		}
+		return io.ErrUnexpectedEOF
+	}})
+	tests := []struct {
+		method, path, token string
+		code                int
+		body                string
+	}{
+		{"POST", "/stop", "", 200, "hook /stop"},
+		{"POST", "/anything/else", "", 200, "hook /anything/else"},
+		{"GET", "/healthz", "", 200, "ok\n"},
+		{"POST", "/healthz", "", 405, ""},
+		{"GET", "/metrics", "", 401, ""},
+		{"GET", "/metrics", "wrong", 401, ""},
+		{"GET", "/metrics", "tok", 200, "# HELP stophook_decisions_total"},
+		{"DELETE", "/metrics", "tok", 405, ""},
+	}
+	for _, tt := range tests {
+		w := get(t, m, tt.method, tt.path, tt.token)
+		if w.Code != tt.code || !strings.Contains(w.Body.String(), tt.body) {
+			t.Errorf("%s %s: got %d %q, want %d containing %q", tt.method, tt.path, w.Code, w.Body.String(), tt.code, tt.body)
+		}
+	}
+	healthy = false
+	if w := get(t, m, "GET", "/healthz", ""); w.Code != http.StatusServiceUnavailable {
+		t.Errorf("unhealthy /healthz: got %d, want 503", w.Code)
+	}
+}
+
+// TestMetricsText runs decisions through the metrics and checks the
+// exposition: every sample line is name{labels} value, and the counts add
+// up.
+func TestMetricsText(t *testing.T) {
+	t.Parallel()
+	m := httphook.NewMetrics()
+	p := m.Policy(stophook.PolicyFunc(func(context.Context, stophook.Input) (stophook.Decision, error) {
+		return stophook.Decision{Verdict: stophook.Block, Reason: "go on", Policy: `Retry "x"`}, nil
+	}))
+	hook := m.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		p.Evaluate(r.Context(), stophook.Input{})
+	}))
+	for range 3 {
+		get(t, hook, "POST", "/stop", "")
+	}
+	s := m.Store(&failingStore{})
+	s.Get(context.Background(), "k")
+	s.Update(context.Background(), "k", func([]byte) ([]byte, error) { return nil, io.EOF }) // fn's error: not counted
+	var b strings.Builder
+	m.WriteTo(&b)
+	text := b.String()
+	sample := regexp.MustCompile(`^[a-z_]+(\{[a-z]+="([^"\\]|\\.)*"(,[a-z]+="([^"\\]|\\.)*")*\})? [0-9.e+-]+$`)
+	for line := range strings.SplitSeq(strings.TrimSpace(text), "\n") {
+		if !strings.HasPrefix(line, "# ") && !sample.MatchString(line) {
+			t.Errorf("not a sample line: %q", line)
+		}
+	}
+	for _, want := range []string{
+		`stophook_decisions_total{verdict="block",policy="Retry \"x\""} 3`,
+		`stophook_requests_total{code="200"} 3`,
+		`stophook_request_duration_seconds_bucket{le="+Inf"} 3`,
+		`stophook_request_duration_seconds_count 3`,
+		`stophook_store_errors_total 1`,
+		`stophook_requests_rejected_total 0`,
+	} {
+		if !strings.Contains(text, want+"\n") {
+			t.Errorf("metrics lack %q:\n%s", want, text)
+		}
+	}
+}
+
+type failingStore struct{ stophook.MemoryStore }
+
+func (*failingStore) Get(context.Context, string) ([]byte, error) { return nil, io.ErrClosedPipe }
+
+// TestMuxCap holds one request in the hook and sends another: over the cap
+// of one it is answered 503 at once.
+func TestMuxCap(t *testing.T) {
+	t.Parallel()
+	entered, release := make(chan struct{}), make(chan struct{})
+	hook := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		entered <- struct{}{}
+		<-release
+	})
+	metrics := httphook.NewMetrics()
+	m := httphook.Mux(hook, httphook.ServeOptions{MaxConcurrent: 1, Metrics: metrics})
+	done := make(chan int)
+	go func() { done <- get(t, m, "POST", "/stop", "").Code }()
+	<-entered
+	if w := get(t, m, "POST", "/stop", ""); w.Code != http.StatusServiceUnavailable || w.Header().Get("Retry-After") == "" {
+		t.Errorf("second request: got %d, want 503 with Retry-After", w.Code)
+	}
+	close(release)
+	if code := <-done; code != 200 {
+		t.Errorf("first request: got %d, want 200", code)
+	}
+	var b strings.Builder
+	metrics.WriteTo(&b)
+	if !strings.Contains(b.String(), "stophook_requests_rejected_total 1\n") {
+		t.Errorf("rejection not counted:\n%s", b.String())
+	}
+}
+
+// TestServeDrains cancels Serve's context while a request is in flight:
+// the request is answered, new connections are refused, Serve returns nil.
+func TestServeDrains(t *testing.T) {
+	t.Parallel()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln := &notifyListener{Listener: l, closed: make(chan struct{})}
+	entered, release := make(chan struct{}), make(chan struct{})
+	hook := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		close(entered)
+		<-release
+		io.WriteString(w, "{}")
+	})
+	ctx, cancel := context.WithCancel(context.Background())
+	served := make(chan error)
+	go func() { served <- httphook.Serve(ctx, ln, hook, httphook.ServeOptions{}) }()
+	url := "http://" + ln.Addr().String() + "/stop"
+	answered := make(chan string)
+	go func() {
+		resp, err := http.Post(url, "application/json", strings.NewReader(`{}`))
+		if err != nil {
+			answered <- err.Error()
+			return
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		answered <- resp.Status + " " + string(b)
+	}()
+	<-entered
+	cancel()
+	<-ln.closed // the shutdown has begun: let the request finish
+	if c, err := net.Dial("tcp", ln.Addr().String()); err == nil {
+		c.Close()
+		t.Error("a new connection was accepted during the drain")
+	}
+	close(release)
+	if got := <-answered; got != "200 OK {}" {
+		t.Errorf("request in flight at shutdown: got %q, want 200 OK {}", got)
+	}
+	if err := <-served; err != nil {
+		t.Errorf("Serve: %v, want nil after a drain", err)
+	}
+}
+
+// notifyListener closes closed when it is closed.
+type notifyListener struct {
+	net.Listener
+	closed chan struct{}
+	once   sync.Once
+}
+
+func (l *notifyListener) Close() error {
+	err := l.Listener.Close()
+	l.once.Do(func() { close(l.closed) })
+	return err
+}

@@ -1,0 +1,45 @@
+package judge_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/stophook/stophook/judge"
+)
+
+func TestSettle(t *testing.T) {
+	t.Parallel()
+	low := judge.Verdict{Class: judge.Done, Confidence: 0.4, Why: "last Bash(go test) failed; the message does not say it failed"}
+	high := judge.Verdict{Class: judge.Done, Confidence: 0.9, Why: "no failure"}
+	answer := func(s string, err error) judge.Classifier {
+		return judge.ClassifierFunc(func(_ context.Context, prompt string) (string, error) {
+			if !strings.Contains(prompt, "Final message") {
+				t.Errorf("prompt lacks the message: %q", prompt)
+			}
+			return s, err
+		})
+	}
+	tests := []struct {
+		name string
+		c    judge.Classifier
+		v    judge.Verdict
+		want string
+	}{
+		{"low confidence settled", answer("Error.", nil), low, "error/failed"},
+		{"question settled", answer("permission", nil), low, "question/permission"},
+		{"confident verdict kept", answer("error", nil), high, "done"},
+		{"llm error keeps the offline verdict", answer("", errors.New("timeout")), low, "done"},
+		{"unreadable answer keeps it", answer("I think so", nil), low, "done"},
+		{"no classifier", nil, low, "done"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			if got := judge.Settle(context.Background(), tt.c, "Implemented the parser.", nil, tt.v); got.String() != tt.want {
+				t.Errorf("Settle = %v (%q), want %s", got, got.Why, tt.want)
+			}
+		})
+	}
+}

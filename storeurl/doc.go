@@ -1,0 +1,16 @@
+// Package storeurl opens the [stophook.Store] named by a -store flag or
+// $STOPHOOK_STORE, so every hook and hook server takes the same values:
+//
+//	DIR, file:DIR       a FileStore in DIR (file:DIR?sync=1: fsync each update)
+//	memory:             a MemoryStore, for servers only: it dies with the process
+//	redis://host:port/db, rediss://…
+//	                    a Redis store shared by replicas (see package redisstore;
+//	                    ?prefix=, ?ttl=, ?timeout= and go-redis's own parameters)
+//
+// An empty value means the caller's default (the project's state dir).
+// [FromFlag] applies the environment variable under the flag, and [Open]
+// parses and opens; the result's Close releases connections.
+//
+// This package links the Redis client: a hook that offers no redis://
+// store should take a directory and use [stophook.NewFileStore] instead.
+package storeurl

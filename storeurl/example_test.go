@@ -1,0 +1,31 @@
+package storeurl_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+
+	"github.com/stophook/stophook/storeurl"
+)
+
+// A hook server takes -store, else $STOPHOOK_STORE; memory: is refused
+// outside servers, where each hook process would start from nothing.
+func ExampleOpen() {
+	spec := storeurl.FromFlag("memory:", os.Getenv)
+	if _, err := storeurl.Open(spec, storeurl.Options{}); err != nil {
+		fmt.Println(err)
+	}
+	s, err := storeurl.Open(spec, storeurl.Options{Server: true})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer s.Close()
+	ctx := context.Background()
+	s.Update(ctx, "k", func([]byte) ([]byte, error) { return []byte("v"), nil })
+	v, _ := s.Get(ctx, "k")
+	fmt.Println(s.Kind, string(v))
+	// Output:
+	// storeurl: memory: keeps state only inside one process; use it with -http
+	// memory v
+}

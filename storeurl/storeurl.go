@@ -1,0 +1,126 @@
+package storeurl
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"net/url"
+	"strings"
+
+	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/redisstore"
+)
+
+// Env names the environment variable a -store flag falls back to.
+const Env = "STOPHOOK_STORE"
+
+// Usage describes the accepted values, for a flag's help text.
+const Usage = "state store `URL`: a directory, file:DIR, memory: (servers only), redis://host:port/db or rediss://… (default $" + Env + ", else the project's state dir)"
+
+// ErrMemoryNotServer is returned for memory: outside a server: each hook
+// process would start from nothing.
+var ErrMemoryNotServer = errors.New("storeurl: memory: keeps state only inside one process; use it with -http")
+
+// Options configure [Open].
+type Options struct {
+	// Server allows memory: (a long-running hook server).
+	Server bool
+	// Redis configures a redis:// store; the URL's parameters fill the
+	// fields left zero.
+	Redis redisstore.Options
+}
+
+// Store is an opened store with its Close.
+type Store struct {
+	stophook.Store
+	// Kind is "file", "memory" or "redis".
+	Kind string
+	io.Closer
+}
+
+// FromFlag returns the flag's value, or $STOPHOOK_STORE when the flag is
+// empty.
+func FromFlag(flagValue string, getenv func(string) string) string {
+	if flagValue != "" {
+		return flagValue
+	}
+	return getenv(Env)
+}
+
+// Open opens the store spec names. An empty spec returns nil and no
+// error: the caller's default applies.
+func Open(spec string, opts Options) (*Store, error) {
+	if spec == "" {
+		return nil, nil
+	}
+	scheme, rest, hasScheme := strings.Cut(spec, ":")
+	if !hasScheme || len(scheme) == 1 || strings.ContainsAny(scheme, `/\.`) {
+		// A plain path (a Windows drive letter included).
+		return fileStore(spec, false), nil
+	}
+	switch strings.ToLower(scheme) {
+	case "file":
+		return openFile(spec, rest)
+	case "memory":
+		if rest != "" {
+			return nil, fmt.Errorf("storeurl: %q: memory: takes nothing after the colon", spec)
+		}
+		if !opts.Server {
+			return nil, ErrMemoryNotServer
+		}
+		return &Store{Store: stophook.NewMemoryStore(), Kind: "memory", Closer: nopCloser{}}, nil
+	case "redis", "rediss":
+		s, err := redisstore.Open(spec, opts.Redis)
+		if err != nil {
+			return nil, fmt.Errorf("storeurl: %w", err)
+		}
+		return &Store{Store: s, Kind: "redis", Closer: s}, nil
+	}
+	return nil, fmt.Errorf("storeurl: %q: unknown scheme %q (want a directory, file:, memory:, redis:// or rediss://)", spec, scheme)
+}
+
+// openFile parses file:DIR, file:///abs/dir and their ?sync=1.
+func openFile(spec, rest string) (*Store, error) {
+	dir, query, _ := strings.Cut(rest, "?")
+	if strings.HasPrefix(dir, "//") {
+		u, err := url.Parse(spec)
+		if err != nil {
+			return nil, fmt.Errorf("storeurl: %w", err)
+		}
+		if u.Host != "" && u.Host != "localhost" {
+			return nil, fmt.Errorf("storeurl: %q: a file store is on this machine (file:DIR or file:///DIR)", spec)
+		}
+		dir = u.Path
+	}
+	if dir == "" {
+		return nil, fmt.Errorf("storeurl: %q: no directory after file:", spec)
+	}
+	q, err := url.ParseQuery(query)
+	if err != nil {
+		return nil, fmt.Errorf("storeurl: %q: %w", spec, err)
+	}
+	sync := false
+	for k, v := range q {
+		if k != "sync" {
+			return nil, fmt.Errorf("storeurl: %q: unknown parameter %q (file: takes sync)", spec, k)
+		}
+		switch v[len(v)-1] {
+		case "1", "true":
+			sync = true
+		case "0", "false":
+		default:
+			return nil, fmt.Errorf("storeurl: %q: sync=%q: want 1 or 0", spec, v[len(v)-1])
+		}
+	}
+	return fileStore(dir, sync), nil
+}
+
+func fileStore(dir string, sync bool) *Store {
+	s := stophook.NewFileStore(dir)
+	s.Sync = sync
+	return &Store{Store: s, Kind: "file", Closer: nopCloser{}}
+}
+
+type nopCloser struct{}
+
+func (nopCloser) Close() error { return nil }

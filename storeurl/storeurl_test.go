@@ -1,0 +1,92 @@
+package storeurl_test
+
+import (
+	"errors"
+	"path/filepath"
+	"testing"
+
+	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/storeurl"
+)
+
+func TestOpen(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		spec    string
+		server  bool
+		kind    string // "" for nil
+		dir     string // for file stores
+		sync    bool
+		wantErr bool
+	}{
+		{spec: ""},
+		{spec: "state", kind: "file", dir: "state"},
+		{spec: "/var/lib/stophook", kind: "file", dir: "/var/lib/stophook"},
+		{spec: `C:\state`, kind: "file", dir: `C:\state`},
+		{spec: "./a:b", kind: "file", dir: "./a:b"},
+		{spec: "file:state", kind: "file", dir: "state"},
+		{spec: "file:/abs/state?sync=1", kind: "file", dir: "/abs/state", sync: true},
+		{spec: "file:///abs/state", kind: "file", dir: "/abs/state"},
+		{spec: "file://otherhost/x", wantErr: true},
+		{spec: "file:", wantErr: true},
+		{spec: "file:x?fsync=1", wantErr: true},
+		{spec: "file:x?sync=maybe", wantErr: true},
+		{spec: "memory:", wantErr: true},
+		{spec: "memory:", server: true, kind: "memory"},
+		{spec: "memory:x", server: true, wantErr: true},
+		{spec: "redis://127.0.0.1:1/0", kind: "redis"},
+		{spec: "rediss://127.0.0.1:1/2?prefix=team:", kind: "redis"},
+		{spec: "redis://127.0.0.1:1/zero", wantErr: true},
+		{spec: "postgres://db/x", wantErr: true},
+	}
+	for _, tt := range tests {
+		s, err := storeurl.Open(tt.spec, storeurl.Options{Server: tt.server})
+		if (err != nil) != tt.wantErr {
+			t.Errorf("Open(%q): error %v, want error %v", tt.spec, err, tt.wantErr)
+			continue
+		}
+		if err != nil {
+			continue
+		}
+		if tt.kind == "" {
+			if s != nil {
+				t.Errorf("Open(%q) = %+v, want nil", tt.spec, s)
+			}
+			continue
+		}
+		if s.Kind != tt.kind {
+			t.Errorf("Open(%q): kind %q, want %q", tt.spec, s.Kind, tt.kind)
+		}
+		if fs, ok := s.Store.(*stophook.FileStore); ok {
+			if fs.Dir() != tt.dir || fs.Sync != tt.sync {
+				t.Errorf("Open(%q): dir %q sync %v, want %q %v", tt.spec, fs.Dir(), fs.Sync, tt.dir, tt.sync)
+			}
+		}
+		s.Close()
+	}
+}
+
+func TestMemoryNeedsServer(t *testing.T) {
+	t.Parallel()
+	if _, err := storeurl.Open("memory:", storeurl.Options{}); !errors.Is(err, storeurl.ErrMemoryNotServer) {
+		t.Errorf("got %v, want ErrMemoryNotServer", err)
+	}
+}
+
+func TestFromFlag(t *testing.T) {
+	t.Parallel()
+	env := func(v string) func(string) string {
+		return func(k string) string {
+			if k == storeurl.Env {
+				return v
+			}
+			return ""
+		}
+	}
+	if got := storeurl.FromFlag("a", env("b")); got != "a" {
+		t.Errorf("flag over env: got %q", got)
+	}
+	if got := storeurl.FromFlag("", env(filepath.Join("x", "y"))); got != filepath.Join("x", "y") {
+		t.Errorf("env under an empty flag: got %q", got)
+	}
+}
