@@ -151,9 +151,7 @@ func build(c Config, stderr io.Writer) (stophook.Policy, stophook.RunOptions) {
 	j := &policy.Judge{}
 	if c.JudgeLLM {
 		if m, err := provider.Anthropic(); err == nil {
-			j.Settle = judge.ClassifierFunc(func(ctx context.Context, prompt string) (string, error) {
-				return m.Complete(ctx, "", prompt)
-			})
+			j.Settle = m
 		} else {
 			fmt.Fprintln(stderr, "autopilot: -judge-llm needs ANTHROPIC_API_KEY; judging offline")
 		}
