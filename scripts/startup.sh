@@ -108,6 +108,6 @@ for hook in "quickstart $work/finished.json" "loop $work/loop.json"; do
 	[[ $1 == loop ]] && args=(-state "$state")
 	total=$(GODEBUG=inittrace=1 "$work/$1" "${args[@]}" <"$2" 2>&1 >/dev/null | awk '/^init /{s+=$5} END{printf "%.2f", s}')
 	printf '%-10s %5.1f MB, package inits %s ms in all; largest:\n' "$1" "$(awk -v s="$(stat -c %s "$work/$1" 2>/dev/null || stat -f %z "$work/$1")" 'BEGIN{print s/1e6}')" "$total"
-	GODEBUG=inittrace=1 "$work/$1" "${args[@]}" <"$2" 2>&1 >/dev/null | awk '/^init /{printf "  %-45s %s ms\n", $2, $5}' | sort -k2 -g -r | head -4
+	GODEBUG=inittrace=1 "$work/$1" "${args[@]}" <"$2" 2>&1 >/dev/null | awk '/^init /{printf "  %-45s %s ms\n", $2, $5}' | sort -k2 -g -r | awk 'NR <= 4'
 done
 printf 'hello      %5.1f MB\n' "$(awk -v s="$(stat -c %s "$work/hello-bin" 2>/dev/null || stat -f %z "$work/hello-bin")" 'BEGIN{print s/1e6}')"
