@@ -101,13 +101,21 @@ printf 'loop hook, 100 MB transcript   %6s ms   %5sx hello     (target <= 2.0x)\
 printf 'grep/jq loop hook              %6s ms   %5sx the loop hook (target >= 40x)\n' "$(median "${jq_[@]}")" "$(median "${r3[@]}")"
 
 echo
-echo "where the time goes: the largest package inits (GODEBUG=inittrace=1, one run) and binary sizes"
+echo "where the time goes: each package init's median over 9 traced runs (GODEBUG=inittrace=1), the largest, and binary sizes"
+# inits prints "package ms" for each package init of one traced run.
+inits() { GODEBUG=inittrace=1 "$@" 2>&1 >/dev/null | awk '/^init /{print $2, $5}'; }
 for hook in "quickstart $work/finished.json" "loop $work/loop.json"; do
 	set -- $hook
 	args=()
 	[[ $1 == loop ]] && args=(-state "$state")
-	total=$(GODEBUG=inittrace=1 "$work/$1" "${args[@]}" <"$2" 2>&1 >/dev/null | awk '/^init /{s+=$5} END{printf "%.2f", s}')
-	printf '%-10s %5.1f MB, package inits %s ms in all; largest:\n' "$1" "$(awk -v s="$(stat -c %s "$work/$1" 2>/dev/null || stat -f %z "$work/$1")" 'BEGIN{print s/1e6}')" "$total"
-	GODEBUG=inittrace=1 "$work/$1" "${args[@]}" <"$2" 2>&1 >/dev/null | awk '/^init /{printf "  %-45s %s ms\n", $2, $5}' | sort -k2 -g -r | awk 'NR <= 4'
+	for ((k = 0; k < 9; k++)); do inits "$work/$1" "${args[@]}" <"$2"; done |
+		sort -k1,1 -k2,2g | awk '
+			$1 != p { if (p != "") out(); p = $1; n = 0 }
+			{ v[++n] = $2 }
+			function out() { m = (n % 2) ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2; total += m; printf "%s %.3f\n", p, m }
+			END { out(); printf "TOTAL %.2f\n", total }' >"$work/inits.txt"
+	size=$(stat -c %s "$work/$1" 2>/dev/null || stat -f %z "$work/$1")
+	printf '%-10s %5.1f MB, package inits %s ms in all; largest:\n' "$1" "$(awk -v s="$size" 'BEGIN{print s/1e6}')" "$(awk '$1 == "TOTAL" {print $2}' "$work/inits.txt")"
+	grep -v '^TOTAL ' "$work/inits.txt" | sort -k2 -g -r | awk 'NR <= 4 {printf "  %-45s %s ms\n", $1, $2}'
 done
 printf 'hello      %5.1f MB\n' "$(awk -v s="$(stat -c %s "$work/hello-bin" 2>/dev/null || stat -f %z "$work/hello-bin")" 'BEGIN{print s/1e6}')"
