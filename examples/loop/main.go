@@ -33,8 +33,7 @@ import (
 	"time"
 
 	"github.com/stophook/stophook"
-	"github.com/stophook/stophook/examples/internal/envhelp"
-	"github.com/stophook/stophook/internal/continueflag"
+	"github.com/stophook/stophook/examples/hookcli"
 	"github.com/stophook/stophook/loopstate"
 	"github.com/stophook/stophook/policy"
 )
@@ -57,7 +56,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv env, n
 			return cmdAbort(args[0], args[1:], stdout, stderr, getenv, now)
 		case "help", "-h", "-help", "--help":
 			fmt.Fprint(stdout, usage)
-			envhelp.Print(stdout, envhelp.Runner, []envhelp.Var{
+			hookcli.Print(stdout, hookcli.Runner, []hookcli.Var{
 				{"CLAUDE_CODE_SESSION_ID", "default -session of start, status and abort (set by Claude Code in its Bash tool)"},
 				{loopstate.DisableEnv, "1 lets every stop through"},
 			})
@@ -119,15 +118,15 @@ func parseFailed(err error) int {
 func newFlags(name string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet("stophook-loop "+name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	vars := []envhelp.Var{
+	vars := []hookcli.Var{
 		{"CLAUDE_CODE_SESSION_ID", "default -session (set by Claude Code in its Bash tool)"},
 		{"STOPHOOK_STATE_DIR", "state directory (default <cwd>/.claude/stophook)"},
 		{"CLAUDE_CODE_STOP_HOOK_BLOCK_CAP", "Claude Code's cap on consecutive Stop-hook blocks (start warns when -max is above it)"},
 	}
 	if name == "hook" {
-		vars = append(envhelp.Runner, envhelp.Var{loopstate.DisableEnv, "1 lets every stop through"})
+		vars = append(hookcli.Runner, hookcli.Var{loopstate.DisableEnv, "1 lets every stop through"})
 	}
-	envhelp.SetUsage(fs, "usage: stophook-loop "+name+" [flags]", vars)
+	hookcli.SetUsage(fs, "usage: stophook-loop "+name+" [flags]", vars)
 	return fs
 }
 
@@ -236,7 +235,7 @@ func cmdHook(args []string, stdin io.Reader, stdout, stderr io.Writer, now func(
 	exit2 := fs.Bool("exit2", false, "block with exit code 2 (JSON on stdout, reason on stderr)")
 	remind := fs.Bool("remind", false, "repeat the loop's prompt in the block reason")
 	var withContext bool
-	continueflag.Register(fs, &withContext)
+	hookcli.Continue(fs, &withContext)
 	verify := fs.String("verify", "", "shell `CMD` that must exit 0 before a completion signal counts (e.g. 'go test ./...')")
 	verifyTimeout := fs.Duration("verify-timeout", loopstate.DefaultVerifyTimeout, "time limit of -verify")
 	state := fs.String("state", "", "state `DIR` (default $STOPHOOK_STATE_DIR, else <cwd of the session>/.claude/stophook)")

@@ -17,9 +17,8 @@ import (
 	"os"
 
 	"github.com/stophook/stophook"
-	"github.com/stophook/stophook/examples/internal/envhelp"
+	"github.com/stophook/stophook/examples/hookcli"
 	"github.com/stophook/stophook/httphook"
-	"github.com/stophook/stophook/internal/continueflag"
 	"github.com/stophook/stophook/policy"
 )
 
@@ -29,9 +28,9 @@ func main() {
 	explain := flag.Bool("explain", false, "print the decision trace on stderr")
 	state := flag.String("state", "", "state `DIR` (default $STOPHOOK_STATE_DIR, else <cwd>/.claude/stophook)")
 	var withContext bool
-	continueflag.Register(flag.CommandLine, &withContext)
-	envhelp.SetUsage(flag.CommandLine, "usage: stophook-quickstart [flags] < hook-input.json\n       stophook-quickstart -http ADDR",
-		envhelp.Runner, []envhelp.Var{{httphook.TokenEnv, "bearer token the -http server requires (needed for a non-loopback ADDR)"}})
+	hookcli.Continue(flag.CommandLine, &withContext)
+	hookcli.SetUsage(flag.CommandLine, "usage: stophook-quickstart [flags] < hook-input.json\n       stophook-quickstart -http ADDR",
+		hookcli.Runner, []hookcli.Var{{httphook.TokenEnv, "bearer token the -http server requires (needed for a non-loopback ADDR)"}})
 	flag.Parse()
 
 	var store stophook.Store // nil: a FileStore in each input's state dir
