@@ -3,12 +3,14 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"fmt"
 	"encoding/json"
 	"io"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -83,7 +85,11 @@ func TestFleet(t *testing.T) {
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("build: %v\n%s", err, out)
 	}
-	store := srv.URL(0)
+	// A generous round-trip timeout: on a loaded test machine a slow answer
+	// must not turn into a stop let through (failing open is right in
+	// production, and the kill below still fails at once: the connection is
+	// refused).
+	store := srv.URL(0) + "?timeout=30s"
 	replicas := []*replica{startReplica(t, bin, store), startReplica(t, bin, store)}
 	client := &http.Client{Timeout: stophook.DefaultBudget} // the hook budget bounds every answer
 	cwd := t.TempDir()
@@ -92,39 +98,68 @@ func TestFleet(t *testing.T) {
 			"hook_event_name": "Stop", "stop_hook_active": true, "last_assistant_message": "still working"})
 		return b
 	}
+	const maxIter = 5000
 	startLoop := func(session string) {
 		t.Helper()
 		env := map[string]string{}
-		if code, _, errs := cli(t, env, time.Now(), "", "start", "-store", store, "-session", session, "-max", "1000", "keep going"); code != 0 {
+		if code, _, errs := cli(t, env, time.Now(), "", "start", "-store", store, "-session", session, "-max", strconv.Itoa(maxIter), "keep going"); code != 0 {
 			t.Fatalf("start: %s", errs)
 		}
 	}
 
-	t.Run("64 stops split across replicas advance the loop by 64", func(t *testing.T) {
-		const session = "fleet-64"
+	// advance sends n stops of one loop, split across the replicas, from
+	// workers goroutines at once, and checks the loop advanced by exactly n.
+	advance := func(t *testing.T, session string, n, workers int) {
 		startLoop(session)
+		jobs := make(chan int)
 		var wg sync.WaitGroup
 		var blocked atomic.Int64
-		for i := range 64 {
+		var mu sync.Mutex
+		seen := map[string]int{}
+		for range workers {
 			wg.Go(func() {
-				code, body, err := post(client, replicas[i%2].url, stopInput(session))
-				if err != nil || code != 200 {
-					t.Errorf("stop %d: %d %q %v", i, code, body, err)
-					return
-				}
-				if strings.Contains(body, `"decision":"block"`) {
-					blocked.Add(1)
+				for i := range jobs {
+					code, body, err := post(client, replicas[i%2].url, stopInput(session))
+					if err != nil || code != 200 {
+						t.Errorf("stop %d: %d %q %v", i, code, body, err)
+						continue
+					}
+					if strings.Contains(body, `"decision":"block"`) {
+						blocked.Add(1)
+						_, it, _ := strings.Cut(body, "[ITERATION ")
+						it, _, _ = strings.Cut(it, "/")
+						mu.Lock()
+						seen[it]++
+						mu.Unlock()
+					}
 				}
 			})
 		}
+		defer func() {
+			for it, k := range seen {
+				if k > 1 {
+					t.Errorf("iteration %s given to %d stops", it, k)
+				}
+			}
+		}()
+		for i := range n {
+			jobs <- i
+		}
+		close(jobs)
 		wg.Wait()
-		if blocked.Load() != 64 {
-			t.Errorf("%d of 64 stops continued the loop, want 64", blocked.Load())
+		if blocked.Load() != int64(n) {
+			t.Errorf("%d of %d stops continued the loop, want %d", blocked.Load(), n, n)
 		}
 		_, out, _ := cli(t, map[string]string{}, time.Now(), "", "status", "-store", store, "-session", session)
-		if !strings.Contains(out, "[0] loop 65/1000") {
-			t.Errorf("status after 64 stops: %q, want iteration 65/1000", out)
+		if want := fmt.Sprintf("[0] loop %d/%d", n+1, maxIter); !strings.Contains(out, want) {
+			t.Errorf("status after %d stops: %q, want %q", n, out, want)
 		}
+	}
+	t.Run("64 concurrent stops split across replicas advance the loop by 64", func(t *testing.T) {
+		advance(t, "fleet-64", 64, 64)
+	})
+	t.Run("1000 stops from 256 workers lose no update", func(t *testing.T) {
+		advance(t, "fleet-1000", 1000, 256)
 	})
 
 	t.Run("Redis killed mid-run: every stop answered, then let through", func(t *testing.T) {
