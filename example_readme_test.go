@@ -22,7 +22,7 @@ func Example_readmeHook() {
 
 	chain := stophook.NewChain(
 		policy.StopActive{},               // a Stop hook already blocked this turn → stop
-		&policy.ErrorRetry{MaxRetries: 2}, // ended on a failure → try again, twice per session
+		&policy.ErrorRetry{MaxRetries: 2}, // ended on a failure → try again, at most twice in a row
 	)
 	stophook.Run(context.Background(), chain, stophook.RunOptions{Stdin: strings.NewReader(in), Stdout: os.Stdout})
 	// Output:

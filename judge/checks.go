@@ -214,3 +214,23 @@ func tailString(s string, n int) string {
 	}
 	return s[i:]
 }
+
+// runningMark is what Codex's exec_command answers for a command that
+// goes on running; write_stdin to that session later reports its exit.
+var runningMark = regexp.MustCompile(`Process running with session ID (\d+)`)
+
+// runningSession returns the session id of a Codex command still running.
+func runningSession(text string) string {
+	if m := runningMark.FindStringSubmatch(head(text, 300)); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
+// stdinSession returns the session a Codex write_stdin call writes to.
+func stdinSession(u transcript.ToolUse) string {
+	if !strings.EqualFold(u.Name, "write_stdin") {
+		return ""
+	}
+	return gjson.GetBytes(u.Input, "session_id").String()
+}

@@ -73,6 +73,7 @@ func FromMessages(msgs []transcript.Message) *Evidence {
 	}
 	ev := &Evidence{}
 	calls := map[string]transcript.ToolUse{}
+	running := map[string]Run{} // Codex: a command still running, by session id
 	for _, m := range msgs[start:] {
 		if m.Sidechain {
 			continue
@@ -81,7 +82,18 @@ func FromMessages(msgs []transcript.Message) *Evidence {
 			calls[u.ID] = u
 		}
 		for _, r := range m.ToolResults {
-			ev.Runs = append(ev.Runs, runOf(calls[r.ToolUseID], r))
+			u := calls[r.ToolUseID]
+			run := runOf(u, r)
+			if id := runningSession(r.Text); id != "" && run.Check != "" {
+				// The outcome comes with a later write_stdin to the session.
+				running[id] = Run{Call: run.Call, Check: run.Check}
+				run.Check, run.Failed, run.Summary = "", false, ""
+			} else if prev, ok := running[stdinSession(u)]; ok && exitCode.MatchString(head(r.Text, 200)) {
+				delete(running, stdinSession(u))
+				run = prev
+				run.Failed, run.Summary = shellFailed(r)
+			}
+			ev.Runs = append(ev.Runs, run)
 		}
 	}
 	return ev

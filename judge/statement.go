@@ -88,12 +88,19 @@ func lastContrast(s string) int {
 func (m message) explains(f string) bool {
 	words := familyWords[familyOf(f)]
 	for _, s := range m.sentences {
-		if explained.MatchString(s) && (words == nil || words.MatchString(s)) {
+		if explained.MatchString(s) && (words == nil || words.MatchString(s) || failWord.MatchString(s)) {
 			return true
 		}
 	}
 	return false
 }
+
+// failWord marks a sentence about a failure.
+var failWord = regexp.MustCompile(`\bfail|\berror|\bred\b|\bbroken\b|\brejected\b`)
+
+// partial marks a success claim that leaves something out ("all other
+// tests pass", "everything else passes"): it acknowledges a failure.
+var partial = regexp.MustCompile(`\b(?:all other|the other|everything else|all remaining|the remaining|the rest of the|rest of the)\b`)
 
 // successClaims are the claims that a check of a family passed.
 var successClaims = map[string]*regexp.Regexp{
@@ -131,6 +138,9 @@ func (m message) claims(f, subject string) (string, bool) {
 		s := m.sentences[i]
 		loc := re.FindStringIndex(s)
 		if loc == nil || negated.MatchString(s[:loc[0]]) || hypothetic.MatchString(s) || strings.HasSuffix(s, "?") {
+			continue
+		}
+		if partial.MatchString(s[max(0, loc[0]-24):loc[1]]) {
 			continue
 		}
 		if strings.Contains(s[loc[0]:min(loc[1]+12, len(s))], "n't") || strings.Contains(s[loc[1]:min(loc[1]+6, len(s))], " not") {

@@ -58,9 +58,11 @@ func newLaunch(t *testing.T, tools ...string) *launch {
 	}
 	l.write(filepath.Join(l.root, "hooks", "launch.sh"), string(src), 0o755)
 	for _, tool := range append(shellTools, tools...) {
-		if p, err := exec.LookPath(tool); err == nil {
-			os.Symlink(p, filepath.Join(l.path, tool))
+		p, err := exec.LookPath(tool)
+		if err != nil {
+			t.Skipf("no %s on PATH for the launcher", tool)
 		}
+		os.Symlink(p, filepath.Join(l.path, tool))
 	}
 	// A sleep that records each call instead of sleeping: a test that
 	// waits on another session finishes that session's work in it.

@@ -20,7 +20,7 @@ type doctorOpts struct {
 
 func doctorFlags(o *doctorOpts) *flag.FlagSet {
 	fs := newFlags("doctor", "[-dir DIR] [-run] [-timeout D]",
-		`Lists every hook of every scope of Claude Code (user, project, local) and
+		`Lists every hook of every scope of Claude Code (managed, user, project, local) and
 of the other agents' settings, whatever the command, and checks that each
 command exists; reports the launch state of each enabled plugin; compares
 running loops' max with Claude Code's block cap; and checks the state
@@ -88,7 +88,7 @@ func runDoctor(args []string, s *sys) int {
 			plugins = append(plugins, [2]string{sf.label(), p})
 		}
 		if sf.scope != hookconf.User {
-			listed = listed || len(hooks) > 0
+			listed = listed || len(hooks) > 0 && sf.scope != managed
 			continue
 		}
 		if !o.run || sf.host.Name != "claude" {

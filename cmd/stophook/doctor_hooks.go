@@ -40,6 +40,25 @@ func (f settingsFile) label() string {
 	return f.host.Name + " " + string(f.scope)
 }
 
+// managed is the scope of Claude Code's managed (enterprise) settings,
+// which an administrator puts in place; doctor lists their hooks and runs
+// none.
+const managed hookconf.Scope = "managed"
+
+// managedSettings returns where Claude Code reads managed settings on this
+// system, "" where doctor does not know.
+func managedSettings() string {
+	switch runtime.GOOS {
+	case "linux":
+		return "/etc/claude-code/managed-settings.json"
+	case "darwin":
+		return "/Library/Application Support/ClaudeCode/managed-settings.json"
+	case "windows":
+		return `C:\Program Files\ClaudeCode\managed-settings.json`
+	}
+	return ""
+}
+
 // claudeConfigDir is Claude Code's user directory: $CLAUDE_CONFIG_DIR,
 // else ~/.claude.
 func claudeConfigDir(getenv func(string) string, home string) string {
@@ -61,6 +80,9 @@ func settingsFiles(places hookconf.Places, config string) []settingsFile {
 		}
 	}
 	claude := hookconf.Hosts["claude"]
+	if p := managedSettings(); p != "" {
+		add(settingsFile{claude, managed, p})
+	}
 	add(settingsFile{claude, hookconf.User, filepath.Join(config, "settings.json")})
 	for _, sc := range []hookconf.Scope{hookconf.Project, hookconf.Local} {
 		if p, err := claude.Path(sc, places); err == nil {

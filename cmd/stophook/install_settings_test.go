@@ -223,3 +223,16 @@ func TestInstallHonoursClaudeConfigDir(t *testing.T) {
 		t.Fatalf("uninstall: exit %d: %s", code, e.errOut.String())
 	}
 }
+
+// TestUninstallWithoutSettingsCreatesNothing: nothing to remove means
+// nothing written, not even the lock's directory.
+func TestUninstallWithoutSettingsCreatesNothing(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	if code := e.run("uninstall", "-scope", "project", "-command", "my-hook --flag"); code != 0 || !strings.HasPrefix(e.out.String(), "unchanged ") {
+		t.Fatalf("uninstall: exit %d, out %q, stderr %s", code, e.out.String(), e.errOut.String())
+	}
+	if _, err := os.Stat(filepath.Join(e.dir, ".claude")); !os.IsNotExist(err) {
+		t.Fatalf(".claude: %v, want none", err)
+	}
+}

@@ -85,7 +85,7 @@ func testDeferredAnswer(t *testing.T, e *Env, bot *telegramtest.Server) {
 	}
 	s.WaitPrompt(60 * time.Second)
 
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	msg, err := bot.NextMessage(ctx)
 	if err != nil {
@@ -132,7 +132,7 @@ func TestTUIDeferredUserTypesFirst(t *testing.T) {
 	s.Send("set up the database")
 	firstStop(t, e)
 	s.WaitPrompt(60 * time.Second)
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	msg, err := bot.NextMessage(ctx)
 	if err != nil {

@@ -255,3 +255,47 @@ func TestLoopPlugin(t *testing.T) {
 		t.Errorf("final state: event %s reason %q, want DONE COMPLETE", s.Event, s.Reason)
 	}
 }
+
+// The loop plugin's /loop:cancel: with a loop running for the session,
+// the slash command expands to the launcher's `loop cancel`, the agent runs
+// it, and the Stop hook lets the session stop instead of sending it back.
+func TestLoopPluginCancel(t *testing.T) {
+	t.Parallel()
+	e := New(t)
+	e.Timeout = 150 * time.Second
+	useGoCaches(t, e)
+	warmPluginBuild(t, "loop")
+	root, err := ModuleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pluginDir := filepath.Join(root, "examples", "loop")
+	session := newUUID()
+	loopCmd(t, e, BuildHook(t, "./examples/loop"), "start", "-max", "5", "-session", session, "tidy the docs")
+	cancel := CommandLine(filepath.Join(pluginDir, "hooks", "launch.sh")) + " loop cancel"
+	e.API.Enqueue(Bash(cancel), Text("The loop is cancelled."))
+	r := e.RunOK("/loop:cancel", "--plugin-dir", pluginDir, "--session-id", session)
+
+	conv := e.API.Conversation()
+	if len(conv) == 0 || !strings.Contains(strings.Join(conv[0].UserTexts(), "\n"), `"`+pluginDir+`/hooks/launch.sh" loop cancel`) {
+		e.Dump(r)
+		t.Fatalf("the first request does not carry the expanded /loop:cancel command")
+	}
+	if fb := e.API.StopHookFeedback(); len(fb) != 0 {
+		e.Dump(r)
+		t.Fatalf("stop hook feedback %q: want none, the loop was cancelled", fb)
+	}
+	if r.Out.Result != "The loop is cancelled." {
+		t.Fatalf("result: got %q", r.Out.Result)
+	}
+	found := false
+	for _, req := range conv {
+		if strings.Contains(strings.Join(req.UserTexts(), "\n"), "loop cancelled: the next stop goes through") {
+			found = true
+		}
+	}
+	if !found {
+		e.Dump(r)
+		t.Fatal("no request carries the output of loop cancel")
+	}
+}

@@ -160,7 +160,7 @@ func TestQueueTUIRunsToCompletion(t *testing.T) {
 	if w.Commands[0].Result != nil {
 		t.Errorf("/clear result: got %q, want null", *w.Commands[0].Result)
 	}
-	Eventually(t, "the last hook call to finish", 10*time.Second, func() bool { return q.doneCalls("Stop") == 2 })
+	Eventually(t, "the last hook call to finish", 60*time.Second, func() bool { return q.doneCalls("Stop") == 2 })
 	events := q.events()
 	wantEvents := "SessionStart(startup) SessionStart(clear) UserPromptSubmit(first task) Stop UserPromptSubmit(second task) Stop"
 	if events != wantEvents {
@@ -199,7 +199,7 @@ func TestQueueTUIManualInputCancels(t *testing.T) {
 	))
 	s := q.StartTUI()
 	q.drive(s, "first task", "second task")
-	Eventually(t, "the queued prompt to be submitted", 30*time.Second, func() bool {
+	Eventually(t, "the queued prompt to be submitted", 60*time.Second, func() bool {
 		return strings.Contains(q.events(), "UserPromptSubmit(first task)") && len(q.API.Conversation()) > 0
 	})
 
@@ -262,7 +262,7 @@ func TestQueueTUISlashCommands(t *testing.T) {
 	if w.Summary != "2/2 commands completed" || w.Commands[0].Result == nil || *w.Commands[0].Result != "Hi, phase 3." {
 		t.Errorf("got payload %+v, want 2/2 with the command's reply", w)
 	}
-	Eventually(t, "the last hook call to finish", 10*time.Second, func() bool {
+	Eventually(t, "the last hook call to finish", 60*time.Second, func() bool {
 		calls := q.HookCalls("queue")
 		return len(calls) == 4 && calls[3].Done
 	})

@@ -46,7 +46,7 @@ func TestTUIResumeAfterRateLimit(t *testing.T) {
 	s.WaitScreen("the resumed reply", 45*time.Second, func(screen string) bool {
 		return strings.Contains(screen, "Resumed: the task is done.")
 	})
-	Eventually(t, "the Stop hook after the resumed turn", 20*time.Second, func() bool {
+	Eventually(t, "the Stop hook after the resumed turn", 60*time.Second, func() bool {
 		return len(e.HookCalls("stop")) > 0
 	})
 	calls := e.HookCalls("resume")
@@ -74,8 +74,12 @@ func TestTUIResumeAfterRateLimit(t *testing.T) {
 func TestTUIResumeGivesUp(t *testing.T) {
 	t.Parallel()
 	e := resumeEnv(t, "200ms")
+	var up atomic.Bool // the API is back
 	e.API.SetScript(func(req *Request) (Reply, bool) {
-		if req.IsConversation() {
+		switch {
+		case req.IsConversation() && up.Load():
+			return Text("Back to work."), true
+		case req.IsConversation():
 			return Reply{Status: 529}, true
 		}
 		return Reply{}, false
@@ -97,11 +101,17 @@ func TestTUIResumeGivesUp(t *testing.T) {
 			t.Errorf("StopFailure %d: exit %d, error %q; want exit %d on server_error (stderr %q)", i+1, c.Exit, c.Input.Error, want, c.Stderr)
 		}
 	}
-	// Nothing resends after the hook gave up.
-	time.Sleep(3 * time.Second)
-	if n := len(e.API.Conversation()); n != 6 {
+	// Nothing resends after the hook gave up: the next request is the
+	// user's next prompt, once the API is back.
+	up.Store(true)
+	s.Send("try again")
+	s.WaitScreen("the reply to the next prompt", 60*time.Second, func(screen string) bool {
+		return strings.Contains(screen, "Back to work.")
+	})
+	conv := e.API.Conversation()
+	if len(conv) != 7 || !strings.Contains(conv[6].LastUserText(), "try again") {
 		e.Dump(nil)
-		t.Errorf("got %d conversation requests, want 6 (one first try, five resends)", n)
+		t.Errorf("got %d conversation requests, want 7 (one first try, five resends, the next prompt)", len(conv))
 	}
 	if n := len(e.HookCalls("resume")); n != 6 {
 		t.Errorf("got %d StopFailure calls, want 6", n)

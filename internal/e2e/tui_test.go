@@ -38,7 +38,7 @@ func TestTUIEventOrder(t *testing.T) {
 	s.WaitPrompt(60 * time.Second)
 
 	s.Send("/clear")
-	Eventually(t, "SessionStart(clear)", 30*time.Second, func() bool {
+	Eventually(t, "SessionStart(clear)", 60*time.Second, func() bool {
 		calls := e.HookCalls("events")
 		return len(calls) > 0 && calls[len(calls)-1].Input.Source == "clear" && calls[len(calls)-1].Done
 	})

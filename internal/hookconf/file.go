@@ -58,7 +58,11 @@ func Commit(ctx context.Context, c Change, s Scope, p Places) ([]FileEdit, error
 	}
 	slices.Sort(targets) // one order for every process
 	for _, t := range slices.Compact(targets) {
-		if err := os.MkdirAll(filepath.Dir(t), 0o755); err != nil {
+		if c.Remove {
+			if _, err := os.Stat(filepath.Dir(t)); err != nil {
+				continue // nothing there to remove from: no directory made for the lock
+			}
+		} else if err := os.MkdirAll(filepath.Dir(t), 0o755); err != nil {
 			return nil, err
 		}
 		lock := filepath.Join(filepath.Dir(t), "."+filepath.Base(t)+".lock")

@@ -49,7 +49,9 @@ if [ -z "$data" ]; then
 fi
 status=$data/launch-error
 manifest=$root/.claude-plugin/plugin.json
-out=$data/bin/$bin
+exe=
+[ "${OS:-}" = Windows_NT ] && exe=.exe
+out=$data/bin/$bin$exe
 
 # run execs a binary that works, clearing an earlier failure.
 run() {
@@ -57,8 +59,8 @@ run() {
 	exec "$@"
 }
 
-if [ -x "$root/bin/$bin" ]; then
-	run "$root/bin/$bin" "$@"
+if [ -x "$root/bin/$bin$exe" ]; then
+	run "$root/bin/$bin$exe" "$@"
 fi
 fresh() { [ -x "$out" ] && ! [ "$manifest" -nt "$out" ]; }
 if fresh; then
