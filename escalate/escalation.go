@@ -14,10 +14,10 @@ import (
 
 // Defaults of [Escalation].
 const (
-	DefaultEscalationTimeout = 5 * time.Minute
+	defaultEscalationTimeout = 5 * time.Minute
 	DefaultSummaryTimeout    = 30 * time.Second
 	DefaultTailMessages      = 15
-	DefaultRecentTools       = 6
+	defaultRecentTools       = 6
 )
 
 // Block reasons of [Escalation].
@@ -42,6 +42,12 @@ const (
 //   - a notify-only notifier (no answer possible) passes;
 //   - a notifier error is returned, so [stophook.Chain] lets the session stop.
 //
+// It asks on the first stop of a turn and, in the same turn, again after
+// the human's text reply or Continue, until Let stop, a timeout or the
+// runner's per-turn budget. On a stop of a turn that another policy
+// continued last (an error retry), it asks only when Continued says so;
+// nil Continued asks then too.
+//
 // With no Notifier, or on events other than Stop and SubagentStop, it
 // passes. A stop without last_assistant_message is allowed.
 type Escalation struct {
@@ -54,7 +60,7 @@ type Escalation struct {
 	Store stophook.Store
 	// Label overrides the registered label.
 	Label string
-	// Timeout bounds the wait for the human; default [DefaultEscalationTimeout].
+	// Timeout bounds the wait for the human; default [defaultEscalationTimeout].
 	Timeout time.Duration
 	// SummaryTimeout bounds the summary; default [DefaultSummaryTimeout].
 	SummaryTimeout time.Duration
@@ -62,11 +68,17 @@ type Escalation struct {
 	// [DefaultTailMessages].
 	TailMessages int
 	// RecentTools is how many tool calls are listed; default
-	// [DefaultRecentTools]; negative means none.
+	// [defaultRecentTools]; negative means none.
 	RecentTools int
 	// ReadTail reads the last n messages of a transcript; nil means
 	// transcript.Tail.
 	ReadTail func(path string, n int) ([]transcript.Message, error)
+	// Continued decides whether to ask on a stop whose turn another
+	// policy continued last, such as the stop after an error retry: the
+	// retry-and-escalate chain asks only when the last message still
+	// reports an error (the retries are used up), not when the retry
+	// fixed it. Nil asks on every stop.
+	Continued func(ctx context.Context, in stophook.Input) bool
 	// Defer, when set, is tried before Notifier: it sends the question
 	// and lets the session stop at once, the answer arriving later (see
 	// package escalate/deferred). When it declines, the policy asks
@@ -98,6 +110,10 @@ func (p *Escalation) Evaluate(ctx context.Context, in stophook.Input) (stophook.
 	if strings.TrimSpace(in.LastAssistantMessage) == "" {
 		return stophook.AllowStop("no last_assistant_message"), nil
 	}
+	store := storeFor(p.Store, in)
+	if !in.FirstStop() && p.Continued != nil && !lastBlockOwn(ctx, store, in) && !p.Continued(ctx, in) {
+		return stophook.PassOn("turn continued by another policy: human not asked"), nil
+	}
 	req, notes := p.analyse(ctx, in)
 	if p.Defer != nil {
 		d, deferred, err := p.Defer.Defer(ctx, in, req)
@@ -113,7 +129,7 @@ func (p *Escalation) Evaluate(ctx context.Context, in stophook.Input) (stophook.
 
 	timeout := p.Timeout
 	if timeout <= 0 {
-		timeout = DefaultEscalationTimeout
+		timeout = defaultEscalationTimeout
 	}
 	actx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
@@ -121,10 +137,12 @@ func (p *Escalation) Evaluate(ctx context.Context, in stophook.Input) (stophook.
 	why := strings.Join(notes, "; ")
 	switch {
 	case ans.Kind == Reply && ans.Text != "":
+		noteOwnBlock(ctx, store, in)
 		d := stophook.BlockWith(AnsweredPrefix + ans.Text)
 		d.Why = joinWhy("human replied", why)
 		return d, nil
 	case ans.Kind == Continue:
+		noteOwnBlock(ctx, store, in)
 		d := stophook.BlockWith(ContinueReason)
 		d.Why = joinWhy("human pressed continue", why)
 		return d, nil
@@ -165,7 +183,7 @@ func (p *Escalation) analyse(ctx context.Context, in stophook.Input) (Request, [
 		var steps errgroup.Group
 		if k := p.RecentTools; k >= 0 && len(msgs) > 0 {
 			if k == 0 {
-				k = DefaultRecentTools
+				k = defaultRecentTools
 			}
 			steps.Go(func() error {
 				if err := protect(func() error {

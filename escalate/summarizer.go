@@ -13,10 +13,10 @@ import (
 
 // Limits of summaries and of the transcript text given to a summarizer.
 const (
-	// MaxSummaryRunes bounds a summary shown to the human.
-	MaxSummaryRunes = 1500
-	// DefaultMaxInputRunes bounds the transcript text sent to a summarizer.
-	DefaultMaxInputRunes = 24000
+	// maxSummaryRunes bounds a summary shown to the human.
+	maxSummaryRunes = 1500
+	// defaultMaxInputRunes bounds the transcript text sent to a summarizer.
+	defaultMaxInputRunes = 24000
 	maxMessageRunes      = 3000
 )
 
@@ -44,13 +44,13 @@ func (f SummarizerFunc) Summarize(ctx context.Context, msgs []transcript.Message
 	return f(ctx, msgs)
 }
 
-// RenderTranscript renders msgs as plain text for a summarizer prompt, one
+// renderTranscript renders msgs as plain text for a summarizer prompt, one
 // "User:" or "Assistant:" block per message with its tool calls, each
 // message cut to a few thousand characters and the whole cut from the front
-// to maxRunes (default [DefaultMaxInputRunes]).
-func RenderTranscript(msgs []transcript.Message, maxRunes int) string {
+// to maxRunes (default [defaultMaxInputRunes]).
+func renderTranscript(msgs []transcript.Message, maxRunes int) string {
 	if maxRunes <= 0 {
-		maxRunes = DefaultMaxInputRunes
+		maxRunes = defaultMaxInputRunes
 	}
 	var blocks []string
 	for _, m := range msgs {
@@ -97,7 +97,7 @@ func toolString(tu transcript.ToolUse) (s string) {
 
 // cleanSummary tidies a summarizer's output for display.
 func cleanSummary(s string) (string, error) {
-	s = plain.TruncateRunes(plain.Clean(s), MaxSummaryRunes)
+	s = plain.TruncateRunes(plain.Clean(s), maxSummaryRunes)
 	if s == "" {
 		return "", fmt.Errorf("escalate: empty summary")
 	}

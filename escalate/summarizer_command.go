@@ -17,8 +17,8 @@ import (
 	"github.com/stophook/stophook/escalate/internal/plain"
 )
 
-// DefaultCommandTimeout bounds a [CommandSummarizer] run.
-const DefaultCommandTimeout = 60 * time.Second
+// defaultCommandTimeout bounds a [CommandSummarizer] run.
+const defaultCommandTimeout = 60 * time.Second
 
 const maxCommandOutput = 64 << 10
 
@@ -36,11 +36,11 @@ type CommandSummarizer struct {
 	// Env, when non-nil, is the program's environment; default the hook's.
 	// STOPHOOK_DISABLE=1 is always added.
 	Env []string
-	// Timeout bounds the run; default [DefaultCommandTimeout].
+	// Timeout bounds the run; default [defaultCommandTimeout].
 	Timeout time.Duration
 	// System is the instruction put before the transcript; default [SummaryPrompt].
 	System string
-	// MaxInputRunes bounds the transcript text; default [DefaultMaxInputRunes].
+	// MaxInputRunes bounds the transcript text; default [defaultMaxInputRunes].
 	MaxInputRunes int
 }
 
@@ -56,7 +56,7 @@ func (s *CommandSummarizer) Summarize(ctx context.Context, msgs []transcript.Mes
 	if s == nil || s.Path == "" {
 		return "", errors.New("escalate: command summarizer has no program")
 	}
-	input := RenderTranscript(msgs, s.MaxInputRunes)
+	input := renderTranscript(msgs, s.MaxInputRunes)
 	if input == "" {
 		return "", errors.New("escalate: nothing to summarise")
 	}
@@ -66,7 +66,7 @@ func (s *CommandSummarizer) Summarize(ctx context.Context, msgs []transcript.Mes
 	}
 	timeout := s.Timeout
 	if timeout <= 0 {
-		timeout = DefaultCommandTimeout
+		timeout = defaultCommandTimeout
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()

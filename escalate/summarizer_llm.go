@@ -16,7 +16,7 @@ type LLMSummarizer struct {
 	Model llm.Model
 	// System is the system prompt; default [SummaryPrompt].
 	System string
-	// MaxInputRunes bounds the transcript text; default [DefaultMaxInputRunes].
+	// MaxInputRunes bounds the transcript text; default [defaultMaxInputRunes].
 	MaxInputRunes int
 }
 
@@ -30,7 +30,7 @@ func (s *LLMSummarizer) Summarize(ctx context.Context, msgs []transcript.Message
 	if s == nil || s.Model == nil {
 		return "", errors.New("escalate: summarizer has no model")
 	}
-	input := RenderTranscript(msgs, s.MaxInputRunes)
+	input := renderTranscript(msgs, s.MaxInputRunes)
 	if input == "" {
 		return "", errors.New("escalate: nothing to summarise")
 	}

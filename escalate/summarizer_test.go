@@ -47,15 +47,15 @@ var testMsgs = []transcript.Message{
 
 func TestRenderTranscript(t *testing.T) {
 	t.Parallel()
-	got := RenderTranscript(testMsgs, 0)
+	got := renderTranscript(testMsgs, 0)
 	assert.Contains(t, got, "User: Fix the build\n\nAssistant: Running the tests.\n[tool] ")
 	assert.Contains(t, got, "User:\n[error] FAIL x_test.go")
 	assert.True(t, strings.HasSuffix(got, "Assistant: The build fails; should I revert?"))
 
-	long := RenderTranscript([]transcript.Message{{Role: "user", Text: strings.Repeat("x", 10000)}, {Role: "assistant", Text: "LAST"}}, 500)
+	long := renderTranscript([]transcript.Message{{Role: "user", Text: strings.Repeat("x", 10000)}, {Role: "assistant", Text: "LAST"}}, 500)
 	assert.Equal(t, 500, utf8.RuneCountInString(long))
 	assert.True(t, strings.HasSuffix(long, "LAST"), "the most recent text is kept")
-	assert.Empty(t, RenderTranscript(nil, 0))
+	assert.Empty(t, renderTranscript(nil, 0))
 }
 
 type fakeModel struct {
@@ -81,7 +81,7 @@ func TestLLMSummarizer(t *testing.T) {
 	long := &fakeModel{reply: strings.Repeat("word ", 1000)}
 	got, err = NewLLMSummarizer(long).Summarize(context.Background(), testMsgs)
 	require.NoError(t, err)
-	assert.Equal(t, MaxSummaryRunes, utf8.RuneCountInString(got))
+	assert.Equal(t, maxSummaryRunes, utf8.RuneCountInString(got))
 }
 
 func TestLLMSummarizerFailures(t *testing.T) {

@@ -4,14 +4,9 @@ import (
 	"context"
 	"fmt"
 	"strings"
-)
 
-// Classifier answers a classification prompt with text, usually by asking
-// an LLM. It has the shape of the memory triage's Classifier, so the same
-// providers serve both. Classify must return promptly when ctx is done.
-type Classifier interface {
-	Classify(ctx context.Context, prompt string) (string, error)
-}
+	"github.com/stophook/stophook/llm"
+)
 
 // SettleBelow is the confidence under which [Settle] asks the LLM.
 const SettleBelow = 0.5
@@ -33,12 +28,13 @@ Final message (between the markers):
 >>>
 Answer:`
 
-// Settle asks c to settle v, the offline verdict on text and ev, when its
-// confidence is below [SettleBelow]; otherwise, or when c fails or answers
+// Settle asks m (any [llm.Model], the one LLM interface; llm/provider
+// builds them) to settle v, the offline verdict on text and ev, when its
+// confidence is below [SettleBelow]; otherwise, or when m fails or answers
 // something else than the four words, it returns v unchanged. The caller
 // bounds the time with ctx.
-func Settle(ctx context.Context, c Classifier, text string, ev *Evidence, v Verdict) Verdict {
-	if c == nil || v.Confidence >= SettleBelow {
+func Settle(ctx context.Context, m llm.Model, text string, ev *Evidence, v Verdict) Verdict {
+	if m == nil || v.Confidence >= SettleBelow {
 		return v
 	}
 	tools := "not read"
@@ -53,7 +49,7 @@ func Settle(ctx context.Context, c Classifier, text string, ev *Evidence, v Verd
 		}
 	}
 	prompt := fmt.Sprintf(settlePrompt, tools, v, v.Why, tailString(tail(text), 6<<10))
-	answer, err := c.Classify(ctx, prompt)
+	answer, err := m.Complete(ctx, "", prompt)
 	if err != nil {
 		return v
 	}
@@ -73,14 +69,4 @@ func Settle(ctx context.Context, c Classifier, text string, ev *Evidence, v Verd
 		return Verdict{Class: Question, Kind: Decision, Confidence: 0.7, Why: why}
 	}
 	return v
-}
-
-// ClassifierFunc adapts a function to [Classifier].
-type ClassifierFunc func(ctx context.Context, prompt string) (string, error)
-
-var _ Classifier = ClassifierFunc(nil)
-
-// Classify calls f(ctx, prompt).
-func (f ClassifierFunc) Classify(ctx context.Context, prompt string) (string, error) {
-	return f(ctx, prompt)
 }

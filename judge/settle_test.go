@@ -7,14 +7,15 @@ import (
 	"testing"
 
 	"github.com/stophook/stophook/judge"
+	"github.com/stophook/stophook/llm"
 )
 
 func TestSettle(t *testing.T) {
 	t.Parallel()
 	low := judge.Verdict{Class: judge.Done, Confidence: 0.4, Why: "last Bash(go test) failed; the message does not say it failed"}
 	high := judge.Verdict{Class: judge.Done, Confidence: 0.9, Why: "no failure"}
-	answer := func(s string, err error) judge.Classifier {
-		return judge.ClassifierFunc(func(_ context.Context, prompt string) (string, error) {
+	answer := func(s string, err error) llm.Model {
+		return llm.Func(func(_ context.Context, _, prompt string) (string, error) {
 			if !strings.Contains(prompt, "Final message") {
 				t.Errorf("prompt lacks the message: %q", prompt)
 			}
@@ -23,7 +24,7 @@ func TestSettle(t *testing.T) {
 	}
 	tests := []struct {
 		name string
-		c    judge.Classifier
+		c    llm.Model
 		v    judge.Verdict
 		want string
 	}{

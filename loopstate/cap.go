@@ -10,21 +10,21 @@ import (
 // consecutive Stop-hook blocks Claude Code honours before it ends the turn.
 const BlockCapEnv = "CLAUDE_CODE_STOP_HOOK_BLOCK_CAP"
 
-// DefaultBlockCap is Claude Code's cap on consecutive Stop-hook blocks
+// defaultBlockCap is Claude Code's cap on consecutive Stop-hook blocks
 // (measured on Claude Code 2.1.330).
-const DefaultBlockCap = 8
+const defaultBlockCap = 8
 
 // BlockCap returns the block cap in effect given getenv (os.Getenv):
 // $CLAUDE_CODE_STOP_HOOK_BLOCK_CAP when it is a positive integer, else
-// DefaultBlockCap. A nil getenv means DefaultBlockCap.
+// defaultBlockCap. A nil getenv means defaultBlockCap.
 func BlockCap(getenv func(string) string) int {
 	if getenv == nil {
-		return DefaultBlockCap
+		return defaultBlockCap
 	}
 	if n, err := strconv.Atoi(strings.TrimSpace(getenv(BlockCapEnv))); err == nil && n > 0 {
 		return n
 	}
-	return DefaultBlockCap
+	return defaultBlockCap
 }
 
 // CapWarning returns a warning when a loop of max iterations is above the

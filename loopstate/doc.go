@@ -9,7 +9,7 @@
 // updated_at and a stack of [Frame]s {mode, iter, max, prompt,
 // started_at}. The top frame iterates; frames below are outer loops that
 // resume when it completes. [Parse] validates every field and reports
-// anything it cannot trust as a [*CorruptError] of a [Kind]: malformed
+// anything it cannot trust as a [*corruptError] of a [corruptKind]: malformed
 // JSON, a missing schema, a non-numeric iteration, an unknown mode, a bad
 // timestamp. Timestamps are ISO 8601 with "Z" or "+00:00".
 //
@@ -26,7 +26,7 @@
 //     own line outside code → pop the frame; DONE when the stack is empty,
 //     else STATE and the outer loop resumes at the next stop.
 //   - [Stuck]: iter >= max (DONE, MAX_ITERATIONS) or updated_at older than
-//     [DefaultStaleAfter] (DONE, STALE) → the stop goes on.
+//     [defaultStaleAfter] (DONE, STALE) → the stop goes on.
 //   - [Aborted]: an ABORT event or a corrupt record → the stack is cleared
 //     (or an ABORT record replaces the corrupt one) → the stop goes on.
 //
@@ -44,7 +44,7 @@
 //
 // # Block cap
 //
-// Claude Code ends a turn after [DefaultBlockCap] consecutive Stop-hook
+// Claude Code ends a turn after [defaultBlockCap] consecutive Stop-hook
 // blocks unless CLAUDE_CODE_STOP_HOOK_BLOCK_CAP ([BlockCapEnv]) is raised;
 // [CapWarning] says when a loop's max runs into it.
 package loopstate

@@ -19,8 +19,8 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		s, err := Parse(data)
 		if err != nil {
-			if KindOf(err) == "" {
-				t.Fatalf("error %v is not a CorruptError", err)
+			if kindOf(err) == "" {
+				t.Fatalf("error %v is not a corruptError", err)
 			}
 			return
 		}

@@ -44,8 +44,12 @@ const DisableEnv = "IDLE_LOOP_DISABLE"
 //
 // # Failure
 //
-// Every error (unreadable store, missing transcript, failed lock) is
-// returned, and a [stophook.Chain] treats it as Pass: the session stops.
+// Every error (unreadable store, a transcript that cannot be read, failed
+// lock) is returned, and a [stophook.Chain] treats it as Pass: the session
+// stops.
+// A stop with neither last_assistant_message nor transcript_path (Cursor
+// sends no transcript) is no error: no completion signal is seen and the
+// loop goes on, bounded by its max and the runner's per-turn budget.
 // The zero value is ready to use.
 type Iterator struct {
 	// Store holds the loop records. Nil means a [stophook.FileStore] in
@@ -121,7 +125,9 @@ func (p *Iterator) Evaluate(ctx context.Context, in stophook.Input) (stophook.De
 	var v *Verification
 	if phase == Active {
 		msg = in.LastAssistantMessage
-		if msg == "" {
+		// No transcript to read (Cursor sends none) means no completion
+		// signal seen: the loop goes on, bounded by its max and the budget.
+		if msg == "" && in.TranscriptPath != "" {
 			last := p.LastAssistantText
 			if last == nil {
 				last = transcript.LastAssistantText
@@ -193,7 +199,7 @@ func (p *Iterator) find(ctx context.Context, store stophook.Store, session, cwd 
 		}
 		s, err := Parse(b)
 		if err != nil {
-			if KindOf(err) == KindNewer {
+			if kindOf(err) == kindNewer {
 				continue
 			}
 			return k, b, Aborted, nil

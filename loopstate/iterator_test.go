@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -187,6 +188,32 @@ func TestLoopIteratorTranscriptFallback(t *testing.T) {
 	d := stophooktest.Run(t, in, li)
 	if d.Verdict != stophook.Allow || gotLast != "" || gotPath != "t.jsonl" {
 		t.Errorf("got %s, LastAssistantText(%q, %q); want allow after reading t.jsonl", d.Verdict, gotLast, gotPath)
+	}
+}
+
+// TestLoopIteratorWithoutTranscriptGoesOn: Cursor sends no transcript_path
+// (and may send no last message). Nothing to read is no completion signal
+// seen, not an error: the loop iterates up to its max, then lets the
+// session stop.
+func TestLoopIteratorWithoutTranscriptGoesOn(t *testing.T) {
+	t.Parallel()
+	li, store := newLoop(t, sessionKey, loopstate.ModeLoop)
+	li.LastAssistantText = func(last, path string) (string, error) {
+		t.Errorf("LastAssistantText(%q, %q) called with no transcript_path", last, path)
+		return "", nil
+	}
+	in := stophooktest.Stop("")
+	in.Host = "cursor"
+	in.TranscriptPath = ""
+	for want := 2; want <= 5; want++ {
+		d := stophooktest.Run(t, in, li)
+		stophooktest.AssertBlocks(t, d, fmt.Sprintf("[ITERATION %d/5] Continue working on the task. Check your progress and either complete the task or keep iterating.", want))
+		if _, it := iterOf(t, store, sessionKey); it != want {
+			t.Fatalf("iteration: got %d, want %d", it, want)
+		}
+	}
+	if d := stophooktest.Run(t, in, li); d.Verdict != stophook.Allow {
+		t.Errorf("at the max: got %s (%s), want allow", d.Verdict, d.Why)
 	}
 }
 

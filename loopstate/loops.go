@@ -36,8 +36,8 @@ func SharedKeyFor(dir string) string {
 	return SharedKey + "@" + hex.EncodeToString(sum[:16])
 }
 
-// MaxSessionIDLen bounds a session id used in a key.
-const MaxSessionIDLen = 128
+// maxSessionIDLen bounds a session id used in a key.
+const maxSessionIDLen = 128
 
 // SessionKey returns the store key of the loop owned by session id:
 // "loop/<id>". The id must be 1–128 printable ASCII characters.
@@ -45,8 +45,8 @@ func SessionKey(id string) (string, error) {
 	if id == "" {
 		return "", errors.New("loopstate: empty session id")
 	}
-	if len(id) > MaxSessionIDLen {
-		return "", fmt.Errorf("loopstate: session id longer than %d bytes", MaxSessionIDLen)
+	if len(id) > maxSessionIDLen {
+		return "", fmt.Errorf("loopstate: session id longer than %d bytes", maxSessionIDLen)
 	}
 	for i := 0; i < len(id); i++ {
 		if c := id[i]; c <= ' ' || c >= 0x7f {
@@ -67,7 +67,7 @@ type Loops struct {
 }
 
 // Get returns the record of key: [stophook.ErrNotFound] when there is
-// none, a [*CorruptError] when it cannot be trusted.
+// none, a [*corruptError] when it cannot be trusted.
 func (l *Loops) Get(ctx context.Context, key string) (*State, error) {
 	b, err := l.Store.Get(ctx, key)
 	if err != nil {
@@ -100,7 +100,7 @@ func (l *Loops) Push(ctx context.Context, key string, f Frame, now time.Time) (*
 			}
 		}
 		if s == nil {
-			s = &State{Schema: SchemaVersion, Event: EventState, RunID: newRunID()}
+			s = &State{Schema: schemaVersion, Event: EventState, RunID: newRunID()}
 		}
 		if len(s.Stack) >= MaxFrames {
 			return nil, fmt.Errorf("loopstate: %d nested loops, limit %d", len(s.Stack), MaxFrames)
@@ -130,10 +130,10 @@ func (l *Loops) Abort(ctx context.Context, key, reason string, now time.Time) (*
 		}
 		s, err := Parse(old)
 		switch {
-		case KindOf(err) == KindNewer:
+		case kindOf(err) == kindNewer:
 			return nil, err
 		case err != nil:
-			s = &State{Schema: SchemaVersion}
+			s = &State{Schema: schemaVersion}
 		case s.Event != EventState || len(s.Stack) == 0:
 			return nil, ErrNoLoop
 		}

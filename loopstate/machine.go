@@ -33,16 +33,16 @@ func (p Phase) String() string {
 	return fmt.Sprintf("Phase(%d)", int(p))
 }
 
-// DefaultStaleAfter is how long a loop may go without an update before the
+// defaultStaleAfter is how long a loop may go without an update before the
 // machine refuses to resume it.
-const DefaultStaleAfter = 2 * time.Hour
+const defaultStaleAfter = 2 * time.Hour
 
 // ContinueText follows "[ITERATION N/MAX] " in every block reason.
 const ContinueText = "Continue working on the task. Check your progress and either complete the task or keep iterating."
 
-// MaxReason bounds a block reason (Claude Code caps hook output strings at
+// maxReason bounds a block reason (Claude Code caps hook output strings at
 // 10 000 characters).
-const MaxReason = 9000
+const maxReason = 9000
 
 // Machine is the loop state machine. It is pure: [Machine.Step] maps a
 // stored record, the last assistant message and the time to a [Result];
@@ -50,7 +50,7 @@ const MaxReason = 9000
 // is ready to use.
 type Machine struct {
 	// StaleAfter is the age beyond which a running loop is stale.
-	// Zero means DefaultStaleAfter.
+	// Zero means defaultStaleAfter.
 	StaleAfter time.Duration
 	// Remind appends the top frame's prompt to the block reason.
 	Remind bool
@@ -93,22 +93,22 @@ func (m Machine) staleAfter() time.Duration {
 	if m.StaleAfter > 0 {
 		return m.StaleAfter
 	}
-	return DefaultStaleAfter
+	return defaultStaleAfter
 }
 
-// Stale reports whether s is older than the machine's staleness limit at
-// now, or claims to be updated more than [MaxClockSkew] after now: a
+// isStale reports whether s is older than the machine's staleness limit at
+// now, or claims to be updated more than [maxClockSkew] after now: a
 // record dated in the future (one a repository shipped, say) must not run
 // for ever.
-func (m Machine) Stale(s *State, now time.Time) bool {
-	age := s.Age(now)
-	return age > m.staleAfter() || age < -MaxClockSkew
+func (m Machine) isStale(s *State, now time.Time) bool {
+	age := s.age(now)
+	return age > m.staleAfter() || age < -maxClockSkew
 }
 
-// MaxClockSkew is how far in the future a record's update time may lie
+// maxClockSkew is how far in the future a record's update time may lie
 // before [Machine.Stale] reports it stale: a day, so that time stamps a
 // script wrote in local time without a zone still count as fresh.
-const MaxClockSkew = 24 * time.Hour
+const maxClockSkew = 24 * time.Hour
 
 // PhaseOf returns the phase a stop would find s in at now, before any
 // signal is considered: Idle, Active, Stuck (stale or at max) or Aborted.
@@ -121,7 +121,7 @@ func (m Machine) PhaseOf(s *State, now time.Time) Phase {
 		return Aborted
 	case !s.Active():
 		return Idle
-	case m.Stale(s, now):
+	case m.isStale(s, now):
 		return Stuck
 	}
 	return Active
@@ -151,10 +151,10 @@ func (m Machine) Step(old []byte, message string, now time.Time, v *Verification
 	}
 	s, err := Parse(old)
 	if err != nil {
-		if KindOf(err) == KindNewer {
+		if kindOf(err) == kindNewer {
 			return Result{Phase: Idle, Why: "state written by a newer version; left alone", Warning: err.Error()}
 		}
-		next := &State{Schema: SchemaVersion, Event: EventAbort, UpdatedAt: now, Reason: ReasonCorrupt + ": " + err.Error()}
+		next := &State{Schema: schemaVersion, Event: EventAbort, UpdatedAt: now, Reason: reasonCorrupt + ": " + err.Error()}
 		return Result{Phase: Aborted, Why: "corrupt state: " + err.Error(), Warning: err.Error(), Next: next}
 	}
 	switch m.PhaseOf(s, now) {
@@ -169,7 +169,7 @@ func (m Machine) Step(old []byte, message string, now time.Time, v *Verification
 		}
 		return Result{Phase: Aborted, Why: "abort event: " + next.Reason, Next: &next}
 	case Stuck:
-		w := fmt.Sprintf("loopstate: loop state is stale (updated %s ago, limit %s); not resuming", s.Age(now).Round(time.Second), m.staleAfter())
+		w := fmt.Sprintf("loopstate: loop state is stale (updated %s ago, limit %s); not resuming", s.age(now).Round(time.Second), m.staleAfter())
 		next := *s
 		next.Event, next.Reason, next.UpdatedAt = EventDone, ReasonStale, now
 		return Result{Phase: Stuck, Why: "stale state", Warning: w, Next: &next}
@@ -211,13 +211,13 @@ func (m Machine) Step(old []byte, message string, now time.Time, v *Verification
 				nt.Iter, nt.Max, sig, v.Command, v.Status)
 		}
 		if out := strings.TrimSpace(v.Output); out != "" {
-			reason += "\nOutput (tail):\n" + tailString(out, MaxReason/2)
+			reason += "\nOutput (tail):\n" + tailString(out, maxReason/2)
 		}
 		reason += "\nFix the problem, then emit the signal again."
 		why = fmt.Sprintf("signal %s rejected by verification (%s); iteration %d/%d", sig, v.Status, nt.Iter, nt.Max)
 	}
 	if m.Remind && nt.Prompt != "" {
-		room := MaxReason - len(reason) - len("\n\nTask: …")
+		room := maxReason - len(reason) - len("\n\nTask: …")
 		if room > 0 {
 			reason += "\n\nTask: " + headString(nt.Prompt, room)
 		}

@@ -11,7 +11,7 @@ const continueAt = "[ITERATION %d/%d] " + ContinueText
 
 func record(t *testing.T, event string, updated time.Time, frames ...Frame) []byte {
 	t.Helper()
-	b, err := (&State{Schema: SchemaVersion, Event: event, RunID: "run", UpdatedAt: updated, Stack: frames}).Marshal()
+	b, err := (&State{Schema: schemaVersion, Event: event, RunID: "run", UpdatedAt: updated, Stack: frames}).Marshal()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,11 +73,11 @@ func TestMachineTransitions(t *testing.T) {
 			phase: Active, reason: "[ITERATION 2/5] " + ContinueText, event: EventState, stack: []int{2}},
 		{name: "abort event aborts", old: record(t, EventAbort, fresh, fr(ModeLoop, 1, 5)), msg: "x",
 			phase: Aborted, event: EventAbort, stack: []int{}, nreason: ReasonAborted},
-		{name: "malformed aborts", old: []byte(`{"schema":1,`), phase: Aborted, event: EventAbort, stack: []int{}, nreason: ReasonCorrupt},
+		{name: "malformed aborts", old: []byte(`{"schema":1,`), phase: Aborted, event: EventAbort, stack: []int{}, nreason: reasonCorrupt},
 		{name: "missing schema aborts", old: []byte(`{"event":"STATE","updated_at":"2026-01-02T10:00:00Z","stack":[{"iter":1,"max":3}]}`),
-			phase: Aborted, event: EventAbort, stack: []int{}, nreason: ReasonCorrupt},
+			phase: Aborted, event: EventAbort, stack: []int{}, nreason: reasonCorrupt},
 		{name: "non-numeric iteration aborts", old: []byte(`{"schema":1,"event":"STATE","updated_at":"2026-01-02T10:00:00Z","stack":[{"iter":"x","max":3}]}`),
-			phase: Aborted, event: EventAbort, stack: []int{}, nreason: ReasonCorrupt},
+			phase: Aborted, event: EventAbort, stack: []int{}, nreason: reasonCorrupt},
 		{name: "newer schema is left alone", old: []byte(`{"schema":9,"event":"STATE"}`), phase: Idle},
 		{name: "verified signal completes", old: record(t, EventState, fresh, fr(ModeLoop, 2, 5)), msg: "<loop-done>COMPLETE</loop-done>",
 			v: &Verification{OK: true, Command: "`true`"}, phase: Completing, event: EventDone, stack: []int{}, nreason: "COMPLETE"},
@@ -112,8 +112,8 @@ func TestMachineTransitions(t *testing.T) {
 				t.Fatalf("got no Next, want event %s", tt.event)
 			}
 			n := res.Next
-			if n.Event != tt.event || !n.UpdatedAt.Equal(t0) || n.Schema != SchemaVersion {
-				t.Errorf("got Next event %s updated %v schema %d, want %s at %v, schema %d", n.Event, n.UpdatedAt, n.Schema, tt.event, t0, SchemaVersion)
+			if n.Event != tt.event || !n.UpdatedAt.Equal(t0) || n.Schema != schemaVersion {
+				t.Errorf("got Next event %s updated %v schema %d, want %s at %v, schema %d", n.Event, n.UpdatedAt, n.Schema, tt.event, t0, schemaVersion)
 			}
 			var iters []int
 			for _, f := range n.Stack {
@@ -254,8 +254,8 @@ func TestMachineRemind(t *testing.T) {
 	}
 	long := record(t, EventState, t0, Frame{Mode: ModeLoop, Iter: 1, Max: 3, Prompt: strings.Repeat("é", MaxPromptLen/2)})
 	res = Machine{Remind: true}.Step(long, "x", t0, nil)
-	if len(res.Reason) > MaxReason || !strings.HasPrefix(res.Reason, "[ITERATION 2/3] "+ContinueText) {
-		t.Errorf("got reason of %d bytes starting %q, want at most %d starting with the iteration text", len(res.Reason), res.Reason[:40], MaxReason)
+	if len(res.Reason) > maxReason || !strings.HasPrefix(res.Reason, "[ITERATION 2/3] "+ContinueText) {
+		t.Errorf("got reason of %d bytes starting %q, want at most %d starting with the iteration text", len(res.Reason), res.Reason[:40], maxReason)
 	}
 	if !strings.HasSuffix(res.Reason, "…") || !utf8Valid(res.Reason) {
 		t.Error("long prompt not cut cleanly")
@@ -293,7 +293,7 @@ func TestMachineFutureRecordIsStale(t *testing.T) {
 		{now.Add(100 * 365 * 24 * time.Hour), true},
 		{now.Add(-3 * time.Hour), true},
 	} {
-		if got := m.Stale(&State{UpdatedAt: tt.updated}, now); got != tt.stale {
+		if got := m.isStale(&State{UpdatedAt: tt.updated}, now); got != tt.stale {
 			t.Errorf("Stale(updated %s) = %v, want %v", tt.updated.Sub(now), got, tt.stale)
 		}
 	}

@@ -21,9 +21,9 @@ const (
 
 // Completion tags of the modes.
 var (
-	LoopDone      = signals.Tag{Name: "loop-done", Values: []string{"COMPLETE", "MAX_ITERATIONS", "STUCK"}}
-	IssueComplete = signals.Tag{Name: "issue-complete", Values: []string{"DONE"}}
-	GrindDone     = signals.Tag{Name: "grind-done", Values: []string{"NO_MORE_ISSUES", "MAX_ISSUES"}}
+	loopDone      = signals.Tag{Name: "loop-done", Values: []string{"COMPLETE", "MAX_ITERATIONS", "STUCK"}}
+	issueComplete = signals.Tag{Name: "issue-complete", Values: []string{"DONE"}}
+	grindDone     = signals.Tag{Name: "grind-done", Values: []string{"NO_MORE_ISSUES", "MAX_ISSUES"}}
 )
 
 // Modes lists every mode.
@@ -42,11 +42,11 @@ func ParseMode(s string) (Mode, error) {
 func (m Mode) Tags() []signals.Tag {
 	switch m {
 	case ModeLoop:
-		return []signals.Tag{LoopDone}
+		return []signals.Tag{loopDone}
 	case ModeIssue:
-		return []signals.Tag{LoopDone, IssueComplete}
+		return []signals.Tag{loopDone, issueComplete}
 	case ModeGrind:
-		return []signals.Tag{GrindDone}
+		return []signals.Tag{grindDone}
 	}
 	return nil
 }

@@ -10,8 +10,8 @@ import (
 	"time"
 )
 
-// SchemaVersion is the version of the state record written by this package.
-const SchemaVersion = 1
+// schemaVersion is the version of the state record written by this package.
+const schemaVersion = 1
 
 // Events of a state record.
 const (
@@ -28,13 +28,13 @@ const (
 	ReasonMaxIterations = "MAX_ITERATIONS"
 	ReasonStale         = "STALE"
 	ReasonAborted       = "ABORTED"
-	ReasonCorrupt       = "CORRUPT"
+	reasonCorrupt       = "CORRUPT"
 )
 
 // Limits on a state record read from disk.
 const (
-	// MaxStateSize bounds the size of a state record in bytes.
-	MaxStateSize = 1 << 20
+	// maxStateSize bounds the size of a state record in bytes.
+	maxStateSize = 1 << 20
 	// MaxFrames bounds the depth of the frame stack.
 	MaxFrames = 32
 	// MaxPromptLen bounds the prompt of a frame in bytes.
@@ -58,7 +58,7 @@ type State struct {
 	Stack     []Frame   `json:"stack"`
 	// Reason says why the run ended (DONE or ABORT): a completion signal
 	// value, [ReasonMaxIterations], [ReasonStale], [ReasonAborted] or
-	// [ReasonCorrupt] followed by details.
+	// [reasonCorrupt] followed by details.
 	Reason string `json:"reason,omitempty"`
 }
 
@@ -84,8 +84,8 @@ func (s *State) Top() (*Frame, bool) {
 // Active reports whether s is a running loop: event STATE and a non-empty stack.
 func (s *State) Active() bool { return s.Event == EventState && len(s.Stack) > 0 }
 
-// Age returns how long ago s was updated.
-func (s *State) Age(now time.Time) time.Duration { return now.Sub(s.UpdatedAt) }
+// age returns how long ago s was updated.
+func (s *State) age(now time.Time) time.Duration { return now.Sub(s.UpdatedAt) }
 
 // Marshal encodes s as JSON with times in UTC, "Z" form.
 func (s *State) Marshal() ([]byte, error) {
@@ -97,7 +97,7 @@ func (s *State) Marshal() ([]byte, error) {
 		cp.Stack[i] = f
 	}
 	if cp.Schema == 0 {
-		cp.Schema = SchemaVersion
+		cp.Schema = schemaVersion
 	}
 	b, err := json.Marshal(cp)
 	if err != nil {
@@ -106,50 +106,50 @@ func (s *State) Marshal() ([]byte, error) {
 	return append(b, '\n'), nil
 }
 
-// ErrCorrupt is wrapped by every [CorruptError].
-var ErrCorrupt = errors.New("loopstate: corrupt state")
+// errCorrupt is wrapped by every [corruptError].
+var errCorrupt = errors.New("loopstate: corrupt state")
 
-// Kind classifies a corrupt state record.
-type Kind string
+// corruptKind classifies a corrupt state record.
+type corruptKind string
 
 // Corruption kinds reported by [Parse].
 const (
-	KindTooLarge  Kind = "too-large" // more than MaxStateSize bytes
-	KindMalformed Kind = "malformed" // not a JSON object
-	KindSchema    Kind = "schema"    // schema missing or not a positive integer
-	KindNewer     Kind = "newer"     // schema newer than SchemaVersion
-	KindEvent     Kind = "event"     // event missing or not STATE|DONE|ABORT
-	KindTime      Kind = "time"      // updated_at or started_at missing or not ISO 8601
-	KindStack     Kind = "stack"     // stack not an array of objects, or too deep
-	KindIteration Kind = "iteration" // iter missing, non-numeric or out of range
-	KindMax       Kind = "max"       // max missing, non-numeric or out of range
-	KindMode      Kind = "mode"      // unknown mode
-	KindPrompt    Kind = "prompt"    // prompt not a string or too long
-	KindText      Kind = "text"      // run_id or reason not a string
+	kindTooLarge  corruptKind = "too-large" // more than maxStateSize bytes
+	kindMalformed corruptKind = "malformed" // not a JSON object
+	kindSchema    corruptKind = "schema"    // schema missing or not a positive integer
+	kindNewer     corruptKind = "newer"     // schema newer than schemaVersion
+	kindEvent     corruptKind = "event"     // event missing or not STATE|DONE|ABORT
+	kindTime      corruptKind = "time"      // updated_at or started_at missing or not ISO 8601
+	kindStack     corruptKind = "stack"     // stack not an array of objects, or too deep
+	kindIteration corruptKind = "iteration" // iter missing, non-numeric or out of range
+	kindMax       corruptKind = "max"       // max missing, non-numeric or out of range
+	kindMode      corruptKind = "mode"      // unknown mode
+	kindPrompt    corruptKind = "prompt"    // prompt not a string or too long
+	kindText      corruptKind = "text"      // run_id or reason not a string
 )
 
-// CorruptError reports a state record that cannot be trusted. It wraps
-// [ErrCorrupt].
-type CorruptError struct {
-	Kind   Kind
+// corruptError reports a state record that cannot be trusted. It wraps
+// [errCorrupt].
+type corruptError struct {
+	Kind   corruptKind
 	Detail string
 }
 
-func (e *CorruptError) Error() string {
+func (e *corruptError) Error() string {
 	return fmt.Sprintf("loopstate: corrupt state (%s): %s", e.Kind, e.Detail)
 }
 
-// Unwrap returns [ErrCorrupt].
-func (e *CorruptError) Unwrap() error { return ErrCorrupt }
+// Unwrap returns [errCorrupt].
+func (e *corruptError) Unwrap() error { return errCorrupt }
 
-func corrupt(k Kind, format string, args ...any) error {
-	return &CorruptError{Kind: k, Detail: fmt.Sprintf(format, args...)}
+func corrupt(k corruptKind, format string, args ...any) error {
+	return &corruptError{Kind: k, Detail: fmt.Sprintf(format, args...)}
 }
 
-// KindOf returns the corruption kind of err, or "" when err is not a
-// [CorruptError].
-func KindOf(err error) Kind {
-	var ce *CorruptError
+// kindOf returns the corruption kind of err, or "" when err is not a
+// [corruptError].
+func kindOf(err error) corruptKind {
+	var ce *corruptError
 	if errors.As(err, &ce) {
 		return ce.Kind
 	}
@@ -157,52 +157,52 @@ func KindOf(err error) Kind {
 }
 
 // Parse decodes and validates a state record. Any record that cannot be
-// trusted yields a [*CorruptError]: malformed JSON, a missing or bad schema,
+// trusted yields a [*corruptError]: malformed JSON, a missing or bad schema,
 // an unknown event or mode, a non-numeric iteration or max, a missing or
 // unparsable timestamp, a stack too deep. Numbers may be JSON integers or
 // strings of decimal digits (as shell-written state has them). Timestamps
 // are RFC 3339 / ISO 8601 with "Z" or a numeric offset such as "+00:00".
 func Parse(data []byte) (*State, error) {
-	if len(data) > MaxStateSize {
-		return nil, corrupt(KindTooLarge, "%d bytes, limit %d", len(data), MaxStateSize)
+	if len(data) > maxStateSize {
+		return nil, corrupt(kindTooLarge, "%d bytes, limit %d", len(data), maxStateSize)
 	}
 	data = bytes.TrimSpace(data)
 	if len(data) == 0 || data[0] != '{' || !json.Valid(data) {
-		return nil, corrupt(KindMalformed, "not a JSON object")
+		return nil, corrupt(kindMalformed, "not a JSON object")
 	}
 	var obj map[string]json.RawMessage
 	if err := json.Unmarshal(data, &obj); err != nil {
-		return nil, corrupt(KindMalformed, "%v", err)
+		return nil, corrupt(kindMalformed, "%v", err)
 	}
 	s := &State{}
 	raw, ok := obj["schema"]
 	if !ok {
-		return nil, corrupt(KindSchema, "missing schema")
+		return nil, corrupt(kindSchema, "missing schema")
 	}
 	v, err := number(raw, 1<<30)
 	if err != nil || v < 1 {
-		return nil, corrupt(KindSchema, "schema %s is not a positive integer", clip(raw))
+		return nil, corrupt(kindSchema, "schema %s is not a positive integer", clip(raw))
 	}
-	if v > SchemaVersion {
-		return nil, corrupt(KindNewer, "schema %d is newer than %d", v, SchemaVersion)
+	if v > schemaVersion {
+		return nil, corrupt(kindNewer, "schema %d is newer than %d", v, schemaVersion)
 	}
 	s.Schema = v
 	if s.Event, err = str(obj["event"]); err != nil {
-		return nil, corrupt(KindEvent, "event %s is not a string", clip(obj["event"]))
+		return nil, corrupt(kindEvent, "event %s is not a string", clip(obj["event"]))
 	}
 	switch s.Event {
 	case EventState, EventDone, EventAbort:
 	default:
-		return nil, corrupt(KindEvent, "unknown event %q", clipString(s.Event))
+		return nil, corrupt(kindEvent, "unknown event %q", clipString(s.Event))
 	}
 	if s.RunID, err = str(obj["run_id"]); err != nil {
-		return nil, corrupt(KindText, "run_id %s is not a string", clip(obj["run_id"]))
+		return nil, corrupt(kindText, "run_id %s is not a string", clip(obj["run_id"]))
 	}
 	if s.Reason, err = str(obj["reason"]); err != nil {
-		return nil, corrupt(KindText, "reason %s is not a string", clip(obj["reason"]))
+		return nil, corrupt(kindText, "reason %s is not a string", clip(obj["reason"]))
 	}
 	if s.UpdatedAt, err = timestamp(obj["updated_at"]); err != nil {
-		return nil, corrupt(KindTime, "updated_at: %v", err)
+		return nil, corrupt(kindTime, "updated_at: %v", err)
 	}
 	if s.Stack, err = stack(obj["stack"]); err != nil {
 		return nil, err
@@ -216,43 +216,43 @@ func stack(raw json.RawMessage) ([]Frame, error) {
 	}
 	var items []json.RawMessage
 	if err := json.Unmarshal(raw, &items); err != nil {
-		return nil, corrupt(KindStack, "stack is not an array")
+		return nil, corrupt(kindStack, "stack is not an array")
 	}
 	if len(items) > MaxFrames {
-		return nil, corrupt(KindStack, "%d frames, limit %d", len(items), MaxFrames)
+		return nil, corrupt(kindStack, "%d frames, limit %d", len(items), MaxFrames)
 	}
 	frames := make([]Frame, 0, len(items))
 	for i, it := range items {
 		var obj map[string]json.RawMessage
 		if err := json.Unmarshal(it, &obj); err != nil || obj == nil {
-			return nil, corrupt(KindStack, "frame %d is not an object", i)
+			return nil, corrupt(kindStack, "frame %d is not an object", i)
 		}
 		var f Frame
 		m, err := str(obj["mode"])
 		if err != nil {
-			return nil, corrupt(KindMode, "frame %d: mode %s is not a string", i, clip(obj["mode"]))
+			return nil, corrupt(kindMode, "frame %d: mode %s is not a string", i, clip(obj["mode"]))
 		}
 		if m == "" {
 			m = string(ModeLoop)
 		}
 		if f.Mode, err = ParseMode(m); err != nil {
-			return nil, corrupt(KindMode, "frame %d: unknown mode %q", i, clipString(m))
+			return nil, corrupt(kindMode, "frame %d: unknown mode %q", i, clipString(m))
 		}
 		if f.Iter, err = number(obj["iter"], MaxIterations); err != nil {
-			return nil, corrupt(KindIteration, "frame %d: iteration %s: %v", i, clip(obj["iter"]), err)
+			return nil, corrupt(kindIteration, "frame %d: iteration %s: %v", i, clip(obj["iter"]), err)
 		}
 		if f.Max, err = number(obj["max"], MaxIterations); err != nil || f.Max < 1 {
 			if err == nil {
 				err = errors.New("must be at least 1")
 			}
-			return nil, corrupt(KindMax, "frame %d: max %s: %v", i, clip(obj["max"]), err)
+			return nil, corrupt(kindMax, "frame %d: max %s: %v", i, clip(obj["max"]), err)
 		}
 		if f.Prompt, err = str(obj["prompt"]); err != nil || len(f.Prompt) > MaxPromptLen {
-			return nil, corrupt(KindPrompt, "frame %d: prompt is not a string of at most %d bytes", i, MaxPromptLen)
+			return nil, corrupt(kindPrompt, "frame %d: prompt is not a string of at most %d bytes", i, MaxPromptLen)
 		}
 		if sa, ok := obj["started_at"]; ok && string(sa) != "null" {
 			if f.StartedAt, err = timestamp(sa); err != nil {
-				return nil, corrupt(KindTime, "frame %d: started_at: %v", i, err)
+				return nil, corrupt(kindTime, "frame %d: started_at: %v", i, err)
 			}
 		}
 		frames = append(frames, f)
@@ -308,12 +308,12 @@ func timestamp(raw json.RawMessage) (time.Time, error) {
 	if s == "" {
 		return time.Time{}, errors.New("missing")
 	}
-	return ParseTime(s)
+	return parseTime(s)
 }
 
-// ParseTime parses an ISO 8601 timestamp as written by this package, by
+// parseTime parses an ISO 8601 timestamp as written by this package, by
 // `date -u +%Y-%m-%dT%H:%M:%SZ`, or by Python's isoformat ("+00:00").
-func ParseTime(s string) (time.Time, error) {
+func parseTime(s string) (time.Time, error) {
 	t, err := time.Parse(time.RFC3339Nano, strings.TrimSpace(s))
 	if err != nil {
 		return time.Time{}, fmt.Errorf("loopstate: time %q is not ISO 8601", clipString(s))

@@ -18,48 +18,48 @@ func TestParseCorruption(t *testing.T) {
 	tests := []struct {
 		name string
 		in   string
-		want Kind
+		want corruptKind
 	}{
-		{"empty", ``, KindMalformed},
-		{"truncated", `{"schema":1,"event":"STATE"`, KindMalformed},
-		{"array", `[1,2]`, KindMalformed},
-		{"not json", `schema=1`, KindMalformed},
-		{"trailing garbage", `{"schema":1} x`, KindMalformed},
-		{"missing schema", `{"event":"STATE","updated_at":"2026-01-02T10:00:00Z"}`, KindSchema},
-		{"null schema", `{"schema":null,"event":"STATE","updated_at":"2026-01-02T10:00:00Z"}`, KindSchema},
-		{"schema zero", `{"schema":0,"event":"STATE","updated_at":"2026-01-02T10:00:00Z"}`, KindSchema},
-		{"schema text", `{"schema":"one","event":"STATE","updated_at":"2026-01-02T10:00:00Z"}`, KindSchema},
-		{"schema float", `{"schema":1.5,"event":"STATE","updated_at":"2026-01-02T10:00:00Z"}`, KindSchema},
-		{"schema newer", `{"schema":2,"event":"STATE","updated_at":"2026-01-02T10:00:00Z"}`, KindNewer},
-		{"missing event", `{"schema":1,"updated_at":"2026-01-02T10:00:00Z"}`, KindEvent},
-		{"unknown event", `{"schema":1,"event":"RUNNING","updated_at":"2026-01-02T10:00:00Z"}`, KindEvent},
-		{"event number", `{"schema":1,"event":3,"updated_at":"2026-01-02T10:00:00Z"}`, KindEvent},
-		{"missing updated_at", `{"schema":1,"event":"STATE"}`, KindTime},
-		{"bad updated_at", `{"schema":1,"event":"STATE","updated_at":"2026-01-02 10:00"}`, KindTime},
-		{"updated_at number", `{"schema":1,"event":"STATE","updated_at":1735812000}`, KindTime},
-		{"run_id number", `{"schema":1,"event":"STATE","run_id":7,"updated_at":"2026-01-02T10:00:00Z"}`, KindText},
-		{"reason object", `{"schema":1,"event":"DONE","reason":{},"updated_at":"2026-01-02T10:00:00Z"}`, KindText},
-		{"stack object", `{` + ok + `,"stack":{"mode":"loop"}}`, KindStack},
-		{"frame not object", `{` + ok + `,"stack":[3]}`, KindStack},
-		{"frame null", `{` + ok + `,"stack":[null]}`, KindStack},
-		{"too deep", `{` + ok + `,"stack":[` + strings.Repeat(`{"iter":1,"max":2},`, MaxFrames) + `{"iter":1,"max":2}]}`, KindStack},
-		{"iteration text", frame(`"iter":"two","max":5`), KindIteration},
-		{"iteration missing", frame(`"max":5`), KindIteration},
-		{"iteration negative", frame(`"iter":-1,"max":5`), KindIteration},
-		{"iteration float", frame(`"iter":1.5,"max":5`), KindIteration},
-		{"iteration exponent", frame(`"iter":1e3,"max":5`), KindIteration},
-		{"iteration huge", frame(`"iter":99999999999999999999,"max":5`), KindIteration},
-		{"iteration bool", frame(`"iter":true,"max":5`), KindIteration},
-		{"iteration mixed text", frame(`"iter":"3a","max":5`), KindIteration},
-		{"max text", frame(`"iter":1,"max":"ten"`), KindMax},
-		{"max zero", frame(`"iter":1,"max":0`), KindMax},
-		{"max missing", frame(`"iter":1`), KindMax},
-		{"unknown mode", frame(`"mode":"spin","iter":1,"max":5`), KindMode},
-		{"mode number", frame(`"mode":1,"iter":1,"max":5`), KindMode},
-		{"prompt number", frame(`"iter":1,"max":5,"prompt":5`), KindPrompt},
-		{"prompt too long", frame(`"iter":1,"max":5,"prompt":"` + strings.Repeat("x", MaxPromptLen+1) + `"`), KindPrompt},
-		{"bad started_at", frame(`"iter":1,"max":5,"started_at":"soon"`), KindTime},
-		{"too large", `{"schema":1,"pad":"` + strings.Repeat("x", MaxStateSize) + `"}`, KindTooLarge},
+		{"empty", ``, kindMalformed},
+		{"truncated", `{"schema":1,"event":"STATE"`, kindMalformed},
+		{"array", `[1,2]`, kindMalformed},
+		{"not json", `schema=1`, kindMalformed},
+		{"trailing garbage", `{"schema":1} x`, kindMalformed},
+		{"missing schema", `{"event":"STATE","updated_at":"2026-01-02T10:00:00Z"}`, kindSchema},
+		{"null schema", `{"schema":null,"event":"STATE","updated_at":"2026-01-02T10:00:00Z"}`, kindSchema},
+		{"schema zero", `{"schema":0,"event":"STATE","updated_at":"2026-01-02T10:00:00Z"}`, kindSchema},
+		{"schema text", `{"schema":"one","event":"STATE","updated_at":"2026-01-02T10:00:00Z"}`, kindSchema},
+		{"schema float", `{"schema":1.5,"event":"STATE","updated_at":"2026-01-02T10:00:00Z"}`, kindSchema},
+		{"schema newer", `{"schema":2,"event":"STATE","updated_at":"2026-01-02T10:00:00Z"}`, kindNewer},
+		{"missing event", `{"schema":1,"updated_at":"2026-01-02T10:00:00Z"}`, kindEvent},
+		{"unknown event", `{"schema":1,"event":"RUNNING","updated_at":"2026-01-02T10:00:00Z"}`, kindEvent},
+		{"event number", `{"schema":1,"event":3,"updated_at":"2026-01-02T10:00:00Z"}`, kindEvent},
+		{"missing updated_at", `{"schema":1,"event":"STATE"}`, kindTime},
+		{"bad updated_at", `{"schema":1,"event":"STATE","updated_at":"2026-01-02 10:00"}`, kindTime},
+		{"updated_at number", `{"schema":1,"event":"STATE","updated_at":1735812000}`, kindTime},
+		{"run_id number", `{"schema":1,"event":"STATE","run_id":7,"updated_at":"2026-01-02T10:00:00Z"}`, kindText},
+		{"reason object", `{"schema":1,"event":"DONE","reason":{},"updated_at":"2026-01-02T10:00:00Z"}`, kindText},
+		{"stack object", `{` + ok + `,"stack":{"mode":"loop"}}`, kindStack},
+		{"frame not object", `{` + ok + `,"stack":[3]}`, kindStack},
+		{"frame null", `{` + ok + `,"stack":[null]}`, kindStack},
+		{"too deep", `{` + ok + `,"stack":[` + strings.Repeat(`{"iter":1,"max":2},`, MaxFrames) + `{"iter":1,"max":2}]}`, kindStack},
+		{"iteration text", frame(`"iter":"two","max":5`), kindIteration},
+		{"iteration missing", frame(`"max":5`), kindIteration},
+		{"iteration negative", frame(`"iter":-1,"max":5`), kindIteration},
+		{"iteration float", frame(`"iter":1.5,"max":5`), kindIteration},
+		{"iteration exponent", frame(`"iter":1e3,"max":5`), kindIteration},
+		{"iteration huge", frame(`"iter":99999999999999999999,"max":5`), kindIteration},
+		{"iteration bool", frame(`"iter":true,"max":5`), kindIteration},
+		{"iteration mixed text", frame(`"iter":"3a","max":5`), kindIteration},
+		{"max text", frame(`"iter":1,"max":"ten"`), kindMax},
+		{"max zero", frame(`"iter":1,"max":0`), kindMax},
+		{"max missing", frame(`"iter":1`), kindMax},
+		{"unknown mode", frame(`"mode":"spin","iter":1,"max":5`), kindMode},
+		{"mode number", frame(`"mode":1,"iter":1,"max":5`), kindMode},
+		{"prompt number", frame(`"iter":1,"max":5,"prompt":5`), kindPrompt},
+		{"prompt too long", frame(`"iter":1,"max":5,"prompt":"` + strings.Repeat("x", MaxPromptLen+1) + `"`), kindPrompt},
+		{"bad started_at", frame(`"iter":1,"max":5,"started_at":"soon"`), kindTime},
+		{"too large", `{"schema":1,"pad":"` + strings.Repeat("x", maxStateSize) + `"}`, kindTooLarge},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -67,10 +67,10 @@ func TestParseCorruption(t *testing.T) {
 			if err == nil {
 				t.Fatalf("Parse: got %+v, nil error; want corruption %q", s, tt.want)
 			}
-			if !errors.Is(err, ErrCorrupt) {
-				t.Errorf("got error %v, want one wrapping ErrCorrupt", err)
+			if !errors.Is(err, errCorrupt) {
+				t.Errorf("got error %v, want one wrapping errCorrupt", err)
 			}
-			if got := KindOf(err); got != tt.want {
+			if got := kindOf(err); got != tt.want {
 				t.Errorf("got kind %q (%v), want %q", got, err, tt.want)
 			}
 			if !strings.HasPrefix(err.Error(), "loopstate: ") {
@@ -169,7 +169,7 @@ func TestSessionKey(t *testing.T) {
 		{"", "", false},
 		{"a b", "", false},
 		{"a\nb", "", false},
-		{strings.Repeat("a", MaxSessionIDLen+1), "", false},
+		{strings.Repeat("a", maxSessionIDLen+1), "", false},
 	} {
 		got, err := SessionKey(tt.id)
 		if (err == nil) != tt.ok || got != tt.want {
@@ -196,7 +196,7 @@ func TestBlockCap(t *testing.T) {
 			t.Errorf("BlockCap(%q) = %d, want %d", tt.v, got, tt.want)
 		}
 	}
-	if BlockCap(nil) != DefaultBlockCap {
+	if BlockCap(nil) != defaultBlockCap {
 		t.Error("BlockCap(nil) is not the default")
 	}
 	if w := CapWarning(8, 8); w != "" {

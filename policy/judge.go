@@ -7,6 +7,7 @@ import (
 
 	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/judge"
+	"github.com/stophook/stophook/llm"
 	"github.com/stophook/stophook/transcript"
 )
 
@@ -24,7 +25,7 @@ type Judge struct {
 	// below [judge.SettleBelow], within ctx's deadline (see
 	// [judge.Settle]); its error or an answer it cannot read keeps the
 	// offline verdict. Nil judges offline only.
-	Settle judge.Classifier
+	Settle llm.Model
 	// SettleTimeout bounds one Settle call; zero means
 	// [DefaultSettleTimeout]. The hook's own budget bounds it too.
 	SettleTimeout time.Duration

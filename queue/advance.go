@@ -63,7 +63,7 @@ func (p *Advance) session(ctx context.Context, in stophook.Input) (string, error
 	if p.Session != nil {
 		return p.Session(ctx, in)
 	}
-	return TmuxSession(ctx, os.Getenv("TMUX_PANE"))
+	return tmuxSession(ctx, os.Getenv("TMUX_PANE"))
 }
 
 func join(a, b string) string {

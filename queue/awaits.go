@@ -70,7 +70,7 @@ func Sub(in stophook.Input) string {
 	return ""
 }
 
-// Matches reports whether the event in completes a command awaiting a.
-func (a Awaits) Matches(in stophook.Input) bool {
+// matches reports whether the event in completes a command awaiting a.
+func (a Awaits) matches(in stophook.Input) bool {
 	return a.Hook != "" && a.Hook == in.HookEventName && (a.Sub == "" || a.Sub == Sub(in))
 }

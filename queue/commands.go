@@ -11,10 +11,10 @@ import (
 	"github.com/stophook/stophook/internal/safefile"
 )
 
-// ErrUnknownCommand reports a slash command Claude Code would not know. The
+// errUnknownCommand reports a slash command Claude Code would not know. The
 // TUI answers an unknown command with "Unknown command" and fires no hook,
 // so a queue waiting on it would wait forever.
-var ErrUnknownCommand = errors.New("queue: unknown slash command")
+var errUnknownCommand = errors.New("queue: unknown slash command")
 
 // Builtins lists the built-in slash commands of Claude Code 2.1.330 (without
 // the "/"), as found in its binary, plus older names.
@@ -52,7 +52,7 @@ type Commands struct {
 }
 
 // Check returns nil when every slash command in commands exists, else an
-// error wrapping [ErrUnknownCommand] naming the first unknown one. Plain
+// error wrapping [errUnknownCommand] naming the first unknown one. Plain
 // prompts (not starting with "/") are not checked.
 func (c Commands) Check(commands []string) error {
 	for _, cmd := range commands {
@@ -61,7 +61,7 @@ func (c Commands) Check(commands []string) error {
 			continue
 		}
 		if !c.Exists(word[1:]) {
-			return fmt.Errorf("%w: %s", ErrUnknownCommand, word)
+			return fmt.Errorf("%w: %s", errUnknownCommand, word)
 		}
 	}
 	return nil

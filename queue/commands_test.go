@@ -39,6 +39,6 @@ func TestCommandsExist(t *testing.T) {
 
 	require.NoError(t, c.Check([]string{"/clear", "/gsd:plan-phase 3", "just a prompt", "/deploy now"}))
 	err := c.Check([]string{"/clear", "/gsd:exec 3"})
-	assert.ErrorIs(t, err, ErrUnknownCommand)
+	assert.ErrorIs(t, err, errUnknownCommand)
 	assert.ErrorContains(t, err, "/gsd:exec")
 }

@@ -21,13 +21,13 @@ var ErrNoQueue = errors.New("queue: no queue")
 
 // Suffixes of retired queue files, next to the active queue-<name>.json.
 const (
-	// SuffixStale marks a cancelled or abandoned queue: queue-<name>.stale.json.
-	SuffixStale = ".stale"
-	// SuffixDone marks the last completed queue: queue-<name>.done.json.
-	SuffixDone = ".done"
-	// SuffixCorrupt marks a malformed file moved aside:
+	// suffixStale marks a cancelled or abandoned queue: queue-<name>.stale.json.
+	suffixStale = ".stale"
+	// suffixDone marks the last completed queue: queue-<name>.done.json.
+	suffixDone = ".done"
+	// suffixCorrupt marks a malformed file moved aside:
 	// queue-<name>.corrupt-<unix-nanos>.json.
-	SuffixCorrupt = ".corrupt"
+	suffixCorrupt = ".corrupt"
 )
 
 // Dir is a directory of queue files, one per session name:
@@ -51,10 +51,6 @@ func (d *Dir) Path() string { return d.path }
 // File returns the active queue file of session.
 func (d *Dir) File(session string) (string, error) { return d.file(session, "") }
 
-// RetiredFile returns the file a queue of session is moved to with suffix
-// ([SuffixStale], [SuffixDone]).
-func (d *Dir) RetiredFile(session, suffix string) (string, error) { return d.file(session, suffix) }
-
 func (d *Dir) file(session, suffix string) (string, error) {
 	enc, err := EncodeName(session)
 	if err != nil {
@@ -64,7 +60,7 @@ func (d *Dir) file(session, suffix string) (string, error) {
 }
 
 // Load reads the active queue of session: [ErrNoQueue] when there is none,
-// an error wrapping [ErrMalformed] when the file is unusable.
+// an error wrapping [errMalformed] when the file is unusable.
 func (d *Dir) Load(session string) (*Queue, error) {
 	path, err := d.File(session)
 	if err != nil {
@@ -74,12 +70,12 @@ func (d *Dir) Load(session string) (*Queue, error) {
 }
 
 func loadFile(path string) (*Queue, error) {
-	data, err := safefile.ReadFile(path, MaxFileSize)
+	data, err := safefile.ReadFile(path, maxFileSize)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return nil, ErrNoQueue
 	case errors.Is(err, safefile.ErrTooLarge), errors.Is(err, safefile.ErrNotRegular):
-		return nil, fmt.Errorf("%w: %v", ErrMalformed, err)
+		return nil, fmt.Errorf("%w: %v", errMalformed, err)
 	case err != nil:
 		return nil, fmt.Errorf("queue: read: %w", err)
 	}
@@ -105,10 +101,10 @@ func (d *Dir) Save(session string, q *Queue) error {
 	return nil
 }
 
-// Retire saves q (when not nil) as the queue-<name><suffix>.json of session,
+// retire saves q (when not nil) as the queue-<name><suffix>.json of session,
 // replacing an older one, and removes the active queue file. With q nil the
 // active file is renamed as it is.
-func (d *Dir) Retire(session, suffix string, q *Queue) (string, error) {
+func (d *Dir) retire(session, suffix string, q *Queue) (string, error) {
 	active, err := d.File(session)
 	if err != nil {
 		return "", err
@@ -137,11 +133,11 @@ func (d *Dir) Retire(session, suffix string, q *Queue) (string, error) {
 	return dst, nil
 }
 
-// MoveAside renames the active queue file of session, unread, to
+// moveAside renames the active queue file of session, unread, to
 // queue-<name>.corrupt-<unix-nanos>.json so it is kept for inspection and
 // the session can go on without it.
-func (d *Dir) MoveAside(session string, now time.Time) (string, error) {
-	return d.Retire(session, SuffixCorrupt+"-"+strconv.FormatInt(now.UnixNano(), 10), nil)
+func (d *Dir) moveAside(session string, now time.Time) (string, error) {
+	return d.retire(session, suffixCorrupt+"-"+strconv.FormatInt(now.UnixNano(), 10), nil)
 }
 
 // Lock takes the per-session lock that serializes read-modify-write cycles

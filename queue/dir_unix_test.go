@@ -37,8 +37,8 @@ func TestLoadHostileFile(t *testing.T) {
 			if err := tt.plant(path); err != nil {
 				t.Fatal(err)
 			}
-			if _, err := d.Load("main"); !errors.Is(err, ErrMalformed) {
-				t.Errorf("Load = %v, want ErrMalformed", err)
+			if _, err := d.Load("main"); !errors.Is(err, errMalformed) {
+				t.Errorf("Load = %v, want errMalformed", err)
 			}
 		})
 	}
@@ -53,7 +53,7 @@ func TestParseWideFile(t *testing.T) {
 		data = append(data, `{},`...)
 	}
 	data = append(data, `{}]}`...)
-	if _, err := Parse(data); !errors.Is(err, ErrMalformed) {
-		t.Errorf("Parse = %v, want ErrMalformed", err)
+	if _, err := Parse(data); !errors.Is(err, errMalformed) {
+		t.Errorf("Parse = %v, want errMalformed", err)
 	}
 }

@@ -10,12 +10,12 @@ import (
 
 // Drive creates the queue of session and types its first command: the TUI
 // driver's whole job. It validates commands (and asks Checker, when set),
-// refuses a session that already has a queue ([ErrBusy]; a malformed one is
+// refuses a session that already has a queue ([errBusy]; a malformed one is
 // moved aside), writes the queue with the first command active, releases
 // the lock, then types. If typing fails the queue is removed again and the
 // error returned: nothing was started.
 func (p *Processor) Drive(ctx context.Context, session string, commands []string, now time.Time) (*Queue, error) {
-	if err := ValidateCommands(commands); err != nil {
+	if err := validateCommands(commands); err != nil {
 		return nil, err
 	}
 	if p.Checker != nil {
@@ -35,9 +35,9 @@ func (p *Processor) Drive(ctx context.Context, session string, commands []string
 	switch {
 	case err == nil:
 		unlock()
-		return nil, fmt.Errorf("%w (%d/%d done; cancel it first)", ErrBusy, old.DoneCount(), len(old.Commands))
-	case errors.Is(err, ErrMalformed):
-		if moved, merr := p.dir().MoveAside(session, now); merr == nil {
+		return nil, fmt.Errorf("%w (%d/%d done; cancel it first)", errBusy, old.DoneCount(), len(old.Commands))
+	case errors.Is(err, errMalformed):
+		if moved, merr := p.dir().moveAside(session, now); merr == nil {
 			p.log().Warn("queue: malformed queue file moved aside", "session", session, "to", moved, "error", err)
 		}
 	case !errors.Is(err, ErrNoQueue):
@@ -90,7 +90,7 @@ func (p *Processor) Cancel(ctx context.Context, session string) (*Queue, error) 
 		return nil, err
 	}
 	q.Status = QueueCancelled
-	if _, err := p.dir().Retire(session, SuffixStale, q); err != nil {
+	if _, err := p.dir().retire(session, suffixStale, q); err != nil {
 		return nil, err
 	}
 	return q, nil

@@ -107,9 +107,9 @@ func (t Tmux) run(ctx context.Context, args ...string) error {
 	return nil
 }
 
-// TmuxSession returns the name of the tmux session holding pane (for
+// tmuxSession returns the name of the tmux session holding pane (for
 // example $TMUX_PANE), asking the tmux server of $TMUX.
-func TmuxSession(ctx context.Context, pane string) (string, error) {
+func tmuxSession(ctx context.Context, pane string) (string, error) {
 	return Tmux{}.Session(ctx, pane)
 }
 

@@ -71,6 +71,6 @@ func TestTmuxRefusesBadTargets(t *testing.T) {
 	}
 	// "=" makes the match exact: a prefix of a session name is not it.
 	assert.Error(t, tm.Type(ctxT(t), "dr", "x"))
-	_, err := TmuxSession(ctxT(t), "")
+	_, err := tmuxSession(ctxT(t), "")
 	assert.Error(t, err)
 }

@@ -15,8 +15,8 @@ func FuzzEncodeName(f *testing.F) {
 	f.Fuzz(func(t *testing.T, name string) {
 		enc, err := EncodeName(name)
 		if name == "" {
-			if !errors.Is(err, ErrInvalidName) {
-				t.Fatalf("empty name: got %v, want ErrInvalidName", err)
+			if !errors.Is(err, errInvalidName) {
+				t.Fatalf("empty name: got %v, want errInvalidName", err)
 			}
 			return
 		}
@@ -33,7 +33,7 @@ func FuzzEncodeName(f *testing.F) {
 			}
 		}
 		d := NewDir(dir)
-		for _, suffix := range []string{"", SuffixStale, SuffixDone} {
+		for _, suffix := range []string{"", suffixStale, suffixDone} {
 			p, err := d.file(name, suffix)
 			if err != nil || filepath.Dir(p) != dir {
 				t.Fatalf("file(%q, %q) = %q, %v: outside %s", name, suffix, p, err, dir)
@@ -82,8 +82,8 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		q, err := Parse(data)
 		if err != nil {
-			if !errors.Is(err, ErrMalformed) {
-				t.Fatalf("error %v does not wrap ErrMalformed", err)
+			if !errors.Is(err, errMalformed) {
+				t.Fatalf("error %v does not wrap errMalformed", err)
 			}
 			return
 		}

@@ -8,8 +8,8 @@ import (
 	"strings"
 )
 
-// ErrInvalidName reports a session name that cannot name a queue (empty).
-var ErrInvalidName = errors.New("queue: invalid session name")
+// errInvalidName reports a session name that cannot name a queue (empty).
+var errInvalidName = errors.New("queue: invalid session name")
 
 // maxEncodedName bounds the encoded part of a file name; longer names are
 // shortened with a hash so distinct names stay distinct.
@@ -22,7 +22,7 @@ const maxEncodedName = 120
 // is an error.
 func EncodeName(session string) (string, error) {
 	if session == "" {
-		return "", fmt.Errorf("%w: empty", ErrInvalidName)
+		return "", fmt.Errorf("%w: empty", errInvalidName)
 	}
 	var b strings.Builder
 	for i := 0; i < len(session); i++ {

@@ -12,8 +12,8 @@ const (
 	WakeCancelled = "queue-cancelled"
 	// WakeStale reports a queue left over from a previous Claude Code run.
 	WakeStale = "queue-stale"
-	// WakeError reports a command the driver could not type.
-	WakeError = "queue-error"
+	// wakeError reports a command the driver could not type.
+	wakeError = "queue-error"
 )
 
 // Payload is what a [Waker] delivers to the brain. Fields are written in

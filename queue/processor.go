@@ -58,8 +58,8 @@ type Checker interface {
 	Check(commands []string) error
 }
 
-// ErrBusy is returned by [Processor.Drive] when the session already has a queue.
-var ErrBusy = errors.New("queue: session already has a queue")
+// errBusy is returned by [Processor.Drive] when the session already has a queue.
+var errBusy = errors.New("queue: session already has a queue")
 
 // Processor is the shared queue processor: every hook handler (Stop,
 // SessionStart, UserPromptSubmit) hands its event to [Processor.Handle],
@@ -84,7 +84,7 @@ type Processor struct {
 	// Checker vets commands before [Processor.Drive] queues them. Nil: no check.
 	Checker Checker
 	// StopPrompt is the file whose text goes with a first wake as its
-	// instructions, read at every wake. Empty or unreadable: [DefaultStopPrompt].
+	// instructions, read at every wake. Empty or unreadable: [defaultStopPrompt].
 	StopPrompt string
 	// Logger receives one line per action and every error. Nil: slog.Default().
 	Logger *slog.Logger
@@ -155,8 +155,8 @@ func (p *Processor) Handle(ctx context.Context, session string, in stophook.Inpu
 func (p *Processor) transition(session string, in stophook.Input, now time.Time) (Outcome, int, error) {
 	q, err := p.dir().Load(session)
 	switch {
-	case errors.Is(err, ErrMalformed):
-		moved, merr := p.dir().MoveAside(session, now)
+	case errors.Is(err, errMalformed):
+		moved, merr := p.dir().moveAside(session, now)
 		if merr != nil {
 			return Outcome{Action: Ignored}, -1, fmt.Errorf("%w (and moving it aside failed: %v)", err, merr)
 		}
@@ -191,7 +191,7 @@ func (p *Processor) transition(session string, in stophook.Input, now time.Time)
 
 	c := &q.Commands[i]
 	switch {
-	case c.Awaits.Matches(in):
+	case c.Awaits.matches(in):
 		c.Status, c.CompletedAt = Done, &now
 		if in.IsStop() || in.LastAssistantMessage != "" {
 			r := capResult(in.LastAssistantMessage)
@@ -216,14 +216,14 @@ func (p *Processor) transition(session string, in stophook.Input, now time.Time)
 
 	case in.HookEventName == stophook.EventUserPromptSubmit:
 		q.Status = QueueCancelled
-		file, err := p.dir().Retire(session, SuffixStale, q)
+		file, err := p.dir().retire(session, suffixStale, q)
 		if err != nil {
 			return Outcome{Action: Ignored}, -1, err
 		}
 		if err := p.dir().writeMarker(session, cancelMarker{SessionID: in.SessionID, PromptID: in.PromptID, Prompt: truncate(in.Prompt, 1000), CancelledAt: now}); err != nil {
 			p.log().Warn("queue: cannot write cancel marker", "session", session, "error", err)
 		}
-		remaining, _ := json.Marshal(q.Remaining())
+		remaining, _ := json.Marshal(q.remaining())
 		return Outcome{Action: Cancelled, Why: "manual input", Queue: q, Wake: &Payload{
 			Event:    WakeCancelled,
 			Message:  fmt.Sprintf("Queue cancelled by manual input. Completed: %d/%d. Remaining: %s", q.DoneCount(), len(q.Commands), remaining),
@@ -234,8 +234,8 @@ func (p *Processor) transition(session string, in stophook.Input, now time.Time)
 		}}, -1, nil
 
 	case in.HookEventName == stophook.EventSessionStart && in.Source == "startup":
-		q.Status = QueueStale
-		file, err := p.dir().Retire(session, SuffixStale, q)
+		q.Status = queueStale
+		file, err := p.dir().retire(session, suffixStale, q)
 		if err != nil {
 			return Outcome{Action: Ignored}, -1, err
 		}
@@ -251,8 +251,8 @@ func (p *Processor) transition(session string, in stophook.Input, now time.Time)
 }
 
 func (p *Processor) complete(session string, q *Queue, why string) (Outcome, int, error) {
-	q.Status = QueueCompleted
-	file, err := p.dir().Retire(session, SuffixDone, q)
+	q.Status = queueCompleted
+	file, err := p.dir().retire(session, suffixDone, q)
 	if err != nil {
 		return Outcome{Action: Ignored}, -1, err
 	}
@@ -333,12 +333,12 @@ func (p *Processor) wake(ctx context.Context, session string, in stophook.Input,
 
 func (p *Processor) stopPrompt() string {
 	if p.StopPrompt == "" {
-		return DefaultStopPrompt
+		return defaultStopPrompt
 	}
 	b, err := safefile.ReadFileFollow(p.StopPrompt, 1<<20)
 	if err != nil {
 		p.log().Warn("queue: cannot read stop prompt, using the default", "error", err)
-		return DefaultStopPrompt
+		return defaultStopPrompt
 	}
 	return string(b)
 }
@@ -354,7 +354,7 @@ func (p *Processor) typeCommand(ctx context.Context, session, text string) error
 // the payload telling the brain.
 func (p *Processor) recordTypeError(ctx context.Context, session string, id int, terr error, now time.Time) *Payload {
 	msg := fmt.Sprintf("Could not type command %d: %v", id, terr)
-	pl := &Payload{Event: WakeError, Message: msg}
+	pl := &Payload{Event: wakeError, Message: msg}
 	unlock, err := p.dir().Lock(ctx, session)
 	if err != nil {
 		return pl
@@ -395,10 +395,10 @@ func samePrompt(prompt, command string) bool {
 }
 
 func capResult(s string) string {
-	if len(s) <= MaxResultBytes {
+	if len(s) <= maxResultBytes {
 		return s
 	}
-	return strings.ToValidUTF8(s[:MaxResultBytes], "") + "\n[truncated]"
+	return strings.ToValidUTF8(s[:maxResultBytes], "") + "\n[truncated]"
 }
 
 func eventString(in stophook.Input) string {

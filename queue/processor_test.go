@@ -57,7 +57,7 @@ func TestDriveRefuses(t *testing.T) {
 	check := func(cmds []string) error {
 		for _, c := range cmds {
 			if c == "/nope" {
-				return ErrUnknownCommand
+				return errUnknownCommand
 			}
 		}
 		return nil
@@ -69,7 +69,7 @@ func TestDriveRefuses(t *testing.T) {
 		"no commands":     {nil, nil},
 		"blank command":   {[]string{"/clear", "  "}, nil},
 		"multi-line":      {[]string{"a\nb"}, nil},
-		"unknown command": {[]string{"/clear", "/nope"}, ErrUnknownCommand},
+		"unknown command": {[]string{"/clear", "/nope"}, errUnknownCommand},
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
@@ -97,7 +97,7 @@ func TestDriveBusy(t *testing.T) {
 	_, err := p.Drive(ctxT(t), sess, []string{"a"}, stophooktest.T0)
 	require.NoError(t, err)
 	_, err = p.Drive(ctxT(t), sess, []string{"b"}, stophooktest.T0)
-	assert.ErrorIs(t, err, ErrBusy)
+	assert.ErrorIs(t, err, errBusy)
 	assert.Equal(t, []string{sess + ": a"}, r.Typed())
 
 	_, err = p.Cancel(ctxT(t), sess)
@@ -149,7 +149,7 @@ func TestFullQueue(t *testing.T) {
 
 	done, err := loadFile(filepath.Join(p.Dir.Path(), "queue-warden-main-4.done.json"))
 	require.NoError(t, err)
-	assert.Equal(t, QueueCompleted, done.Status)
+	assert.Equal(t, queueCompleted, done.Status)
 
 	wakes := r.Wakes()
 	require.Len(t, wakes, 1)
@@ -300,7 +300,7 @@ func TestStaleCleanupOnStartup(t *testing.T) {
 	assert.ErrorIs(t, err, ErrNoQueue)
 	stale, err := loadFile(filepath.Join(p.Dir.Path(), "queue-warden-main-4.stale.json"))
 	require.NoError(t, err)
-	assert.Equal(t, QueueStale, stale.Status)
+	assert.Equal(t, queueStale, stale.Status)
 	require.Len(t, r.Wakes(), 1)
 	assert.Equal(t, "queue-stale", r.Wakes()[0].Event)
 	assert.Equal(t, "Previous session had unfinished queue", r.Wakes()[0].Message)
@@ -342,7 +342,7 @@ func TestFirstWakeFiltering(t *testing.T) {
 			assert.Equal(t, "stop", w.Event)
 			assert.JSONEq(t, `{"agent":"warden"}`, string(w.Agent))
 			assert.Equal(t, []string{"/gsd:plan-phase 3", "/clear"}, w.SuggestedCommands)
-			assert.Equal(t, DefaultStopPrompt, w.Instructions)
+			assert.Equal(t, defaultStopPrompt, w.Instructions)
 			b, _ := json.Marshal(w)
 			s := string(b)
 			assert.Less(t, strings.Index(s, `"session"`), strings.Index(s, `"last_assistant_message"`), "metadata first")
@@ -365,7 +365,7 @@ func TestStopPromptReadAtCallTime(t *testing.T) {
 	for _, w := range r.Wakes() {
 		got = append(got, w.Instructions)
 	}
-	assert.Equal(t, []string{"v1", "v2", DefaultStopPrompt}, got)
+	assert.Equal(t, []string{"v1", "v2", defaultStopPrompt}, got)
 }
 
 func TestMalformedQueueMovedAside(t *testing.T) {
@@ -536,7 +536,7 @@ func TestHostileSessionNames(t *testing.T) {
 		assert.Equal(t, Cancelled, out.Action)
 	}
 	_, err := p.Drive(ctxT(t), "", []string{"a"}, stophooktest.T0)
-	assert.ErrorIs(t, err, ErrInvalidName)
+	assert.ErrorIs(t, err, errInvalidName)
 
 	entries, _ := os.ReadDir(dir)
 	for _, e := range entries {
@@ -602,10 +602,10 @@ func TestAwaitsMapping(t *testing.T) {
 		assert.Equal(t, want, m.Awaits(cmd), cmd)
 	}
 	assert.Equal(t, Awaits{Hook: "SessionStart", Sub: "clear"}, Mapping{}.Awaits("/clear"))
-	assert.True(t, Awaits{Hook: "SessionStart", Sub: "clear"}.Matches(stophooktest.SessionStart("clear")))
-	assert.False(t, Awaits{Hook: "SessionStart", Sub: "clear"}.Matches(stophooktest.SessionStart("startup")))
-	assert.True(t, Awaits{Hook: "Stop"}.Matches(stophooktest.Stop("")))
-	assert.False(t, Awaits{}.Matches(stophooktest.Stop("")))
+	assert.True(t, Awaits{Hook: "SessionStart", Sub: "clear"}.matches(stophooktest.SessionStart("clear")))
+	assert.False(t, Awaits{Hook: "SessionStart", Sub: "clear"}.matches(stophooktest.SessionStart("startup")))
+	assert.True(t, Awaits{Hook: "Stop"}.matches(stophooktest.Stop("")))
+	assert.False(t, Awaits{}.matches(stophooktest.Stop("")))
 }
 
 func TestParseSeedQueue(t *testing.T) {
@@ -617,5 +617,5 @@ func TestParseSeedQueue(t *testing.T) {
 	assert.Equal(t, 0, q.Active())
 	assert.Equal(t, Awaits{Hook: "SessionStart", Sub: "clear"}, q.Commands[0].Awaits)
 	assert.Equal(t, Awaits{Hook: "Stop"}, q.Commands[1].Awaits)
-	assert.Equal(t, []string{"/clear", "/gsd:plan-phase 3"}, q.Remaining())
+	assert.Equal(t, []string{"/clear", "/gsd:plan-phase 3"}, q.remaining())
 }

@@ -24,24 +24,24 @@ const (
 
 // Queue-level states, recorded in [Queue].Status of a retired queue file.
 const (
-	QueueRunning   = "running"
-	QueueCompleted = "completed"
+	queueRunning   = "running"
+	queueCompleted = "completed"
 	QueueCancelled = "cancelled"
-	QueueStale     = "stale"
+	queueStale     = "stale"
 )
 
 // Limits on queue files and their contents. A queue file is untrusted input
 // like any other file an outside process can write.
 const (
-	MaxFileSize    = 16 << 20 // bytes of a queue file
-	MaxCommands    = 256      // commands in one queue
-	MaxCommandLen  = 16 << 10 // bytes of one command's text
-	MaxResultBytes = 256 << 10
+	maxFileSize    = 16 << 20 // bytes of a queue file
+	maxCommands    = 256      // commands in one queue
+	maxCommandLen  = 16 << 10 // bytes of one command's text
+	maxResultBytes = 256 << 10
 )
 
-// ErrMalformed reports a queue file that cannot be used: not JSON, too big,
+// errMalformed reports a queue file that cannot be used: not JSON, too big,
 // or not a consistent queue. Processors move such a file aside.
-var ErrMalformed = errors.New("queue: malformed queue file")
+var errMalformed = errors.New("queue: malformed queue file")
 
 // Queue is the content of one queue file: the commands the brain decided a
 // session runs next, in order. The JSON shape is
@@ -122,11 +122,11 @@ func (a Awaits) String() string {
 // New returns a running queue of commands for session: the first command
 // active (started at now), the others pending, each awaiting what m says.
 func New(session string, commands []string, m Mapping, now time.Time) (*Queue, error) {
-	if err := ValidateCommands(commands); err != nil {
+	if err := validateCommands(commands); err != nil {
 		return nil, err
 	}
 	t := now.UTC()
-	q := &Queue{Session: session, Status: QueueRunning, CreatedAt: &t}
+	q := &Queue{Session: session, Status: queueRunning, CreatedAt: &t}
 	for i, c := range commands {
 		cmd := Command{ID: i + 1, Command: c, Status: Pending, Awaits: m.Awaits(c)}
 		if i == 0 {
@@ -138,22 +138,22 @@ func New(session string, commands []string, m Mapping, now time.Time) (*Queue, e
 	return q, nil
 }
 
-// ValidateCommands checks a command list given to a driver: 1 to
-// [MaxCommands] commands, each non-blank, at most [MaxCommandLen] bytes, on
+// validateCommands checks a command list given to a driver: 1 to
+// [maxCommands] commands, each non-blank, at most [maxCommandLen] bytes, on
 // one line.
-func ValidateCommands(commands []string) error {
+func validateCommands(commands []string) error {
 	if len(commands) == 0 {
 		return errors.New("queue: no commands")
 	}
-	if len(commands) > MaxCommands {
-		return fmt.Errorf("queue: %d commands, at most %d", len(commands), MaxCommands)
+	if len(commands) > maxCommands {
+		return fmt.Errorf("queue: %d commands, at most %d", len(commands), maxCommands)
 	}
 	for i, c := range commands {
 		switch {
 		case strings.TrimSpace(c) == "":
 			return fmt.Errorf("queue: command %d is empty", i+1)
-		case len(c) > MaxCommandLen:
-			return fmt.Errorf("queue: command %d is %d bytes, at most %d", i+1, len(c), MaxCommandLen)
+		case len(c) > maxCommandLen:
+			return fmt.Errorf("queue: command %d is %d bytes, at most %d", i+1, len(c), maxCommandLen)
 		case strings.ContainsAny(c, "\r\n\x00"):
 			return fmt.Errorf("queue: command %d spans several lines", i+1)
 		}
@@ -162,24 +162,24 @@ func ValidateCommands(commands []string) error {
 }
 
 // Parse decodes and checks a queue file. Any problem is an error wrapping
-// [ErrMalformed].
+// [errMalformed].
 func Parse(data []byte) (*Queue, error) {
-	if len(data) > MaxFileSize {
-		return nil, fmt.Errorf("%w: %d bytes, at most %d", ErrMalformed, len(data), MaxFileSize)
+	if len(data) > maxFileSize {
+		return nil, fmt.Errorf("%w: %d bytes, at most %d", errMalformed, len(data), maxFileSize)
 	}
 	if err := jsonlimit.Check(data, 0, 0); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrMalformed, err) // before decoding a struct per element
+		return nil, fmt.Errorf("%w: %v", errMalformed, err) // before decoding a struct per element
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	var q Queue
 	if err := dec.Decode(&q); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrMalformed, err)
+		return nil, fmt.Errorf("%w: %v", errMalformed, err)
 	}
 	if dec.More() {
-		return nil, fmt.Errorf("%w: trailing data", ErrMalformed)
+		return nil, fmt.Errorf("%w: trailing data", errMalformed)
 	}
 	if err := q.check(); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrMalformed, err)
+		return nil, fmt.Errorf("%w: %v", errMalformed, err)
 	}
 	return &q, nil
 }
@@ -188,8 +188,8 @@ func (q *Queue) check() error {
 	if len(q.Commands) == 0 {
 		return errors.New("no commands")
 	}
-	if len(q.Commands) > MaxCommands {
-		return fmt.Errorf("%d commands, at most %d", len(q.Commands), MaxCommands)
+	if len(q.Commands) > maxCommands {
+		return fmt.Errorf("%d commands, at most %d", len(q.Commands), maxCommands)
 	}
 	active := 0
 	for i, c := range q.Commands {
@@ -206,8 +206,8 @@ func (q *Queue) check() error {
 		switch {
 		case strings.TrimSpace(c.Command) == "":
 			return fmt.Errorf("command %d: empty", i+1)
-		case len(c.Command) > MaxCommandLen:
-			return fmt.Errorf("command %d: %d bytes, at most %d", i+1, len(c.Command), MaxCommandLen)
+		case len(c.Command) > maxCommandLen:
+			return fmt.Errorf("command %d: %d bytes, at most %d", i+1, len(c.Command), maxCommandLen)
 		case strings.ContainsAny(c.Command, "\r\n\x00"):
 			return fmt.Errorf("command %d spans several lines", i+1)
 		}
@@ -258,8 +258,8 @@ func (q *Queue) DoneCount() int {
 	return n
 }
 
-// Remaining returns the text of every command not done, in order.
-func (q *Queue) Remaining() []string {
+// remaining returns the text of every command not done, in order.
+func (q *Queue) remaining() []string {
 	out := []string{}
 	for _, c := range q.Commands {
 		if c.Status != Done {

@@ -32,7 +32,7 @@ type Asker struct {
 	// Wait bounds the wait for the answer; default [DefaultWait].
 	Wait time.Duration
 	// Start starts the detached waiter for the job of session in the
-	// state dir and returns its pid; nil means [StartWaiter] (this binary,
+	// state dir and returns its pid; nil means [startWaiter] (this binary,
 	// re-executed with [WaitCommand]).
 	Start func(stateDir, session, id string) (pid int, err error)
 	// Getenv reads the session's environment; nil means os.Getenv.
@@ -70,7 +70,7 @@ func (a *Asker) Defer(ctx context.Context, in stophook.Input, req escalate.Reque
 	switch {
 	case a.Channel == nil:
 		return stophook.PassOn("deferred answers off: no channel"), false, nil
-	case !Supported:
+	case !supported:
 		return stophook.PassOn("deferred answers need a Unix system: asking in the hook"), false, nil
 	case socket == "":
 		return stophook.PassOn("no " + EnvSocket + ": asking in the hook"), false, nil
@@ -91,24 +91,24 @@ func (a *Asker) Defer(ctx context.Context, in stophook.Input, req escalate.Reque
 		wait = DefaultWait
 	}
 	now := in.Time()
-	job := Job{ID: req.ID, SessionID: in.SessionID, Ticket: ticket, Socket: socket, State: Pending,
+	job := jobRecord{ID: req.ID, SessionID: in.SessionID, Ticket: ticket, Socket: socket, State: statePending,
 		CreatedAt: now, Deadline: now.Add(wait)}
 	dir := a.dir(in)
 	store := stophook.NewFileStore(dir)
 	var replaced string
-	err = store.Update(ctx, Key(in.SessionID), func(old []byte) ([]byte, error) {
-		if j, err := ParseJob(old); err == nil {
-			if j.State == Pending {
+	err = store.Update(ctx, jobKey(in.SessionID), func(old []byte) ([]byte, error) {
+		if j, err := parseJob(old); err == nil {
+			if j.State == statePending {
 				replaced = j.ID
 			}
-			job.Previous = &Ended{ID: j.ID, State: j.State, Why: j.Why}
+			job.Previous = &endedRecord{ID: j.ID, State: j.State, Why: j.Why}
 		}
 		return json.Marshal(job)
 	})
 	if err == nil {
 		start := a.Start
 		if start == nil {
-			start = StartWaiter
+			start = startWaiter
 		}
 		var pid int
 		if pid, err = start(dir, in.SessionID, job.ID); err == nil {
@@ -118,7 +118,7 @@ func (a *Asker) Defer(ctx context.Context, in stophook.Input, req escalate.Reque
 			}
 			return stophook.AllowStop(why), true, nil
 		}
-		transition(context.WithoutCancel(ctx), store, in.SessionID, job.ID, Closed, "waiter not started")
+		transition(context.WithoutCancel(ctx), store, in.SessionID, job.ID, stateClosed, "waiter not started")
 	}
 	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), closeTimeout)
 	defer cancel()
@@ -154,10 +154,10 @@ func (a *Asker) Evaluate(ctx context.Context, in stophook.Input) (stophook.Decis
 		return stophook.PassOn("no session_id"), nil
 	}
 	store := stophook.NewFileStore(a.dir(in))
-	if _, err := store.Get(ctx, Key(in.SessionID)); err != nil {
+	if _, err := store.Get(ctx, jobKey(in.SessionID)); err != nil {
 		return stophook.PassOn("no pending question"), nil // the common path writes nothing
 	}
-	moved, _, err := transition(ctx, store, in.SessionID, "", Cancelled, why)
+	moved, _, err := transition(ctx, store, in.SessionID, "", stateCancelled, why)
 	if err != nil {
 		return stophook.Decision{}, fmt.Errorf("deferred: %w", err)
 	}
@@ -188,13 +188,13 @@ func (a *Asker) follow(ctx context.Context, in stophook.Input) (stophook.Decisio
 		return stophook.PassOn("no session or socket"), nil
 	}
 	store := stophook.NewFileStore(a.dir(in))
-	if _, err := store.Get(ctx, Key(in.SessionID)); err != nil {
+	if _, err := store.Get(ctx, jobKey(in.SessionID)); err != nil {
 		return stophook.PassOn("no pending question"), nil
 	}
 	moved := false
-	err := store.Update(ctx, Key(in.SessionID), func(old []byte) ([]byte, error) {
-		j, err := ParseJob(old)
-		if err != nil || j.State != Pending || j.Socket == socket {
+	err := store.Update(ctx, jobKey(in.SessionID), func(old []byte) ([]byte, error) {
+		j, err := parseJob(old)
+		if err != nil || j.State != statePending || j.Socket == socket {
 			return old, nil
 		}
 		j.Socket, moved = socket, true

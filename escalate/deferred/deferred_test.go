@@ -74,7 +74,7 @@ func TestDeferRecordsJobAndStartsWaiter(t *testing.T) {
 	}
 	store := stophook.NewFileStore(a.StateDir)
 	j, found, _ := loadJob(ctx, store, session)
-	if !found || j.ID != "q1" || j.State != Pending || j.Socket != attended[EnvSocket] || !j.Deadline.Equal(t0.Add(time.Hour)) {
+	if !found || j.ID != "q1" || j.State != statePending || j.Socket != attended[EnvSocket] || !j.Deadline.Equal(t0.Add(time.Hour)) {
 		t.Fatalf("job %+v, want q1 pending on the socket until t0+1h", j)
 	}
 	if len(*started) != 1 || (*started)[0] != session+"/q1" {
@@ -106,7 +106,7 @@ func TestDeferStartFailureClosesQuestion(t *testing.T) {
 	if got := ch.outcome([]byte(`{"q":"q1"}`)); !strings.Contains(got, "Could not wait") {
 		t.Errorf("closed with %q", got)
 	}
-	if j, _, _ := loadJob(context.Background(), stophook.NewFileStore(a.StateDir), session); j.State != Closed {
+	if j, _, _ := loadJob(context.Background(), stophook.NewFileStore(a.StateDir), session); j.State != stateClosed {
 		t.Errorf("job state %q, want closed", j.State)
 	}
 }
@@ -133,7 +133,7 @@ func TestEvaluateCancelsPendingQuestion(t *testing.T) {
 				t.Errorf("got %v %q, %v", d.Verdict, d.Why, err)
 			}
 			j, _, _ := loadJob(ctx, stophook.NewFileStore(a.StateDir), session)
-			if j.State != Cancelled || j.Why != tt.why {
+			if j.State != stateCancelled || j.Why != tt.why {
 				t.Errorf("job %s %q, want cancelled: %q", j.State, j.Why, tt.why)
 			}
 		})
@@ -141,7 +141,7 @@ func TestEvaluateCancelsPendingQuestion(t *testing.T) {
 }
 
 // newJob stores a pending job q1 and returns a waiter for it.
-func newJob(t *testing.T, ch *fakeChannel, post func(context.Context, Job, string) error) (*Waiter, stophook.Store) {
+func newJob(t *testing.T, ch *fakeChannel, post func(context.Context, jobRecord, string) error) (*answerWaiter, stophook.Store) {
 	t.Helper()
 	a, _, _ := newAsker(t, attended)
 	a.Channel = ch
@@ -149,7 +149,7 @@ func newJob(t *testing.T, ch *fakeChannel, post func(context.Context, Job, strin
 		t.Fatal(err)
 	}
 	store := stophook.NewFileStore(a.StateDir)
-	return &Waiter{Channel: ch, Store: store, Post: post, PollEvery: 10 * time.Millisecond, Now: func() time.Time { return t0 }}, store
+	return &answerWaiter{Channel: ch, Store: store, Post: post, PollEvery: 10 * time.Millisecond, Now: func() time.Time { return t0 }}, store
 }
 
 func TestWaiterOutcomes(t *testing.T) {
@@ -163,16 +163,16 @@ func TestWaiterOutcomes(t *testing.T) {
 		note      string
 	}{
 		{name: "reply", answer: &escalate.Answer{Kind: escalate.Reply, Text: "use postgres"}, delivered: AnswerPrefix + "use postgres", note: "Answered"},
-		{name: "continue", answer: &escalate.Answer{Kind: escalate.Continue}, delivered: ContinueText, note: "Continued"},
+		{name: "continue", answer: &escalate.Answer{Kind: escalate.Continue}, delivered: continueText, note: "Continued"},
 		{name: "let stop", answer: &escalate.Answer{Kind: escalate.LetStop}, note: "Let stop"},
 		{name: "user typed first", before: func(s stophook.Store) {
-			transition(context.Background(), s, session, "", Cancelled, "the user typed in the session first")
+			transition(context.Background(), s, session, "", stateCancelled, "the user typed in the session first")
 		}, note: "Closed: the user typed in the session first"},
 		{name: "answer after the user typed", answer: &escalate.Answer{Kind: escalate.Reply, Text: "late"}, before: func(s stophook.Store) {
-			transition(context.Background(), s, session, "", Cancelled, "the user typed in the session first")
+			transition(context.Background(), s, session, "", stateCancelled, "the user typed in the session first")
 		}, note: "the user typed in the session first"},
 		{name: "newer question", before: func(s stophook.Store) {
-			s.Update(context.Background(), Key(session), func(old []byte) ([]byte, error) {
+			s.Update(context.Background(), jobKey(session), func(old []byte) ([]byte, error) {
 				return []byte(`{"id":"q2","session_id":"` + session + `","state":"pending"}`), nil
 			})
 		}, note: "a newer question replaced it"},
@@ -183,14 +183,14 @@ func TestWaiterOutcomes(t *testing.T) {
 			t.Parallel()
 			ch := newFakeChannel()
 			var posted []string
-			w, store := newJob(t, ch, func(_ context.Context, j Job, text string) error {
+			w, store := newJob(t, ch, func(_ context.Context, j jobRecord, text string) error {
 				posted = append(posted, text)
 				return tt.postErr
 			})
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 			defer cancel()
 			type result struct {
-				out Outcome
+				out waitOutcome
 				err error
 			}
 			done := make(chan result, 1)
@@ -245,7 +245,7 @@ func TestWaiterIgnoresSettledJob(t *testing.T) {
 	t.Parallel()
 	ch := newFakeChannel()
 	w, store := newJob(t, ch, nil)
-	transition(context.Background(), store, session, "q1", Cancelled, "the session ended")
+	transition(context.Background(), store, session, "q1", stateCancelled, "the session ended")
 	out, err := w.Run(context.Background(), session, "q1")
 	if err != nil || out.Note != "🚫 Closed: the session ended" || ch.outcome([]byte(`{"q":"q1"}`)) != out.Note {
 		t.Errorf("cancelled before the start: got %+v, %v, closed %v; want it closed", out, err, ch.closed)
@@ -261,7 +261,7 @@ func TestWaiterIgnoresSettledJob(t *testing.T) {
 func TestPost(t *testing.T) {
 	t.Parallel()
 	s := newFakeSocket(t)
-	if err := Post(context.Background(), s.Path, "tok", session, "User answered: a \"b\"\nc"); err != nil {
+	if err := postAnswer(context.Background(), s.Path, "tok", session, "User answered: a \"b\"\nc"); err != nil {
 		t.Fatal(err)
 	}
 	<-s.got
@@ -274,10 +274,10 @@ func TestPost(t *testing.T) {
 		msg.Message.Content != "User answered: a \"b\"\nc" || msg.SessionID != session {
 		t.Errorf("got %+v then %+v", auth, msg)
 	}
-	if err := Post(context.Background(), s.Path+".missing", "", "", "x"); err == nil {
+	if err := postAnswer(context.Background(), s.Path+".missing", "", "", "x"); err == nil {
 		t.Error("missing socket: want an error")
 	}
-	if err := Post(context.Background(), s.Path, "", "", "  "); err == nil {
+	if err := postAnswer(context.Background(), s.Path, "", "", "  "); err == nil {
 		t.Error("empty text: want an error")
 	}
 }
@@ -290,7 +290,7 @@ func FuzzParseJob(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		j, err := ParseJob(data)
+		j, err := parseJob(data)
 		if err == nil && (j.ID == "" || j.SessionID == "" || j.State == "") {
 			t.Fatalf("accepted %+v", j)
 		}
@@ -340,12 +340,12 @@ func TestSessionStartMovesSocket(t *testing.T) {
 		t.Fatalf("got %q, %v", d.Why, err)
 	}
 	store := stophook.NewFileStore(a.StateDir)
-	if j, _, _ := loadJob(ctx, store, session); j.Socket != "/new.sock" || j.State != Pending {
+	if j, _, _ := loadJob(ctx, store, session); j.Socket != "/new.sock" || j.State != statePending {
 		t.Fatalf("job %+v, want pending on /new.sock", j)
 	}
 	var postedTo string
-	w := &Waiter{Channel: newFakeChannel(), Store: store, PollEvery: 10 * time.Millisecond, Now: func() time.Time { return t0 },
-		Post: func(_ context.Context, j Job, _ string) error { postedTo = j.Socket; return nil }}
+	w := &answerWaiter{Channel: newFakeChannel(), Store: store, PollEvery: 10 * time.Millisecond, Now: func() time.Time { return t0 },
+		Post: func(_ context.Context, j jobRecord, _ string) error { postedTo = j.Socket; return nil }}
 	w.Channel.(*fakeChannel).answers <- escalate.Answer{Kind: escalate.Continue}
 	if out, err := w.Run(ctx, session, "q1"); err != nil || !out.Delivered || postedTo != "/new.sock" {
 		t.Errorf("got %+v, %v, posted to %q; want delivery on the new socket", out, err, postedTo)

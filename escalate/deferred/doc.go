@@ -6,17 +6,17 @@
 // # Flow
 //
 // On a stop, [Asker.Defer] (set as escalate.Escalation.Defer) sends the
-// question through a [Channel] (Telegram: [Telegram]), records a [Job]
+// question through a [Channel] (Telegram: [Telegram]), records a [jobRecord]
 // under "deferred/<session_id>" in a FileStore and starts a waiter: the
 // same binary re-executed with the hidden subcommand [WaitCommand], in a
 // new session (setsid), with stdin and stdout on /dev/null, so the hook
 // returns in milliseconds and Claude Code does not wait for it.
 //
-// The waiter ([Waiter.Run], or [Main] in a binary) waits for the answer
+// The waiter ([answerWaiter.Run], or [Main] in a binary) waits for the answer
 // until the job's deadline ([DefaultWait] unless set). A reply or the
 // Continue button is posted to the session's socket
 // (CLAUDE_CODE_MESSAGING_SOCKET, authenticated with
-// CLAUDE_CODE_MESSAGING_TOKEN; see [Post]); an idle Claude Code starts a
+// CLAUDE_CODE_MESSAGING_TOKEN; see [postAnswer]); an idle Claude Code starts a
 // new turn with it. Then the waiter edits the question to say what
 // happened.
 //

@@ -12,10 +12,10 @@ import (
 )
 
 // WaitCommand is the hidden first argument that makes a hook binary run as
-// a waiter (see [StartWaiter] and [Main]).
+// a waiter (see [startWaiter] and [Main]).
 const WaitCommand = "__stophook-deferred-wait"
 
-// Main runs a waiter from the command line StartWaiter builds (the
+// Main runs a waiter from the command line startWaiter builds (the
 // arguments after WaitCommand) and returns the exit code. channel builds
 // the Channel from the environment (the hook's, inherited); it is called
 // once. Errors go to stderr (the waiters' log). A hook binary dispatches
@@ -40,12 +40,12 @@ func Main(args []string, stderr io.Writer, channel func() (Channel, error)) int 
 	ch, err := channel()
 	if err != nil || ch == nil {
 		fmt.Fprintf(stderr, "deferred: waiter for %s: no channel: %v\n", *session, err)
-		transition(context.Background(), stophook.NewFileStore(*state), *session, *id, Closed, "no channel in the waiter")
+		transition(context.Background(), stophook.NewFileStore(*state), *session, *id, stateClosed, "no channel in the waiter")
 		return 1
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
 	defer stop()
-	w := &Waiter{Channel: ch, Store: stophook.NewFileStore(*state)}
+	w := &answerWaiter{Channel: ch, Store: stophook.NewFileStore(*state)}
 	out, err := w.Run(ctx, *session, *id)
 	if err != nil {
 		fmt.Fprintf(stderr, "deferred: waiter for %s: %v (%s)\n", *session, err, out.Note)

@@ -13,20 +13,20 @@ import (
 // Environment variables Claude Code gives every hook.
 const (
 	EnvSocket   = "CLAUDE_CODE_MESSAGING_SOCKET"
-	EnvToken    = "CLAUDE_CODE_MESSAGING_TOKEN"
+	envToken    = "CLAUDE_CODE_MESSAGING_TOKEN"
 	EnvAttended = "CLAUDE_CODE_SESSION_ATTENDED"
 )
 
 // postTimeout bounds connecting to and writing on the socket.
 const postTimeout = 10 * time.Second
 
-// Post sends text to a Claude Code session's messaging socket as a user
+// postAnswer sends text to a Claude Code session's messaging socket as a user
 // message: an auth line with token (when not empty), then
 // {"type":"user","message":{"role":"user","content":text},"session_id":…},
 // newline-delimited JSON. An idle session starts a new turn with it; the
 // socket sends no reply. sessionID, when not empty, makes Claude Code drop
 // the message unless it is still that session.
-func Post(ctx context.Context, socket, token, sessionID, text string) error {
+func postAnswer(ctx context.Context, socket, token, sessionID, text string) error {
 	if socket == "" {
 		return errors.New("deferred: no messaging socket")
 	}

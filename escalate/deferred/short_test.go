@@ -23,13 +23,13 @@ func TestReplacedWhyKeepsTheEndingOfTheReplacedJob(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		name string
-		cur  Job
+		cur  jobRecord
 		want string
 	}{
-		{"cancelled then replaced", Job{ID: "b", Previous: &Ended{ID: "a", State: Cancelled, Why: "the user typed in the session first"}}, "the user typed in the session first"},
-		{"replaced while pending", Job{ID: "b", Previous: &Ended{ID: "a", State: Pending}}, "a newer question replaced it"},
-		{"another job's ending", Job{ID: "c", Previous: &Ended{ID: "b", State: Cancelled, Why: "x"}}, "a newer question replaced it"},
-		{"no previous", Job{ID: "b"}, "a newer question replaced it"},
+		{"cancelled then replaced", jobRecord{ID: "b", Previous: &endedRecord{ID: "a", State: stateCancelled, Why: "the user typed in the session first"}}, "the user typed in the session first"},
+		{"replaced while pending", jobRecord{ID: "b", Previous: &endedRecord{ID: "a", State: statePending}}, "a newer question replaced it"},
+		{"another job's ending", jobRecord{ID: "c", Previous: &endedRecord{ID: "b", State: stateCancelled, Why: "x"}}, "a newer question replaced it"},
+		{"no previous", jobRecord{ID: "b"}, "a newer question replaced it"},
 	}
 	for _, tt := range tests {
 		if got := notPendingWhy(tt.cur, "a"); got != tt.want {

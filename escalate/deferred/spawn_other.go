@@ -4,10 +4,10 @@ package deferred
 
 import "errors"
 
-// Supported reports whether this system can run detached waiters.
-const Supported = false
+// supported reports whether this system can run detached waiters.
+const supported = false
 
-// StartWaiter fails: detached waiters need a Unix system (setsid).
-func StartWaiter(stateDir, session, id string) (int, error) {
+// startWaiter fails: detached waiters need a Unix system (setsid).
+func startWaiter(stateDir, session, id string) (int, error) {
 	return 0, errors.New("deferred: detached waiters need a Unix system")
 }

@@ -12,20 +12,20 @@ import (
 	"github.com/stophook/stophook/internal/safefile"
 )
 
-// Supported reports whether this system can run detached waiters.
-const Supported = true
+// supported reports whether this system can run detached waiters.
+const supported = true
 
 // maxLogBytes bounds the waiters' log before it starts again.
 const maxLogBytes = 1 << 20
 
-// StartWaiter starts this binary again as a detached waiter:
+// startWaiter starts this binary again as a detached waiter:
 // `<exe> WaitCommand -state DIR -session ID -id JOB`, in a new session
 // (setsid: Claude Code's end of the hook does not reach it), with stdin and
 // stdout on /dev/null (Claude Code does not wait for it) and stderr
 // appended to "deferred-waiter.log" in the state dir. It inherits the
 // environment: the channel's credentials and the messaging socket's token
 // stay out of argv. It returns the waiter's pid.
-func StartWaiter(stateDir, session, id string) (int, error) {
+func startWaiter(stateDir, session, id string) (int, error) {
 	exe, err := os.Executable()
 	if err != nil {
 		return 0, fmt.Errorf("deferred: find this binary: %w", err)

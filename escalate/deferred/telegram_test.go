@@ -29,15 +29,15 @@ func TestTwoWaitersShareABot(t *testing.T) {
 
 	sessions := []string{"aaaaaaaa-0000-4000-8000-000000000001", "bbbbbbbb-0000-4000-8000-000000000002"}
 	sockets := make([]*fakeSocket, 2)
-	done := make(chan Outcome, 2)
+	done := make(chan waitOutcome, 2)
 	for i, s := range sessions {
 		sockets[i] = newFakeSocket(t)
 		env := map[string]string{EnvSocket: sockets[i].Path, EnvAttended: "1"}
 		a := &Asker{Channel: ch, StateDir: state, Wait: time.Hour, Getenv: func(k string) string { return env[k] },
 			Start: func(dir, session, id string) (int, error) {
-				w := &Waiter{Channel: ch, Store: stophook.NewFileStore(dir), PollEvery: 20 * time.Millisecond,
-					Post: func(ctx context.Context, j Job, text string) error {
-						return Post(ctx, j.Socket, "tok", j.SessionID, text)
+				w := &answerWaiter{Channel: ch, Store: stophook.NewFileStore(dir), PollEvery: 20 * time.Millisecond,
+					Post: func(ctx context.Context, j jobRecord, text string) error {
+						return postAnswer(ctx, j.Socket, "tok", j.SessionID, text)
 					}}
 				go func() {
 					out, err := w.Run(ctx, session, id)
@@ -74,6 +74,13 @@ func TestTwoWaitersShareABot(t *testing.T) {
 		}
 	}
 	for i, want := range []string{AnswerPrefix + "answer for A", AnswerPrefix + "answer for B"} {
+		// The socket records a connection once the waiter has closed it,
+		// which may be after the waiter's Run returned: wait for it.
+		select {
+		case <-sockets[i].got:
+		case <-ctx.Done():
+			t.Fatalf("session %d: nothing arrived on its socket", i)
+		}
 		conns, errs := sockets[i].received()
 		if len(errs) != 0 || len(conns) != 1 || len(conns[0]) != 2 || conns[0][1].Message.Content != want || conns[0][1].SessionID != sessions[i] {
 			t.Errorf("session %d received %+v (%v), want exactly %q", i, conns, errs, want)
@@ -101,10 +108,10 @@ func TestWaiterGivesUpWhenUserTypes(t *testing.T) {
 	env := map[string]string{EnvSocket: sock.Path, EnvAttended: "1"}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	done := make(chan Outcome, 1)
+	done := make(chan waitOutcome, 1)
 	a := &Asker{Channel: ch, StateDir: t.TempDir(), Getenv: func(k string) string { return env[k] },
 		Start: func(dir, session, id string) (int, error) {
-			w := &Waiter{Channel: ch, Store: stophook.NewFileStore(dir), PollEvery: 20 * time.Millisecond}
+			w := &answerWaiter{Channel: ch, Store: stophook.NewFileStore(dir), PollEvery: 20 * time.Millisecond}
 			go func() { out, _ := w.Run(ctx, session, id); done <- out }()
 			return 1, nil
 		}}

@@ -13,35 +13,35 @@ import (
 	"github.com/stophook/stophook/escalate"
 )
 
-// DefaultPollEvery is how often a waiter checks whether its job was
+// defaultPollEvery is how often a waiter checks whether its job was
 // cancelled or replaced.
-const DefaultPollEvery = time.Second
+const defaultPollEvery = time.Second
 
 // Messages a waiter posts. Claude Code frames a socket message as coming
 // from "another Claude session", not typed by the user, so the text says
 // whose answer it relays.
 const (
 	AnswerPrefix = "User answered on Telegram (relayed by the stop hook that asked them): "
-	ContinueText = "User wants you to continue (relayed from Telegram by the stop hook that asked them)"
+	continueText = "User wants you to continue (relayed from Telegram by the stop hook that asked them)"
 )
 
-// Waiter waits for the answer to one job and delivers it: a reply as
-// [AnswerPrefix] + TEXT, the Continue button as [ContinueText]. Channel and
+// answerWaiter waits for the answer to one job and delivers it: a reply as
+// [AnswerPrefix] + TEXT, the Continue button as [continueText]. Channel and
 // Store are required.
-type Waiter struct {
+type answerWaiter struct {
 	Channel Channel
 	Store   stophook.Store
-	// Post delivers text to the session; nil means [Post] with the job's
+	// Post delivers text to the session; nil means [postAnswer] with the job's
 	// socket and the token from CLAUDE_CODE_MESSAGING_TOKEN.
-	Post func(ctx context.Context, job Job, text string) error
-	// PollEvery is how often the job is checked; default [DefaultPollEvery].
+	Post func(ctx context.Context, job jobRecord, text string) error
+	// PollEvery is how often the job is checked; default [defaultPollEvery].
 	PollEvery time.Duration
 	// Now is the clock for the job's deadline; nil means time.Now.
 	Now func() time.Time
 }
 
-// Outcome says what became of a job.
-type Outcome struct {
+// waitOutcome says what became of a job.
+type waitOutcome struct {
 	// Delivered reports whether the answer was posted to the session.
 	Delivered bool
 	// Text is the message posted, when Delivered.
@@ -55,16 +55,16 @@ type Outcome struct {
 // came, the job stopped being pending (cancelled or replaced), the job's
 // deadline passed, or ctx is done. A job cancelled before Run starts is
 // closed at once; a job missing, replaced or settled is left alone.
-func (w *Waiter) Run(ctx context.Context, session, id string) (Outcome, error) {
+func (w *answerWaiter) Run(ctx context.Context, session, id string) (waitOutcome, error) {
 	job, ok, err := loadJob(ctx, w.Store, session)
 	if err != nil {
-		return Outcome{}, fmt.Errorf("deferred: %w", err)
+		return waitOutcome{}, fmt.Errorf("deferred: %w", err)
 	}
-	if !ok || job.ID != id || job.State == Delivered || job.State == Closed {
-		return Outcome{Note: "nothing to wait for"}, nil
+	if !ok || job.ID != id || job.State == stateDelivered || job.State == stateClosed {
+		return waitOutcome{Note: "nothing to wait for"}, nil
 	}
-	if job.State != Pending { // cancelled before the waiter started
-		out := Outcome{Note: "🚫 Closed: " + notPendingWhy(job, id)}
+	if job.State != statePending { // cancelled before the waiter started
+		out := waitOutcome{Note: "🚫 Closed: " + notPendingWhy(job, id)}
 		err := w.close(ctx, job, out.Note)
 		w.forget(ctx, session, id)
 		return out, err
@@ -86,7 +86,7 @@ func (w *Waiter) Run(ctx context.Context, session, id string) (Outcome, error) {
 		defer close(watchDone)
 		every := w.PollEvery
 		if every <= 0 {
-			every = DefaultPollEvery
+			every = defaultPollEvery
 		}
 		t := time.NewTicker(every)
 		defer t.Stop()
@@ -106,7 +106,7 @@ func (w *Waiter) Run(ctx context.Context, session, id string) (Outcome, error) {
 				why = "the question was withdrawn"
 			case cur.ID != id:
 				why = replacedWhy(cur, id)
-			case cur.State != Pending:
+			case cur.State != statePending:
 				why = cur.Why
 				if why == "" {
 					why = string(cur.State)
@@ -128,19 +128,19 @@ func (w *Waiter) Run(ctx context.Context, session, id string) (Outcome, error) {
 	why := stopped
 	mu.Unlock()
 
-	var out Outcome
+	var out waitOutcome
 	switch {
 	case why != "":
 		out.Note = "🚫 Closed: " + why
 	case err != nil:
-		transition(context.WithoutCancel(ctx), w.Store, session, id, Closed, "channel failed")
+		transition(context.WithoutCancel(ctx), w.Store, session, id, stateClosed, "channel failed")
 		out.Note = "⚠️ Could not wait for the answer — the session stays stopped"
 	case ans.Kind == escalate.Reply && ans.Text != "", ans.Kind == escalate.Continue:
-		text := ContinueText
+		text := continueText
 		if ans.Kind == escalate.Reply {
 			text = AnswerPrefix + ans.Text
 		}
-		moved, cur, terr := transition(context.WithoutCancel(ctx), w.Store, session, id, Delivered, "answered")
+		moved, cur, terr := transition(context.WithoutCancel(ctx), w.Store, session, id, stateDelivered, "answered")
 		switch {
 		case terr != nil:
 			err = terr
@@ -150,7 +150,7 @@ func (w *Waiter) Run(ctx context.Context, session, id string) (Outcome, error) {
 		default:
 			if perr := w.post(ctx, cur, text); perr != nil { // cur: the socket may have moved (resume)
 				err = perr
-				transition(context.WithoutCancel(ctx), w.Store, session, id, Closed, "delivery failed")
+				transition(context.WithoutCancel(ctx), w.Store, session, id, stateClosed, "delivery failed")
 				out.Note = "⚠️ Answer not delivered: the session is not reachable"
 			} else {
 				out.Delivered, out.Text = true, text
@@ -161,12 +161,12 @@ func (w *Waiter) Run(ctx context.Context, session, id string) (Outcome, error) {
 			}
 		}
 	case ans.Kind == escalate.LetStop:
-		transition(context.WithoutCancel(ctx), w.Store, session, id, Closed, "let stop")
+		transition(context.WithoutCancel(ctx), w.Store, session, id, stateClosed, "let stop")
 		out.Note = "⏹️ Let stop"
 	case ctx.Err() != nil:
 		out.Note = "🚫 Closed: the waiter was stopped"
 	default:
-		transition(context.WithoutCancel(ctx), w.Store, session, id, Closed, "no answer in time")
+		transition(context.WithoutCancel(ctx), w.Store, session, id, stateClosed, "no answer in time")
 		out.Note = "⌛ No answer within " + shortDuration(job.Deadline.Sub(job.CreatedAt)) + " — the session stays stopped"
 	}
 	if cerr := w.close(ctx, job, out.Note); cerr != nil && err == nil {
@@ -177,7 +177,7 @@ func (w *Waiter) Run(ctx context.Context, session, id string) (Outcome, error) {
 }
 
 // close edits the job's question to end with note.
-func (w *Waiter) close(ctx context.Context, job Job, note string) error {
+func (w *answerWaiter) close(ctx context.Context, job jobRecord, note string) error {
 	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), closeTimeout)
 	defer cancel()
 	if err := w.Channel.Close(cctx, job.Ticket, note); err != nil && !errors.Is(err, context.Canceled) {
@@ -188,24 +188,24 @@ func (w *Waiter) close(ctx context.Context, job Job, note string) error {
 
 // forget removes the job of session when it is still id and settled, so
 // that records do not pile up; a newer job stays.
-func (w *Waiter) forget(ctx context.Context, session, id string) {
-	w.Store.Update(context.WithoutCancel(ctx), Key(session), func(old []byte) ([]byte, error) {
-		if j, err := ParseJob(old); err == nil && j.ID == id && j.State != Pending {
+func (w *answerWaiter) forget(ctx context.Context, session, id string) {
+	w.Store.Update(context.WithoutCancel(ctx), jobKey(session), func(old []byte) ([]byte, error) {
+		if j, err := parseJob(old); err == nil && j.ID == id && j.State != statePending {
 			return nil, nil
 		}
 		return old, nil
 	})
 }
 
-func (w *Waiter) post(ctx context.Context, job Job, text string) error {
+func (w *answerWaiter) post(ctx context.Context, job jobRecord, text string) error {
 	if w.Post != nil {
 		return w.Post(ctx, job, text)
 	}
-	return Post(ctx, job.Socket, os.Getenv(EnvToken), job.SessionID, text)
+	return postAnswer(ctx, job.Socket, os.Getenv(envToken), job.SessionID, text)
 }
 
 // notPendingWhy says why job id could not be claimed, given the job found.
-func notPendingWhy(cur Job, id string) string {
+func notPendingWhy(cur jobRecord, id string) string {
 	switch {
 	case cur.ID == "":
 		return "the question was withdrawn"

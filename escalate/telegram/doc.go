@@ -14,7 +14,7 @@
 // # Configuration
 //
 // [FromEnv] reads TELEGRAM_BOT_TOKEN, TELEGRAM_CHAT_ID and TELEGRAM_API_URL
-// ([EnvToken], [EnvChatID], [EnvAPIURL]); [New] takes the token and chat
+// ([envToken], [envChatID], [envAPIURL]); [New] takes the token and chat
 // id. The bot token is never logged and never appears in errors.
 //
 // # Several hooks, one bot

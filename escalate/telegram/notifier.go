@@ -17,16 +17,16 @@ import (
 
 // Environment variables read by [FromEnv].
 const (
-	EnvToken  = "TELEGRAM_BOT_TOKEN"
-	EnvChatID = "TELEGRAM_CHAT_ID"
-	EnvAPIURL = "TELEGRAM_API_URL"
+	envToken  = "TELEGRAM_BOT_TOKEN"
+	envChatID = "TELEGRAM_CHAT_ID"
+	envAPIURL = "TELEGRAM_API_URL"
 )
 
 // Defaults of [Notifier].
 const (
-	DefaultURL         = botapi.DefaultBaseURL
-	DefaultPollTimeout = 25 * time.Second
-	DefaultStaleAfter  = 15 * time.Minute
+	defaultURL         = botapi.DefaultBaseURL
+	defaultPollTimeout = 25 * time.Second
+	defaultStaleAfter  = 15 * time.Minute
 	// finishTimeout bounds the closing editMessageText after ctx has ended.
 	finishTimeout = 5 * time.Second
 	// retryDelay is the pause after a failed or conflicting getUpdates.
@@ -62,16 +62,16 @@ type Notifier struct {
 	Token string
 	// ChatID is the only chat whose answers count.
 	ChatID int64
-	// BaseURL is the Bot API root; default [DefaultURL].
+	// BaseURL is the Bot API root; default [defaultURL].
 	BaseURL string
 	// HTTPClient sends requests; default http.DefaultClient (ctx bounds calls).
 	HTTPClient *http.Client
 	// PollTimeout is the long-poll wait of one getUpdates; default
-	// [DefaultPollTimeout].
+	// [defaultPollTimeout].
 	PollTimeout time.Duration
 	// StaleAfter is the age after which an unclaimed reply to the bot is
 	// nobody's answer any more and may be deleted from the bot's queue;
-	// default [DefaultStaleAfter]. It is judged by the reply's own date: a
+	// default [defaultStaleAfter]. It is judged by the reply's own date: a
 	// waiter polls all the time, so a reply its owner is waiting for is
 	// taken within seconds. Button presses carry no date of their own and
 	// are never deleted by a waiter that does not own them.
@@ -91,17 +91,17 @@ func New(token string, chatID int64) *Notifier {
 // TELEGRAM_CHAT_ID and TELEGRAM_API_URL. It reports false when the token or
 // the chat id is unset, and an error when the chat id is not a number.
 func FromEnv() (*Notifier, bool, error) {
-	token := strings.TrimSpace(os.Getenv(EnvToken))
-	chat := strings.TrimSpace(os.Getenv(EnvChatID))
+	token := strings.TrimSpace(os.Getenv(envToken))
+	chat := strings.TrimSpace(os.Getenv(envChatID))
 	if token == "" || chat == "" {
 		return nil, false, nil
 	}
 	id, err := strconv.ParseInt(chat, 10, 64)
 	if err != nil {
-		return nil, false, fmt.Errorf("telegram: %s %q is not a numeric chat id", EnvChatID, chat)
+		return nil, false, fmt.Errorf("telegram: %s %q is not a numeric chat id", envChatID, chat)
 	}
 	t := New(token, id)
-	t.BaseURL = strings.TrimSpace(os.Getenv(EnvAPIURL))
+	t.BaseURL = strings.TrimSpace(os.Getenv(envAPIURL))
 	return t, true, nil
 }
 
@@ -172,7 +172,7 @@ func keyboard(id string) *botapi.InlineKeyboardMarkup {
 func (t *Notifier) wait(ctx context.Context, c *botapi.Client, msgID int64, id string) (escalate.Answer, error) {
 	poll := t.PollTimeout
 	if poll <= 0 {
-		poll = DefaultPollTimeout
+		poll = defaultPollTimeout
 	}
 	var (
 		offset  int64 // first update id not confirmed
@@ -249,7 +249,7 @@ func (t *Notifier) wait(ctx context.Context, c *botapi.Client, msgID int64, id s
 func (t *Notifier) mayAnswerOthers(u botapi.Update) bool {
 	stale := t.StaleAfter
 	if stale <= 0 {
-		stale = DefaultStaleAfter
+		stale = defaultStaleAfter
 	}
 	now := time.Now
 	if t.now != nil {

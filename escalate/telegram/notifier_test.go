@@ -249,22 +249,22 @@ func TestTelegramReplacesUnusableRequestIDs(t *testing.T) {
 }
 
 func TestTelegramFromEnv(t *testing.T) {
-	t.Setenv(EnvToken, "")
-	t.Setenv(EnvChatID, "")
-	t.Setenv(EnvAPIURL, "")
+	t.Setenv(envToken, "")
+	t.Setenv(envChatID, "")
+	t.Setenv(envAPIURL, "")
 	_, ok, err := FromEnv()
 	assert.False(t, ok)
 	assert.NoError(t, err)
 
-	t.Setenv(EnvToken, "tok")
-	t.Setenv(EnvChatID, "-100123")
-	t.Setenv(EnvAPIURL, "http://127.0.0.1:1")
+	t.Setenv(envToken, "tok")
+	t.Setenv(envChatID, "-100123")
+	t.Setenv(envAPIURL, "http://127.0.0.1:1")
 	tg, ok, err := FromEnv()
 	require.NoError(t, err)
 	require.True(t, ok)
 	assert.Equal(t, &Notifier{Token: "tok", ChatID: -100123, BaseURL: "http://127.0.0.1:1"}, tg)
 
-	t.Setenv(EnvChatID, "@channel")
+	t.Setenv(envChatID, "@channel")
 	_, ok, err = FromEnv()
 	assert.False(t, ok)
 	assert.ErrorContains(t, err, "not a numeric chat id")

@@ -60,9 +60,7 @@ import (
 	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/escalate/deferred"
 	"github.com/stophook/stophook/escalate/telegram"
-	"github.com/stophook/stophook/examples/internal/pluginopt"
-	"github.com/stophook/stophook/internal/anthropic"
-	"github.com/stophook/stophook/internal/continueflag"
+	"github.com/stophook/stophook/examples/hookcli"
 	"github.com/stophook/stophook/judge"
 	"github.com/stophook/stophook/llm/provider"
 	"github.com/stophook/stophook/policy"
@@ -72,7 +70,7 @@ import (
 func main() {
 	// Installed as a Claude Code plugin, the Telegram settings come from
 	// the plugin's options.
-	pluginopt.Export("TELEGRAM_BOT_TOKEN", "TELEGRAM_CHAT_ID")
+	hookcli.ExportPluginOptions("TELEGRAM_BOT_TOKEN", "TELEGRAM_CHAT_ID")
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
@@ -103,7 +101,7 @@ func parseConfig(args []string, stderr io.Writer) (Config, error) {
 	c := Config{ContinueWithContext: true}
 	fs.StringVar(&c.Reply, "reply", policy.DefaultAutoReply, "continuation that answers a permission question (once per turn)")
 	fs.IntVar(&c.MaxRetries, "max-retries", 2, "retries in a row per session when the agent stops on an error (0: never)")
-	continueflag.Register(fs, &c.ContinueWithContext)
+	hookcli.Continue(fs, &c.ContinueWithContext)
 	fs.DurationVar(&c.EscalateTimeout, "escalate-timeout", 5*time.Minute, "how long to wait for the human on Telegram (keep well below the hook timeout)")
 	fs.StringVar(&c.Label, "label", "", "session label in the Telegram message (default: <dir> · <session id>)")
 	fs.StringVar(&c.State, "state", "", "state `DIR` (default $STOPHOOK_STATE_DIR, else <cwd>/.claude/stophook)")
@@ -112,11 +110,10 @@ func parseConfig(args []string, stderr io.Writer) (Config, error) {
 	fs.BoolVar(&c.Explain, "explain", false, "print the decision trace on stderr")
 	fs.BoolVar(&c.JudgeLLM, "judge-llm", false, "let Claude (ANTHROPIC_API_KEY) settle the turn judge's low-confidence verdicts")
 	c.Claude.register(fs)
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: autopilot [flags]\n\nA Stop hook that retries errors, answers permission questions once per turn,\nasks a human on Telegram for real decisions and lets finished work stop.\n\nFlags:\n")
-		fs.PrintDefaults()
-		fmt.Fprintf(fs.Output(), "\nEnvironment: TELEGRAM_BOT_TOKEN, TELEGRAM_CHAT_ID, TELEGRAM_API_URL (escalation);\nANTHROPIC_API_KEY, ANTHROPIC_BASE_URL, STOPHOOK_SUMMARY_MODEL (summary for the human);\nSTOPHOOK_STATE_DIR; STOPHOOK_STORE (default -store); STOPHOOK_DISABLE=1 lets every stop through.\n")
-	}
+	hookcli.SetUsage(fs, "usage: stophook-autopilot [flags] < hook-input.json\n\n"+
+		"A Stop hook that retries errors, answers permission questions once per turn,\n"+
+		"asks a human on Telegram for real decisions and lets finished work stop.",
+		hookcli.Runner, hookcli.Telegram, hookcli.Summary, []hookcli.Var{{storeurl.Env, "default -store"}})
 	if err := fs.Parse(args); err != nil {
 		return Config{}, err
 	}
@@ -159,12 +156,10 @@ func build(c Config, stderr io.Writer) (stophook.Policy, stophook.RunOptions) {
 	// last message and the tool results of the turn's transcript.
 	j := &policy.Judge{}
 	if c.JudgeLLM {
-		if client, ok := anthropic.FromEnv(); ok {
-			j.Settle = judge.ClassifierFunc(func(ctx context.Context, prompt string) (string, error) {
-				return client.Complete(ctx, "", prompt)
-			})
+		if m, err := provider.Anthropic(); err == nil {
+			j.Settle = m
 		} else {
-			fmt.Fprintln(stderr, "autopilot: -judge-llm needs "+anthropic.EnvAPIKey+"; judging offline")
+			fmt.Fprintln(stderr, "autopilot: -judge-llm needs ANTHROPIC_API_KEY; judging offline")
 		}
 	}
 	isDecision := j.Is(judge.Question, judge.Decision)

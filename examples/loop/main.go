@@ -41,9 +41,8 @@ import (
 	"time"
 
 	"github.com/stophook/stophook"
-	"github.com/stophook/stophook/examples/internal/envhelp"
+	"github.com/stophook/stophook/examples/hookcli"
 	"github.com/stophook/stophook/httphook"
-	"github.com/stophook/stophook/internal/continueflag"
 	"github.com/stophook/stophook/loopstate"
 	"github.com/stophook/stophook/policy"
 	"github.com/stophook/stophook/storeurl"
@@ -67,7 +66,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv env, n
 			return cmdAbort(args[0], args[1:], stdout, stderr, getenv, now)
 		case "help", "-h", "-help", "--help":
 			fmt.Fprint(stdout, usage)
-			envhelp.Print(stdout, envhelp.Runner, []envhelp.Var{
+			hookcli.Print(stdout, hookcli.Runner, []hookcli.Var{
 				{"CLAUDE_CODE_SESSION_ID", "default -session of start, status and abort (set by Claude Code in its Bash tool)"},
 				{loopstate.DisableEnv, "1 lets every stop through"},
 			})
@@ -149,17 +148,17 @@ func parseFailed(err error) int {
 func newFlags(name string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet("stophook-loop "+name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	vars := []envhelp.Var{
+	vars := []hookcli.Var{
 		{"CLAUDE_CODE_SESSION_ID", "default -session (set by Claude Code in its Bash tool)"},
 		{"STOPHOOK_STATE_DIR", "state directory (default <cwd>/.claude/stophook)"},
 		{storeurl.Env, "default -store"},
 		{"CLAUDE_CODE_STOP_HOOK_BLOCK_CAP", "Claude Code's cap on consecutive Stop-hook blocks (start warns when -max is above it)"},
 	}
 	if name == "hook" {
-		vars = append(envhelp.Runner, envhelp.Var{loopstate.DisableEnv, "1 lets every stop through"},
-			envhelp.Var{storeurl.Env, "default -store"}, envhelp.Var{httphook.TokenEnv, "bearer token the -http server requires (needed for a non-loopback ADDR)"})
+		vars = append(hookcli.Runner, hookcli.Var{loopstate.DisableEnv, "1 lets every stop through"},
+			hookcli.Var{storeurl.Env, "default -store"}, hookcli.Var{httphook.TokenEnv, "bearer token the -http server requires (needed for a non-loopback ADDR)"})
 	}
-	envhelp.SetUsage(fs, "usage: stophook-loop "+name+" [flags]", vars)
+	hookcli.SetUsage(fs, "usage: stophook-loop "+name+" [flags]", vars)
 	return fs
 }
 
@@ -271,7 +270,7 @@ func cmdHook(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv en
 	exit2 := fs.Bool("exit2", false, "block with exit code 2 (JSON on stdout, reason on stderr)")
 	remind := fs.Bool("remind", false, "repeat the loop's prompt in the block reason")
 	var withContext bool
-	continueflag.Register(fs, &withContext)
+	hookcli.Continue(fs, &withContext)
 	verify := fs.String("verify", "", "shell `CMD` that must exit 0 before a completion signal counts (e.g. 'go test ./...')")
 	verifyTimeout := fs.Duration("verify-timeout", loopstate.DefaultVerifyTimeout, "time limit of -verify")
 	state := fs.String("state", "", "state `DIR` (default $STOPHOOK_STATE_DIR, else <cwd of the session>/.claude/stophook)")

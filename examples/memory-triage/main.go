@@ -21,8 +21,7 @@ import (
 	"time"
 
 	"github.com/stophook/stophook"
-	"github.com/stophook/stophook/examples/internal/envhelp"
-	"github.com/stophook/stophook/examples/internal/pluginopt"
+	"github.com/stophook/stophook/examples/hookcli"
 	"github.com/stophook/stophook/llm/provider"
 )
 
@@ -30,8 +29,8 @@ func main() {
 	exit2 := flag.Bool("exit2", false, "block with exit code 2 and the reason on stderr")
 	explain := flag.Bool("explain", false, "print the decision trace on stderr")
 	config := flag.String("config", "", "memory-config.json `FILE` (default <cwd>/.claude/memory-config.json)")
-	mode := flag.String("mode", pluginopt.Get(os.Getenv, "STOPHOOK_TRIAGE_MODE", "triage_mode"), "`MODE` hybrid or heuristic, replacing the config file's (default $STOPHOOK_TRIAGE_MODE)")
-	envhelp.SetUsage(flag.CommandLine, "usage: stophook-memory-triage [flags] < hook-input.json", envhelp.Runner, []envhelp.Var{
+	mode := flag.String("mode", hookcli.PluginOption(os.Getenv, "STOPHOOK_TRIAGE_MODE", "triage_mode"), "`MODE` hybrid or heuristic, replacing the config file's (default $STOPHOOK_TRIAGE_MODE)")
+	hookcli.SetUsage(flag.CommandLine, "usage: stophook-memory-triage [flags] < hook-input.json", hookcli.Runner, []hookcli.Var{
 		{"STOPHOOK_TRIAGE_MODE", "default -mode (plugin option triage_mode: CLAUDE_PLUGIN_OPTION_TRIAGE_MODE)"},
 		{"ANTHROPIC_API_KEY", "key of the model in hybrid mode with llm_provider anthropic"},
 		{"GEMINI_API_KEY", "key of the model with llm_provider gemini-flash"},

@@ -26,7 +26,7 @@ import (
 	"time"
 
 	"github.com/stophook/stophook"
-	"github.com/stophook/stophook/examples/internal/envhelp"
+	"github.com/stophook/stophook/examples/hookcli"
 	"github.com/stophook/stophook/queue"
 	"github.com/stophook/stophook/queue/gateway"
 )
@@ -55,7 +55,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return run([]string{args[1], "-h"}, stdin, stdout, stderr)
 		}
 		fmt.Fprint(stdout, usage)
-		envhelp.Print(stdout, queueEnv)
+		hookcli.Print(stdout, queueEnv)
 		return 0
 	case "drive":
 		return drive(args[1:], stdout, stderr)
@@ -71,7 +71,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // queueEnv lists the environment variables the subcommands read.
-var queueEnv = []envhelp.Var{
+var queueEnv = []hookcli.Var{
 	{"STOPHOOK_STATE_DIR", "state directory; queues live in its queues/ (default <cwd>/.claude/stophook)"},
 	{"TMUX", "the tmux server to type into (set inside tmux)"},
 	{"TMUX_PANE", "hook: the pane whose session is the queue key when --session is not given"},
@@ -84,7 +84,7 @@ var queueEnv = []envhelp.Var{
 func newFlags(name string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet("stophook-queue "+name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	envhelp.SetUsage(fs, "usage: stophook-queue "+name+" [flags]", queueEnv)
+	hookcli.SetUsage(fs, "usage: stophook-queue "+name+" [flags]", queueEnv)
 	return fs
 }
 

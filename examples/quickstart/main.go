@@ -26,9 +26,8 @@ import (
 	"syscall"
 
 	"github.com/stophook/stophook"
-	"github.com/stophook/stophook/examples/internal/envhelp"
+	"github.com/stophook/stophook/examples/hookcli"
 	"github.com/stophook/stophook/httphook"
-	"github.com/stophook/stophook/internal/continueflag"
 	"github.com/stophook/stophook/policy"
 	"github.com/stophook/stophook/storeurl"
 )
@@ -40,9 +39,9 @@ func main() {
 	state := flag.String("state", "", "state `DIR` (the same as -store DIR)")
 	storeSpec := flag.String("store", "", storeurl.Usage)
 	var withContext bool
-	continueflag.Register(flag.CommandLine, &withContext)
-	envhelp.SetUsage(flag.CommandLine, "usage: stophook-quickstart [flags] < hook-input.json\n       stophook-quickstart -http ADDR",
-		envhelp.Runner, []envhelp.Var{{httphook.TokenEnv, "bearer token the -http server requires (needed for a non-loopback ADDR)"},
+	hookcli.Continue(flag.CommandLine, &withContext)
+	hookcli.SetUsage(flag.CommandLine, "usage: stophook-quickstart [flags] < hook-input.json\n       stophook-quickstart -http ADDR",
+		hookcli.Runner, []hookcli.Var{{httphook.TokenEnv, "bearer token the -http server requires (needed for a non-loopback ADDR)"},
 			{storeurl.Env, "default -store"}})
 	flag.Parse()
 

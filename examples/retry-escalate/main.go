@@ -51,10 +51,8 @@ import (
 	"github.com/stophook/stophook/escalate"
 	"github.com/stophook/stophook/escalate/deferred"
 	"github.com/stophook/stophook/escalate/telegram"
-	"github.com/stophook/stophook/examples/internal/envhelp"
-	"github.com/stophook/stophook/examples/internal/pluginopt"
-	"github.com/stophook/stophook/internal/continueflag"
-	"github.com/stophook/stophook/internal/safefile"
+	"github.com/stophook/stophook/examples/hookcli"
+	"github.com/stophook/stophook/judge"
 	"github.com/stophook/stophook/llm/provider"
 	"github.com/stophook/stophook/policy"
 	"github.com/stophook/stophook/storeurl"
@@ -63,7 +61,7 @@ import (
 func main() {
 	// Installed as a Claude Code plugin, the Telegram settings come from
 	// the plugin's options.
-	pluginopt.Export("TELEGRAM_BOT_TOKEN", "TELEGRAM_CHAT_ID")
+	hookcli.ExportPluginOptions("TELEGRAM_BOT_TOKEN", "TELEGRAM_CHAT_ID")
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
@@ -109,8 +107,8 @@ const maxConfigBytes = 1 << 20
 func parseConfig(args []string, stderr io.Writer) (Config, error) {
 	fs := flag.NewFlagSet("stophook-retry-escalate", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	envhelp.SetUsage(fs, "usage: stophook-retry-escalate [flags] < hook-input.json", envhelp.Runner, envhelp.Telegram, envhelp.Summary,
-		[]envhelp.Var{{storeurl.Env, "default -store"}})
+	hookcli.SetUsage(fs, "usage: stophook-retry-escalate [flags] < hook-input.json", hookcli.Runner, hookcli.Telegram, hookcli.Summary,
+		[]hookcli.Var{{storeurl.Env, "default -store"}})
 	c := Config{}
 	fs.BoolVar(&c.RetryOnError, "retry-on-error", true, "send the agent back when its last message reports an error")
 	fs.IntVar(&c.MaxRetries, "max-retries", 2, "retries in a row per session before escalating")
@@ -121,7 +119,7 @@ func parseConfig(args []string, stderr io.Writer) (Config, error) {
 	fs.StringVar(&c.State, "state", "", "state `DIR` (default $STOPHOOK_STATE_DIR, else <cwd>/.claude/stophook)")
 	fs.StringVar(&c.StoreURL, "store", "", storeurl.Usage)
 	fs.BoolVar(&c.Explain, "explain", false, "print the decision trace on stderr")
-	continueflag.Register(fs, &c.ContinueWithContext)
+	hookcli.Continue(fs, &c.ContinueWithContext)
 	fs.BoolVar(&c.Deferred, "deferred", false, "ask without holding the session: it stops at once, and the answer starts a new turn (interactive Claude Code on Unix; claude -p still waits)")
 	fs.DurationVar(&c.DeferredWait, "deferred-wait", deferred.DefaultWait, "how long a -deferred question waits for its answer")
 	fs.BoolVar(&c.PageDuringBackground, "page-during-background", false, "ask the human even when the agent stops while a background task runs (default: such a stop is a pause)")
@@ -163,10 +161,7 @@ func parseConfig(args []string, stderr io.Writer) (Config, error) {
 
 func readConfigFile(path string) (fileConfig, error) {
 	var fc fileConfig
-	data, err := safefile.ReadFileFollow(path, maxConfigBytes) // bounded, never waits on a FIFO
-	if errors.Is(err, safefile.ErrTooLarge) {
-		return fc, errors.New("retry-escalate: config: file too large")
-	}
+	data, err := readRegular(path, maxConfigBytes)
 	if err != nil {
 		return fc, fmt.Errorf("retry-escalate: config: %w", err)
 	}
@@ -174,6 +169,29 @@ func readConfigFile(path string) (fileConfig, error) {
 		return fc, fmt.Errorf("retry-escalate: config %s: %w", path, err)
 	}
 	return fc, nil
+}
+
+// readRegular reads at most max bytes of the regular file at path: a FIFO
+// or a device is refused before it is opened, so reading never waits on
+// one, and a longer file is an error.
+func readRegular(path string, max int64) ([]byte, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file", path)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err == nil && int64(len(data)) > max {
+		err = errors.New("file too large")
+	}
+	return data, err
 }
 
 // slack is added to the escalate timeout for the hook's whole budget: the
@@ -188,14 +206,24 @@ func build(c Config, stderr io.Writer) (*stophook.Chain, stophook.RunOptions) {
 	if store == nil && c.State != "" {
 		store = stophook.NewFileStore(c.State)
 	}
+	// No StopActive guard: within one turn the retries come first, then
+	// the human is asked, and asked again after a reply or Continue,
+	// until Let stop, a timeout or the runner's per-turn budget.
 	policies := []stophook.Policy{
 		&escalate.Register{Store: store, Label: c.Label},
-		policy.StopActive{},
 	}
-	retry := &policy.ErrorRetry{Store: store, MaxRetries: c.MaxRetries}
+	turnJudge := &policy.Judge{} // shared: the retry and the escalation judge each stop once
+	retry := &policy.ErrorRetry{Store: store, MaxRetries: c.MaxRetries, Judge: turnJudge}
+	// stillFailing tells the escalation whether a stop after a retry still
+	// reports an error (the retries are used up: ask the human) or not
+	// (the retry fixed it: let it stop).
+	stillFailing := func(ctx context.Context, in stophook.Input) bool {
+		return turnJudge.Verdict(ctx, in).Class == judge.Error
+	}
 	if !c.RetryOnError || c.MaxRetries == 0 {
 		// Never retry, but still clear stale counts on stops and SessionEnd.
 		retry.Matcher = noErrors{}
+		stillFailing = func(context.Context, stophook.Input) bool { return false }
 	}
 	// A stop while a background task runs is a pause: no retry, and no
 	// page unless -page-during-background.
@@ -206,7 +234,7 @@ func build(c Config, stderr io.Writer) (*stophook.Chain, stophook.RunOptions) {
 		case err != nil:
 			fmt.Fprintf(stderr, "retry-escalate: %v; escalation off\n", err)
 		case ok:
-			esc := &escalate.Escalation{Notifier: tg, Store: store, Label: c.Label, Timeout: c.EscalateTimeout}
+			esc := &escalate.Escalation{Notifier: tg, Store: store, Label: c.Label, Timeout: c.EscalateTimeout, Continued: stillFailing}
 			if c.Deferred {
 				asker := &deferred.Asker{Channel: deferred.Telegram(tg), StateDir: c.State, Wait: c.DeferredWait}
 				esc.Defer = asker

@@ -1,5 +1,10 @@
-// Package deps has no code: its test keeps net/http, crypto/tls and the
-// Redis client out of the packages every hook process loads.
+// Package deps has no code: its tests check what hooks link. They keep
+// net/http, crypto/tls and the Redis client out of the packages every hook
+// process loads; keep the README's ten-line hook free of goldmark, the
+// features' packages (loopstate, queue, escalate, policy/triage), net/http
+// and os/exec (TestTenLineHookIsLean); and build every example, copied into
+// a new module, as the starter it is meant to be
+// (TestExamplesBuildAsStarters).
 //
 // # Why
 //

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/stophook/stophook/escalate"
+	"github.com/stophook/stophook/escalate/telegram"
 	"github.com/stophook/stophook/escalate/telegram/telegramtest"
 	"github.com/stophook/stophook/policy"
 )
@@ -110,59 +111,72 @@ func TestEscalateErrorRetry(t *testing.T) {
 	}
 }
 
-// (b) After the retries are used up the human is asked, with a summary
-// from the fake Messages API; a text reply reaches the model.
-//
-// Retries are counted per session across turns: within one turn the retry's
-// own stop arrives with stop_hook_active and StopActive lets it through. A
-// `claude -p` run ends its session with SessionEnd (reason "other") even
-// when the next run resumes it, and SessionEnd clears the count, so this
-// test registers the hook for Stop only to carry the count from turn 1 to
-// turn 2, as an interactive session does.
+// (b) One turn whose replies are error, error, error, done, with
+// -max-retries 2: the retry reason twice, then the human is asked in the
+// same turn, with a summary from the fake Messages API, and answers with
+// text, which reaches the model; the next stop asks again and the human
+// presses Let stop: the session ends, all in one `claude -p` run.
 func TestEscalateAfterMaxRetriesTextReply(t *testing.T) {
 	t.Parallel()
-	e, bot := escalateEnvEvents(t, []string{"Stop"}, "-max-retries", "1", "-escalate-timeout", "90s", "-label", "e2e-proj")
+	e, bot := escalateEnv(t, "-max-retries", "2", "-escalate-timeout", "90s", "-label", "e2e-proj")
 	const answer = "Use the staging database, then rerun the build."
-	wait := human(t, bot, 1, func(_ int, m telegramtest.Sent) { bot.Reply(tgChat, m.MessageID, answer) })
+	wait := human(t, bot, 2, func(i int, m telegramtest.Sent) {
+		if i == 0 {
+			bot.Reply(tgChat, m.MessageID, answer)
+			return
+		}
+		bot.Press(tgChat, m.MessageID, letStopData(t, m))
+	})
 
-	// Turn 1: a tool call, then an error: retried once (count 1 of 1).
-	e.API.Enqueue(Bash("echo building"), Text(errorReply), Text("Error: still failing"))
-	r1 := e.RunOK("build the project")
-	e.Capture("escalate-turn1", r1.Out.SessionID) // policy/testdata fixture
-	if got := e.API.StopHookFeedback(); !slices.Equal(got, []string{policy.DefaultRetryReason}) {
-		e.Dump(r1)
-		t.Fatalf("turn 1 feedback: got %q, want the retry reason", got)
-	}
-	// Turn 2: another error, retries used up: the human answers.
-	e.API.Enqueue(Text("Error: cannot reach the database"), Text(fixedReply))
-	r2 := e.RunOK("try again", "--resume", r1.Out.SessionID)
+	e.API.Enqueue(Bash("echo building"), Text(errorReply), Text("Error: still failing"),
+		Text("Error: cannot reach the database"), Text(fixedReply))
+	r := e.RunOK("build the project")
+	e.Capture("escalate-turn1", r.Out.SessionID) // escalate/testdata fixture
 	wait()
 
-	want := []string{policy.DefaultRetryReason, escalate.AnsweredPrefix + answer}
+	// Four stops in the one turn: two retries, the human's answer, Let stop.
+	var got []string
+	for _, c := range e.HookCalls("stop") {
+		switch {
+		case !c.Blocked():
+			got = append(got, "stop")
+		case strings.Contains(c.Stdout, policy.DefaultRetryReason):
+			got = append(got, "retry")
+		default:
+			got = append(got, "answered")
+		}
+	}
+	if want := []string{"retry", "retry", "answered", "stop"}; !slices.Equal(got, want) {
+		e.Dump(r)
+		t.Fatalf("stop hook decisions: got %q, want %q", got, want)
+	}
+	want := []string{policy.DefaultRetryReason, escalate.AnsweredPrefix + answer} // each text once
 	if got := e.API.StopHookFeedback(); !slices.Equal(got, want) {
-		e.Dump(r2)
+		e.Dump(r)
 		t.Fatalf("stop hook feedback: got %q, want %q", got, want)
 	}
-	if r2.Out.Result != fixedReply {
-		t.Errorf("result: got %q, want %q", r2.Out.Result, fixedReply)
+	if r.Out.Result != fixedReply {
+		t.Errorf("result: got %q, want %q", r.Out.Result, fixedReply)
 	}
 	sent := bot.Sent()
-	if len(sent) != 1 {
-		t.Fatalf("telegram messages: got %d, want 1", len(sent))
+	if len(sent) != 2 {
+		t.Fatalf("telegram messages: got %d, want 2 (the error, then the reply's outcome)", len(sent))
 	}
-	msg := sent[0].Text
 	for _, part := range []string{
 		"🛑 Agent stopped — e2e-proj\n\n📋 Summary:\n" + summaryText,
 		"Last message:\nError: cannot reach the database",
 		"Recent tools: Bash(echo building)",
 		escalate.Footer,
 	} {
-		if !strings.Contains(msg, part) {
-			t.Errorf("telegram message lacks %q:\n%s", part, msg)
+		if !strings.Contains(sent[0].Text, part) {
+			t.Errorf("first telegram message lacks %q:\n%s", part, sent[0].Text)
 		}
 	}
-	if n := summaryRequests(e); n != 1 {
-		t.Errorf("summary requests: got %d, want 1", n)
+	if !strings.Contains(sent[1].Text, "Last message:\n"+fixedReply) {
+		t.Errorf("second telegram message lacks the last reply:\n%s", sent[1].Text)
+	}
+	if n := summaryRequests(e); n != 2 {
+		t.Errorf("summary requests: got %d, want 2", n)
 	}
 	for _, req := range e.API.Conversation() {
 		for _, u := range req.UserTexts() {
@@ -173,11 +187,31 @@ func TestEscalateAfterMaxRetriesTextReply(t *testing.T) {
 	}
 }
 
-// (c) The Continue button sends the agent back to work.
+// letStopData returns the callback data of m's Let stop button.
+func letStopData(t *testing.T, m telegramtest.Sent) string {
+	t.Helper()
+	for _, b := range m.Buttons {
+		if b.Text == telegram.LetStopButton {
+			return b.CallbackData
+		}
+	}
+	t.Errorf("message %d has no %q button: %v", m.MessageID, telegram.LetStopButton, m.Buttons)
+	return ""
+}
+
+// (c) The Continue button sends the agent back to work; the next stop of
+// the turn asks again.
 func TestEscalateContinueButton(t *testing.T) {
 	t.Parallel()
 	e, bot := escalateEnv(t, "-escalate-timeout", "90s")
-	wait := human(t, bot, 1, func(_ int, m telegramtest.Sent) { bot.Press(tgChat, m.MessageID, m.Buttons[0].CallbackData) })
+	// Continue, then, asked again at the next stop of the turn, Let stop.
+	wait := human(t, bot, 2, func(i int, m telegramtest.Sent) {
+		if i == 0 {
+			bot.Press(tgChat, m.MessageID, m.Buttons[0].CallbackData)
+			return
+		}
+		bot.Press(tgChat, m.MessageID, letStopData(t, m))
+	})
 	e.API.Enqueue(Text("All done. Shall I also update the docs?"), Text("Docs updated."))
 
 	r := e.RunOK("refactor the parser")
@@ -193,8 +227,8 @@ func TestEscalateContinueButton(t *testing.T) {
 	if err != nil || !strings.HasSuffix(edit.Text, "▶️ Continued") || edit.HasKeyboard {
 		t.Errorf("edited message: got %q (keyboard %v, err %v), want the outcome without buttons", edit.Text, edit.HasKeyboard, err)
 	}
-	if got := bot.Answered(); len(got) != 1 {
-		t.Errorf("answered callbacks: got %v, want 1", got)
+	if got := bot.Answered(); len(got) != 2 {
+		t.Errorf("answered callbacks: got %v, want 2", got)
 	}
 }
 

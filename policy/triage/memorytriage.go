@@ -71,6 +71,8 @@ type MemoryTriage struct {
 	Providers map[string]func() (llm.Model, error)
 	// Logger receives warnings; nil means slog.Default().
 	Logger *slog.Logger
+
+	scorers scorerCache
 }
 
 var _ stophook.Policy = (*MemoryTriage)(nil)
@@ -86,12 +88,12 @@ func (p *MemoryTriage) Evaluate(ctx context.Context, in stophook.Input) (stophoo
 	if d, ok := p.loopGuard(in); ok {
 		return d, nil
 	}
-	cfg := p.config(ctx, in.CWD)
-	scorer, err := cfg.Scorer()
+	cfg, built := p.config(ctx, in.CWD)
+	scorer, err := p.scorers.get(cfg, built)
 	if err != nil {
 		p.warn(ctx, "memory triage: bad cues, using defaults", err)
 		cfg = Config{Blocking: cfg.Blocking}
-		if scorer, err = cfg.Scorer(); err != nil {
+		if scorer, err = p.scorers.get(cfg, nil); err != nil {
 			return stophook.Decision{}, err
 		}
 	}
@@ -114,7 +116,7 @@ func (p *MemoryTriage) Evaluate(ctx context.Context, in stophook.Input) (stophoo
 		return stophook.PassOn(how + ": nothing worth saving (heuristic: " + bestScores(res) + ")"), nil
 	}
 	why := fmt.Sprintf("%s: %d to save: %s", how, len(findings), categories(findings))
-	if !cfg.IsBlocking() {
+	if !cfg.isBlocking() {
 		d := stophook.AllowStop(why + " (blocking off: reported)")
 		d.SystemMessage = Report(findings)
 		return d, nil
@@ -177,8 +179,9 @@ func flagPath(cwd string) string {
 }
 
 // config returns the configuration, warning about a bad file.
-func (p *MemoryTriage) config(ctx context.Context, cwd string) Config {
-	var cfg Config
+// config returns the configuration, and the scorer built to validate a
+// config file (nil when there is none).
+func (p *MemoryTriage) config(ctx context.Context, cwd string) (cfg Config, built *Scorer) {
 	if p.Config != nil {
 		cfg = *p.Config
 	} else {
@@ -187,14 +190,14 @@ func (p *MemoryTriage) config(ctx context.Context, cwd string) Config {
 			path = memoryConfigPath(cwd)
 		}
 		var err error
-		if cfg, err = LoadConfig(path); err != nil {
+		if cfg, built, err = loadConfig(path); err != nil {
 			p.warn(ctx, "memory triage: config ignored, using defaults", err)
 		}
 	}
 	if p.Mode != "" {
 		cfg.Mode = p.Mode
 	}
-	return cfg
+	return cfg, built
 }
 
 // read returns the current turn among the last n messages of the

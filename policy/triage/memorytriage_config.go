@@ -76,17 +76,17 @@ type Config struct {
 
 // Defaults of [Config].
 const (
-	DefaultMaxTranscriptMessages = 2000
-	DefaultLLMTimeout            = 10 * time.Second
+	defaultMaxTranscriptMessages = 2000
+	defaultLLMTimeout            = 10 * time.Second
 )
 
 // IsBlocking reports whether findings block the stop (default true).
-func (c Config) IsBlocking() bool { return c.Blocking == nil || *c.Blocking }
+func (c Config) isBlocking() bool { return c.Blocking == nil || *c.Blocking }
 
 // LLMTimeout returns the refinement budget.
 func (c Config) LLMTimeout() time.Duration {
 	if c.LLMTimeoutMS <= 0 {
-		return DefaultLLMTimeout
+		return defaultLLMTimeout
 	}
 	return time.Duration(min(c.LLMTimeoutMS, 60000)) * time.Millisecond
 }
@@ -94,41 +94,49 @@ func (c Config) LLMTimeout() time.Duration {
 // MaxMessages returns the number of transcript messages to read.
 func (c Config) MaxMessages() int {
 	if c.MaxTranscriptMessages <= 0 {
-		return DefaultMaxTranscriptMessages
+		return defaultMaxTranscriptMessages
 	}
 	return min(c.MaxTranscriptMessages, 5000)
 }
 
 // Validate reports the first invalid field.
 func (c Config) Validate() error {
+	_, err := c.check()
+	return err
+}
+
+// check validates c as [Config.Validate] does and returns its scorer,
+// built to validate the cues.
+func (c Config) check() (*Scorer, error) {
 	switch {
 	case c.Mode != "" && c.Mode != ModeHybrid && c.Mode != ModeHeuristic:
-		return fmt.Errorf("triage: mode %q is not %q or %q", c.Mode, ModeHybrid, ModeHeuristic)
+		return nil, fmt.Errorf("triage: mode %q is not %q or %q", c.Mode, ModeHybrid, ModeHeuristic)
 	case c.HeuristicThreshold < 0 || c.HeuristicThreshold > 1:
-		return fmt.Errorf("triage: heuristic_threshold %v is outside (0, 1]", c.HeuristicThreshold)
+		return nil, fmt.Errorf("triage: heuristic_threshold %v is outside (0, 1]", c.HeuristicThreshold)
 	case c.LLMMinScore < 0 || c.LLMMinScore > 1:
-		return fmt.Errorf("triage: llm_min_score %v is outside [0, 1]", c.LLMMinScore)
+		return nil, fmt.Errorf("triage: llm_min_score %v is outside [0, 1]", c.LLMMinScore)
 	case c.MaxTranscriptMessages < 0:
-		return fmt.Errorf("triage: max_transcript_messages %d is negative", c.MaxTranscriptMessages)
+		return nil, fmt.Errorf("triage: max_transcript_messages %d is negative", c.MaxTranscriptMessages)
 	case c.LLMTimeoutMS < 0:
-		return fmt.Errorf("triage: llm_timeout_ms %d is negative", c.LLMTimeoutMS)
+		return nil, fmt.Errorf("triage: llm_timeout_ms %d is negative", c.LLMTimeoutMS)
 	}
 	for name := range c.Cues {
 		if strings.TrimSpace(name) == "" {
-			return fmt.Errorf("triage: cues: empty category name")
+			return nil, fmt.Errorf("triage: cues: empty category name")
 		}
 	}
-	if _, err := c.Scorer(); err != nil {
-		return fmt.Errorf("triage: cues: %w", err)
+	s, err := c.build()
+	if err != nil {
+		return nil, fmt.Errorf("triage: cues: %w", err)
 	}
-	return nil
+	return s, nil
 }
 
-// Scorer returns the heuristic scorer the config describes. Scorers are
-// built once per process and shared (a [Scorer] is safe for
-// concurrent use): building one costs more than scoring a turn.
+// Scorer builds the heuristic scorer the config describes. Building one
+// costs more than scoring a turn, and a [Scorer] is safe for concurrent
+// use: keep it (a [MemoryTriage] keeps the scorers it builds).
 func (c Config) Scorer() (*Scorer, error) {
-	return scorers.get(c)
+	return c.build()
 }
 
 // build builds the scorer the config describes.
@@ -154,26 +162,34 @@ func (c Config) build() (*Scorer, error) {
 // file that cannot be read or decoded, or holds invalid values, gives the
 // zero config and an error: the caller warns and carries on with defaults.
 func LoadConfig(path string) (Config, error) {
+	c, _, err := loadConfig(path)
+	return c, err
+}
+
+// loadConfig is [LoadConfig], also returning the scorer built to validate
+// the config (nil when the file sets no triage object).
+func loadConfig(path string) (Config, *Scorer, error) {
 	data, err := safefile.ReadFileFollow(path, maxConfigBytes)
 	if errors.Is(err, fs.ErrNotExist) {
-		return Config{}, nil
+		return Config{}, nil, nil
 	}
 	if err != nil {
-		return Config{}, fmt.Errorf("triage: memory config: %w", err)
+		return Config{}, nil, fmt.Errorf("triage: memory config: %w", err)
 	}
 	var file struct {
 		Triage *Config `json:"triage"`
 	}
 	if err := json.Unmarshal(data, &file); err != nil {
-		return Config{}, fmt.Errorf("triage: memory config %s: %w", path, err)
+		return Config{}, nil, fmt.Errorf("triage: memory config %s: %w", path, err)
 	}
 	if file.Triage == nil {
-		return Config{}, nil
+		return Config{}, nil, nil
 	}
-	if err := file.Triage.Validate(); err != nil {
-		return Config{}, fmt.Errorf("%w (in %s)", err, path)
+	s, err := file.Triage.check()
+	if err != nil {
+		return Config{}, nil, fmt.Errorf("%w (in %s)", err, path)
 	}
-	return *file.Triage, nil
+	return *file.Triage, s, nil
 }
 
 // memoryConfigPath returns the config path for cwd.

@@ -9,16 +9,18 @@ import (
 // different configs builds the others on every call instead of growing.
 const maxScorers = 16
 
-// scorers caches the scorers of [Config.Scorer] by the fields they
-// depend on. A config that fails to build is not cached.
-var scorers scorerCache
-
+// scorerCache keeps the scorers a [MemoryTriage] built, by the fields of
+// the config they depend on, so that a long-running hook server builds
+// each once. A config that fails to build is not cached. The zero value
+// is ready to use.
 type scorerCache struct {
 	mu sync.Mutex
 	m  map[string]*Scorer
 }
 
-func (sc *scorerCache) get(c Config) (*Scorer, error) {
+// get returns the scorer of c: from the cache, else built (built, when
+// not nil, is c's scorer built already, by the config's validation).
+func (sc *scorerCache) get(c Config, built *Scorer) (*Scorer, error) {
 	key, err := scorerKey(c)
 	if err != nil {
 		return c.build()
@@ -31,8 +33,10 @@ func (sc *scorerCache) get(c Config) (*Scorer, error) {
 	}
 	// Built outside the lock: two callers may both build the same scorer;
 	// either is right and the first stored is kept.
-	if s, err = c.build(); err != nil {
-		return nil, err
+	if s = built; s == nil {
+		if s, err = c.build(); err != nil {
+			return nil, err
+		}
 	}
 	sc.mu.Lock()
 	defer sc.mu.Unlock()

@@ -1,4 +1,4 @@
-package continueflag
+package hookcli
 
 import (
 	"flag"
@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-func TestRegister(t *testing.T) {
+func TestContinue(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		args    []string
@@ -24,7 +24,7 @@ func TestRegister(t *testing.T) {
 		fs := flag.NewFlagSet("x", flag.ContinueOnError)
 		fs.SetOutput(io.Discard)
 		var got bool
-		Register(fs, &got)
+		Continue(fs, &got)
 		err := fs.Parse(tt.args)
 		if (err != nil) != tt.wantErr || got != tt.want {
 			t.Errorf("%q: got %v, %v; want %v, error %v", tt.args, got, err, tt.want, tt.wantErr)

@@ -1,5 +1,15 @@
-// Package continueflag is the -continue flag shared by the example hooks:
-// how a hook sends the agent back to work on a Stop.
+package hookcli
+
+import (
+	"flag"
+	"fmt"
+)
+
+// continueUsage is the flag's help text.
+const continueUsage = "how to continue a Stop: `block` (decision:block) or context (Claude Code: additionalContext, no \"hook reported a problem\" label; other hosts: their usual continuation)"
+
+// Continue adds the -continue flag to fs: how a hook sends the agent back
+// to work on a Stop.
 //
 //	-continue block    {"decision":"block","reason":R} (the default; every host obeys it)
 //	-continue context  {"hookSpecificOutput":{"hookEventName":"Stop","additionalContext":R}}
@@ -9,25 +19,16 @@
 // reported a problem", and sends the model no "Stop hook blocking error"
 // message. On hosts without additionalContext on Stop, the runner sends
 // their usual continuation either way.
-package continueflag
-
-import (
-	"flag"
-	"fmt"
-)
-
-// Usage is the flag's help text.
-const Usage = "how to continue a Stop: `block` (decision:block) or context (Claude Code: additionalContext, no \"hook reported a problem\" label; other hosts: their usual continuation)"
-
-// Register adds -continue to fs; *withContext is set to true for
-// "context", false for "block" (the default).
-func Register(fs *flag.FlagSet, withContext *bool) {
+//
+// *withContext is set to true for "context", false for "block" (the
+// default, or the value *withContext holds when Continue is called).
+func Continue(fs *flag.FlagSet, withContext *bool) {
 	def := "block"
 	if *withContext {
 		def = "context"
 	}
-	fs.Func("continue", Usage+" (default "+def+")", func(s string) error {
-		v, err := Parse(s)
+	fs.Func("continue", continueUsage+" (default "+def+")", func(s string) error {
+		v, err := parseContinue(s)
 		if err != nil {
 			return err
 		}
@@ -36,9 +37,9 @@ func Register(fs *flag.FlagSet, withContext *bool) {
 	})
 }
 
-// Parse returns true for "context", false for "block", and an error for
+// parseContinue returns true for "context", false for "block", and an error for
 // anything else.
-func Parse(s string) (withContext bool, err error) {
+func parseContinue(s string) (withContext bool, err error) {
 	switch s {
 	case "block":
 		return false, nil

@@ -1,4 +1,4 @@
-package pluginopt
+package hookcli
 
 import (
 	"os"
@@ -11,8 +11,8 @@ func TestGet(t *testing.T) {
 	env := map[string]string{"A": "plain", "CLAUDE_PLUGIN_OPTION_A_KEY": "opt", "CLAUDE_PLUGIN_OPTION_B_KEY": "optB"}
 	getenv := func(k string) string { return env[k] }
 	for name, want := range map[string]string{"A": "plain", "B": "optB", "C": ""} {
-		if got := Get(getenv, name, strings.ToLower(name)+"_key"); got != want {
-			t.Errorf("Get(%s): got %q, want %q", name, got, want)
+		if got := PluginOption(getenv, name, strings.ToLower(name)+"_key"); got != want {
+			t.Errorf("PluginOption(%s): got %q, want %q", name, got, want)
 		}
 	}
 }
@@ -22,7 +22,7 @@ func TestExport(t *testing.T) {
 	t.Setenv("CLAUDE_PLUGIN_OPTION_PLUGINOPT_TEST_SET", "plugin")
 	t.Setenv("PLUGINOPT_TEST_UNSET", "")
 	t.Setenv("CLAUDE_PLUGIN_OPTION_PLUGINOPT_TEST_UNSET", "plugin")
-	Export("PLUGINOPT_TEST_SET", "PLUGINOPT_TEST_UNSET")
+	ExportPluginOptions("PLUGINOPT_TEST_SET", "PLUGINOPT_TEST_UNSET")
 	if got := os.Getenv("PLUGINOPT_TEST_SET"); got != "mine" {
 		t.Errorf("a set variable: got %q, want it kept", got)
 	}

@@ -1,4 +1,4 @@
-package envhelp
+package hookcli
 
 import (
 	"bytes"

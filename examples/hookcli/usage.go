@@ -1,6 +1,4 @@
-// Package envhelp prints the environment variables an example hook reads
-// in its -h output, after the flags.
-package envhelp
+package hookcli
 
 import (
 	"flag"
