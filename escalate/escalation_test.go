@@ -114,12 +114,9 @@ func TestEscalationDoesNotAsk(t *testing.T) {
 
 func TestEscalationTimeout(t *testing.T) {
 	t.Parallel()
-	var deadline time.Duration
+	var hasDeadline bool
 	n := &fakeNotifier{answer: func(ctx context.Context) (escalate.Answer, error) {
-		dl, ok := ctx.Deadline()
-		if ok {
-			deadline = time.Until(dl)
-		}
+		_, hasDeadline = ctx.Deadline()
 		<-ctx.Done()
 		return escalate.Answer{Kind: escalate.Timeout}, nil
 	}}
@@ -127,8 +124,7 @@ func TestEscalationTimeout(t *testing.T) {
 	stophooktest.AssertStops(t, d)
 	assert.Equal(t, stophook.Allow, d.Verdict)
 	assert.Contains(t, d.Why, "no answer within 50ms")
-	assert.Greater(t, deadline, time.Duration(0))
-	assert.LessOrEqual(t, deadline, 50*time.Millisecond)
+	assert.True(t, hasDeadline, "the notifier is given the escalation's deadline")
 }
 
 // fakeSummarizer records what it was given.
