@@ -3,11 +3,13 @@ package httphook
 import (
 	"context"
 	"errors"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
 	"time"
 
+	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/hook"
 )
 
@@ -128,4 +130,23 @@ func Serve(ctx context.Context, ln net.Listener, hook http.Handler, opts ServeOp
 		err = serr
 	}
 	return err
+}
+
+// ListenAndServe is what a hook binary's -http ADDR does: [Listen] on addr
+// (refused off loopback without token; messages on log), run p
+// through a [Handler] with token and opts, counted by sopts.Metrics
+// (opts.Store's failures too), and [Serve] until ctx is done.
+func ListenAndServe(ctx context.Context, addr string, p stophook.Policy, token string, opts hook.Options, sopts ServeOptions, log io.Writer) error {
+	ln, err := Listen(addr, token, log)
+	if err != nil {
+		return err
+	}
+	if sopts.Metrics == nil {
+		sopts.Metrics = NewMetrics()
+	}
+	sopts.Token = token
+	if opts.Store != nil {
+		opts.Store = sopts.Metrics.Store(opts.Store)
+	}
+	return Serve(ctx, ln, New(sopts.Metrics.Policy(p), token, opts), sopts)
 }
