@@ -3,6 +3,7 @@ package httphook
 import (
 	"context"
 	"errors"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -128,4 +129,23 @@ func Serve(ctx context.Context, ln net.Listener, hook http.Handler, opts ServeOp
 		err = serr
 	}
 	return err
+}
+
+// ListenAndServe is what a hook binary's -http ADDR does: [Listen] on addr
+// (refused off loopback without opts.Token; messages on log), run p
+// through a [Handler] with opts, counted by sopts.Metrics (opts.Store's
+// failures too), and [Serve] until ctx is done.
+func ListenAndServe(ctx context.Context, addr string, p stophook.Policy, opts Options, sopts ServeOptions, log io.Writer) error {
+	ln, err := Listen(addr, opts.Token, log)
+	if err != nil {
+		return err
+	}
+	if sopts.Metrics == nil {
+		sopts.Metrics = NewMetrics()
+	}
+	sopts.Token = opts.Token
+	if opts.Store != nil {
+		opts.Store = sopts.Metrics.Store(opts.Store)
+	}
+	return Serve(ctx, ln, New(sopts.Metrics.Policy(p), opts), sopts)
 }

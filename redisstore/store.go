@@ -27,9 +27,11 @@ const (
 const maxValueSize = 16 << 20
 
 // maxAttempts bounds the compare-and-set rounds of one Update: only other
-// replicas can win a round, so running out means the key is being
-// hammered and the update fails (open) rather than wait.
-const maxAttempts = 64
+// replicas can win a round, and each loser backs off a random while, so
+// running out means the key is hammered by many replicas at once; the
+// update then fails (open) rather than wait longer. The caller's context
+// bounds the rounds too.
+const maxAttempts = 1000
 
 // ErrUnavailable is returned, at once, while the store fails fast after
 // the server did not answer.
@@ -245,7 +247,7 @@ return {1}
 // backoff waits a short random while before the next compare-and-set, so
 // that two replicas racing for a key do not collide again at once.
 func backoff(ctx context.Context, attempt int) error {
-	d := time.Duration(rand.Int64N(int64(100*time.Microsecond) << min(attempt, 6)))
+	d := time.Duration(rand.Int64N(int64(100*time.Microsecond) << min(attempt, 4)))
 	t := time.NewTimer(d)
 	defer t.Stop()
 	select {

@@ -8,8 +8,9 @@
 //	                    ?prefix=, ?ttl=, ?timeout= and go-redis's own parameters)
 //
 // An empty value means the caller's default (the project's state dir).
-// [FromFlag] applies the environment variable under the flag, and [Open]
-// parses and opens; the result's Close releases connections.
+// [FromFlags] picks -store, else a hook's older -state DIR, else the
+// environment variable; [Open] parses and opens; the result's Close
+// releases connections.
 //
 // This package links the Redis client: a hook that offers no redis://
 // store should take a directory and use [stophook.NewFileStore] instead.

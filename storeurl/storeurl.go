@@ -1,6 +1,7 @@
 package storeurl
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -38,13 +39,25 @@ type Store struct {
 	io.Closer
 }
 
-// FromFlag returns the flag's value, or $STOPHOOK_STORE when the flag is
-// empty.
-func FromFlag(flagValue string, getenv func(string) string) string {
-	if flagValue != "" {
-		return flagValue
+// FromFlags picks the store spec of a hook's flags: -store, else -state
+// (a directory), else $STOPHOOK_STORE; "" leaves the default (the
+// project's state dir, or $STOPHOOK_STATE_DIR).
+func FromFlags(store, state string, getenv func(string) string) string {
+	switch {
+	case store != "":
+		return store
+	case state != "":
+		return state
 	}
 	return getenv(Env)
+}
+
+// Ping checks a Redis store's server; other stores are always up.
+func (s *Store) Ping(ctx context.Context) error {
+	if p, ok := s.Store.(interface{ Ping(context.Context) error }); ok {
+		return p.Ping(ctx)
+	}
+	return nil
 }
 
 // Open opens the store spec names. An empty spec returns nil and no

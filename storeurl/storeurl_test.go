@@ -73,7 +73,7 @@ func TestMemoryNeedsServer(t *testing.T) {
 	}
 }
 
-func TestFromFlag(t *testing.T) {
+func TestFromFlags(t *testing.T) {
 	t.Parallel()
 	env := func(v string) func(string) string {
 		return func(k string) string {
@@ -83,10 +83,15 @@ func TestFromFlag(t *testing.T) {
 			return ""
 		}
 	}
-	if got := storeurl.FromFlag("a", env("b")); got != "a" {
-		t.Errorf("flag over env: got %q", got)
+	tests := []struct{ store, state, env, want string }{
+		{"redis://a/0", "dir", "memory:", "redis://a/0"},
+		{"", "dir", "memory:", "dir"},
+		{"", "", filepath.Join("x", "y"), filepath.Join("x", "y")},
+		{"", "", "", ""},
 	}
-	if got := storeurl.FromFlag("", env(filepath.Join("x", "y"))); got != filepath.Join("x", "y") {
-		t.Errorf("env under an empty flag: got %q", got)
+	for _, tt := range tests {
+		if got := storeurl.FromFlags(tt.store, tt.state, env(tt.env)); got != tt.want {
+			t.Errorf("FromFlags(%q, %q) with $%s=%q: got %q, want %q", tt.store, tt.state, storeurl.Env, tt.env, got, tt.want)
+		}
 	}
 }

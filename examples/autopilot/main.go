@@ -19,7 +19,7 @@
 // Usage:
 //
 //	autopilot [-reply TEXT] [-max-retries 2] [-continue context|block]
-//	          [-escalate-timeout 5m] [-label NAME] [-state DIR] [-exit2] [-explain]
+//	          [-escalate-timeout 5m] [-label NAME] [-state DIR] [-store URL] [-exit2] [-explain]
 //	          [-resume-after 30s] [-deferred [-deferred-wait 4h]] [-page-during-background]
 //
 // -continue context (the default) sends each continuation as Stop
@@ -64,6 +64,7 @@ import (
 	"github.com/stophook/stophook/judge"
 	"github.com/stophook/stophook/llm/provider"
 	"github.com/stophook/stophook/policy"
+	"github.com/stophook/stophook/storeurl"
 )
 
 func main() {
@@ -83,10 +84,14 @@ type Config struct {
 	EscalateTimeout     time.Duration
 	Label               string
 	State               string
-	Exit2               bool
-	Explain             bool
-	JudgeLLM            bool // -judge-llm: an LLM settles low-confidence verdicts
-	Claude              claudeConfig
+	// StoreURL is -store (see package storeurl); Store is the store it
+	// opened, nil for the default.
+	StoreURL string
+	Store    stophook.Store
+	Exit2    bool
+	Explain  bool
+	JudgeLLM bool // -judge-llm: an LLM settles low-confidence verdicts
+	Claude   claudeConfig
 }
 
 // parseConfig reads the command line.
@@ -100,6 +105,7 @@ func parseConfig(args []string, stderr io.Writer) (Config, error) {
 	fs.DurationVar(&c.EscalateTimeout, "escalate-timeout", 5*time.Minute, "how long to wait for the human on Telegram (keep well below the hook timeout)")
 	fs.StringVar(&c.Label, "label", "", "session label in the Telegram message (default: <dir> · <session id>)")
 	fs.StringVar(&c.State, "state", "", "state `DIR` (default $STOPHOOK_STATE_DIR, else <cwd>/.claude/stophook)")
+	fs.StringVar(&c.StoreURL, "store", "", storeurl.Usage)
 	fs.BoolVar(&c.Exit2, "exit2", false, "report a continuation with exit code 2 as well as JSON")
 	fs.BoolVar(&c.Explain, "explain", false, "print the decision trace on stderr")
 	fs.BoolVar(&c.JudgeLLM, "judge-llm", false, "let Claude (ANTHROPIC_API_KEY) settle the turn judge's low-confidence verdicts")
@@ -107,7 +113,7 @@ func parseConfig(args []string, stderr io.Writer) (Config, error) {
 	hookcli.SetUsage(fs, "usage: stophook-autopilot [flags] < hook-input.json\n\n"+
 		"A Stop hook that retries errors, answers permission questions once per turn,\n"+
 		"asks a human on Telegram for real decisions and lets finished work stop.",
-		hookcli.Runner, hookcli.Telegram, hookcli.Summary)
+		hookcli.Runner, hookcli.Telegram, hookcli.Summary, []hookcli.Var{{storeurl.Env, "default -store"}})
 	if err := fs.Parse(args); err != nil {
 		return Config{}, err
 	}
@@ -142,8 +148,8 @@ const slack = escalate.DefaultSummaryTimeout + 30*time.Second
 // environment; a bad setting is reported on stderr and switches escalation
 // off.
 func build(c Config, stderr io.Writer) (stophook.Policy, stophook.RunOptions) {
-	var store stophook.Store // nil: a FileStore in each input's state dir
-	if c.State != "" {
+	store := c.Store // nil: a FileStore in each input's state dir
+	if store == nil && c.State != "" {
 		store = stophook.NewFileStore(c.State)
 	}
 	// One turn judge for the chain: each stop is judged once, from the
@@ -247,6 +253,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "%v; allowing stop\n", err)
 		}
 		return 0 // fail open, even on a bad command line
+	}
+	opened, err := storeurl.Open(storeurl.FromFlags(c.StoreURL, c.State, os.Getenv), storeurl.Options{})
+	if err != nil {
+		fmt.Fprintf(stderr, "%v; allowing stop\n", err)
+		return 0
+	}
+	if opened != nil {
+		c.Store = opened.Store
+		defer opened.Close()
 	}
 	p, opts := build(c, stderr)
 	if c.Claude.ResumeAfter > 0 {

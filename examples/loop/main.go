@@ -3,17 +3,23 @@
 // commands that start, inspect and abort loops. The command lines are a
 // contract:
 //
-//	stophook-loop start [-mode loop|issue|grind] [-max N] [-session ID] [-shared] [-state DIR] PROMPT
-//	stophook-loop status [-session ID] [-shared] [-state DIR]
-//	stophook-loop abort [-session ID] [-shared] [-state DIR]
-//	stophook-loop [-explain] [-exit2] [-continue block|context] [-remind] [-verify CMD] [-verify-timeout D] [-state DIR]   # the Stop hook: hook JSON on stdin
+//	stophook-loop start [-mode loop|issue|grind] [-max N] [-session ID] [-shared] [-state DIR] [-store URL] PROMPT
+//	stophook-loop status [-session ID] [-shared] [-state DIR] [-store URL]
+//	stophook-loop abort [-session ID] [-shared] [-state DIR] [-store URL]
+//	stophook-loop [-explain] [-exit2] [-continue block|context] [-remind] [-verify CMD] [-verify-timeout D] [-state DIR] [-store URL]   # the Stop hook: hook JSON on stdin
+//	stophook-loop -http ADDR [-store URL] [hook flags]   # the Stop hook as a type:"http" server
 //
 // -session defaults to $CLAUDE_CODE_SESSION_ID, which Claude Code sets in
 // its Bash tool, so the agent can start a loop for its own session. A
 // loop started with -shared is iterated by every session whose working
 // directory is this one, and by no session of another project.
 // State lives under $STOPHOOK_STATE_DIR, else <cwd>/.claude/stophook; -state
-// overrides. Set IDLE_LOOP_DISABLE=1 to let every stop through.
+// DIR overrides, and -store URL (else $STOPHOOK_STORE) picks any store: a
+// directory, file:DIR, memory: (with -http only), redis://host:port/db or
+// rediss:// — a fleet of -http servers shares its loops through Redis.
+// With -http the server answers GET /healthz and GET /metrics too, and
+// drains its requests on SIGTERM. Set IDLE_LOOP_DISABLE=1 to let every
+// stop through.
 //
 // The hook continues each iteration with {"decision":"block"} and the
 // "[ITERATION N/MAX] …" reason; -continue context sends the same text as
@@ -29,13 +35,17 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/examples/hookcli"
+	"github.com/stophook/stophook/httphook"
 	"github.com/stophook/stophook/loopstate"
 	"github.com/stophook/stophook/policy"
+	"github.com/stophook/stophook/storeurl"
 )
 
 func main() {
@@ -63,15 +73,16 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv env, n
 			return 0
 		}
 	}
-	return cmdHook(args, stdin, stdout, stderr, now)
+	return cmdHook(args, stdin, stdout, stderr, getenv, now)
 }
 
 const usage = `usage:
-  stophook-loop start [-mode loop|issue|grind] [-max N] [-session ID] [-shared] [-state DIR] PROMPT
-  stophook-loop status [-session ID] [-shared] [-state DIR]
-  stophook-loop abort [-session ID] [-shared] [-state DIR]
-  stophook-loop cancel [-session ID] [-shared] [-state DIR]  (abort, for a human: /loop:cancel)
-  stophook-loop [-explain] [-exit2] [-continue block|context] [-remind] [-verify CMD] [-verify-timeout D] [-state DIR]  (Stop hook, JSON on stdin)
+  stophook-loop start [-mode loop|issue|grind] [-max N] [-session ID] [-shared] [-state DIR] [-store URL] PROMPT
+  stophook-loop status [-session ID] [-shared] [-state DIR] [-store URL]
+  stophook-loop abort [-session ID] [-shared] [-state DIR] [-store URL]
+  stophook-loop cancel [-session ID] [-shared] [-state DIR] [-store URL]  (abort, for a human: /loop:cancel)
+  stophook-loop [-explain] [-exit2] [-continue block|context] [-remind] [-verify CMD] [-verify-timeout D] [-state DIR] [-store URL]  (Stop hook, JSON on stdin)
+  stophook-loop -http ADDR [-store URL] [hook flags]  (Stop hook server; GET /healthz, GET /metrics)
 `
 
 // target holds the flags that select a loop record.
@@ -79,32 +90,51 @@ type target struct {
 	session string
 	shared  bool
 	state   string
+	store   string
+	getenv  env
 }
 
 func (t *target) register(fs *flag.FlagSet, getenv env) {
 	fs.StringVar(&t.session, "session", getenv("CLAUDE_CODE_SESSION_ID"), "session `ID` that owns the loop (default $CLAUDE_CODE_SESSION_ID)")
 	fs.BoolVar(&t.shared, "shared", false, "use the loop shared by every session of this project directory (the working directory)")
 	fs.StringVar(&t.state, "state", "", "state `DIR` (default $STOPHOOK_STATE_DIR, else <cwd>/.claude/stophook)")
+	fs.StringVar(&t.store, "store", "", storeurl.Usage)
+	t.getenv = getenv
 }
 
-func (t *target) open() (*loopstate.Loops, string, error) {
-	dir := t.state
-	if dir == "" {
-		dir = stophook.StateDir("")
+// open returns the loops of the store the flags name and the loop's key;
+// close releases the store.
+func (t *target) open() (loops *loopstate.Loops, key string, close func(), err error) {
+	opened, err := storeurl.Open(storeurl.FromFlags(t.store, t.state, t.getenv), storeurl.Options{})
+	if err != nil {
+		return nil, "", nil, err
 	}
-	loops := &loopstate.Loops{Store: stophook.NewFileStore(dir)}
+	var store stophook.Store
+	close = func() {}
+	if opened != nil {
+		store, close = opened.Store, func() { opened.Close() }
+	} else {
+		store = stophook.NewFileStore(stophook.StateDir(""))
+	}
+	loops = &loopstate.Loops{Store: store}
 	if t.shared {
 		wd, err := os.Getwd()
 		if err != nil {
-			return nil, "", err
+			close()
+			return nil, "", nil, err
 		}
-		return loops, loopstate.SharedKeyFor(wd), nil
+		return loops, loopstate.SharedKeyFor(wd), close, nil
 	}
 	if t.session == "" {
-		return nil, "", errors.New("no session: pass -session ID (or set CLAUDE_CODE_SESSION_ID), or -shared")
+		close()
+		return nil, "", nil, errors.New("no session: pass -session ID (or set CLAUDE_CODE_SESSION_ID), or -shared")
 	}
-	key, err := loopstate.SessionKey(t.session)
-	return loops, key, err
+	key, err = loopstate.SessionKey(t.session)
+	if err != nil {
+		close()
+		return nil, "", nil, err
+	}
+	return loops, key, close, nil
 }
 
 // parseFailed is the exit code after a flag parse error: 0 for -h.
@@ -121,10 +151,12 @@ func newFlags(name string, stderr io.Writer) *flag.FlagSet {
 	vars := []hookcli.Var{
 		{"CLAUDE_CODE_SESSION_ID", "default -session (set by Claude Code in its Bash tool)"},
 		{"STOPHOOK_STATE_DIR", "state directory (default <cwd>/.claude/stophook)"},
+		{storeurl.Env, "default -store"},
 		{"CLAUDE_CODE_STOP_HOOK_BLOCK_CAP", "Claude Code's cap on consecutive Stop-hook blocks (start warns when -max is above it)"},
 	}
 	if name == "hook" {
-		vars = append(hookcli.Runner, hookcli.Var{loopstate.DisableEnv, "1 lets every stop through"})
+		vars = append(hookcli.Runner, hookcli.Var{loopstate.DisableEnv, "1 lets every stop through"},
+			hookcli.Var{storeurl.Env, "default -store"}, hookcli.Var{httphook.TokenEnv, "bearer token the -http server requires (needed for a non-loopback ADDR)"})
 	}
 	hookcli.SetUsage(fs, "usage: stophook-loop "+name+" [flags]", vars)
 	return fs
@@ -144,10 +176,11 @@ func cmdStart(args []string, stdout, stderr io.Writer, getenv env, now func() ti
 	if err != nil {
 		return fail(stderr, err)
 	}
-	loops, key, err := t.open()
+	loops, key, closeStore, err := t.open()
 	if err != nil {
 		return fail(stderr, err)
 	}
+	defer closeStore()
 	s, err := loops.Push(context.Background(), key, loopstate.Frame{Mode: m, Max: *max, Prompt: prompt}, now())
 	if err != nil {
 		return fail(stderr, err)
@@ -172,10 +205,11 @@ func cmdStatus(args []string, stdout, stderr io.Writer, getenv env, now func() t
 	if err := fs.Parse(args); err != nil {
 		return parseFailed(err)
 	}
-	loops, key, err := t.open()
+	loops, key, closeStore, err := t.open()
 	if err != nil {
 		return fail(stderr, err)
 	}
+	defer closeStore()
 	s, err := loops.Get(context.Background(), key)
 	if errors.Is(err, stophook.ErrNotFound) {
 		fmt.Fprintln(stdout, "IDLE: no loop")
@@ -217,10 +251,11 @@ func cmdAbort(name string, args []string, stdout, stderr io.Writer, getenv env, 
 	if err := fs.Parse(args); err != nil {
 		return parseFailed(err)
 	}
-	loops, key, err := t.open()
+	loops, key, closeStore, err := t.open()
 	if err != nil {
 		return fail(stderr, err)
 	}
+	defer closeStore()
 	if _, err := loops.Abort(context.Background(), key, loopstate.ReasonAborted+": loop "+name, now()); err != nil {
 		return fail(stderr, err)
 	}
@@ -229,7 +264,7 @@ func cmdAbort(name string, args []string, stdout, stderr io.Writer, getenv env, 
 	return 0
 }
 
-func cmdHook(args []string, stdin io.Reader, stdout, stderr io.Writer, now func() time.Time) int {
+func cmdHook(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv env, now func() time.Time) int {
 	fs := newFlags("hook", stderr)
 	explain := fs.Bool("explain", false, "print the decision trace on stderr")
 	exit2 := fs.Bool("exit2", false, "block with exit code 2 (JSON on stdout, reason on stderr)")
@@ -239,6 +274,8 @@ func cmdHook(args []string, stdin io.Reader, stdout, stderr io.Writer, now func(
 	verify := fs.String("verify", "", "shell `CMD` that must exit 0 before a completion signal counts (e.g. 'go test ./...')")
 	verifyTimeout := fs.Duration("verify-timeout", loopstate.DefaultVerifyTimeout, "time limit of -verify")
 	state := fs.String("state", "", "state `DIR` (default $STOPHOOK_STATE_DIR, else <cwd of the session>/.claude/stophook)")
+	storeSpec := fs.String("store", "", storeurl.Usage)
+	addr := fs.String("http", "", "serve type:\"http\" hooks on `ADDR` instead of reading stdin")
 	if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
 		return 0
 	} else if err != nil {
@@ -246,10 +283,20 @@ func cmdHook(args []string, stdin io.Reader, stdout, stderr io.Writer, now func(
 		fmt.Fprintln(stderr, "stophook-loop: bad hook arguments; allowing stop")
 		return 0
 	}
-	li := &loopstate.Iterator{Machine: loopstate.Machine{Remind: *remind}, VerifyTimeout: *verifyTimeout}
-	if *state != "" {
-		li.Store = stophook.NewFileStore(*state)
+	opened, err := storeurl.Open(storeurl.FromFlags(*storeSpec, *state, getenv), storeurl.Options{Server: *addr != ""})
+	if err != nil {
+		if *addr != "" {
+			return fail(stderr, err)
+		}
+		fmt.Fprintf(stderr, "stophook-loop: %v; allowing stop\n", err)
+		return 0
 	}
+	var store stophook.Store // nil: a FileStore in each input's state dir
+	if opened != nil {
+		store = opened.Store
+		defer opened.Close()
+	}
+	li := &loopstate.Iterator{Machine: loopstate.Machine{Remind: *remind}, VerifyTimeout: *verifyTimeout, Store: store}
 	if *verify != "" {
 		li.Verify = []string{"sh", "-c", *verify}
 	}
@@ -258,8 +305,23 @@ func cmdHook(args []string, stdin io.Reader, stdout, stderr io.Writer, now func(
 	// A stop while a background task runs is a pause: Claude Code starts
 	// the next turn when the task ends, and the loop goes on from there.
 	chain := stophook.NewChain(policy.PauseOnBackgroundTasks(li), policy.StopActive{})
+	events := []stophook.Event{stophook.EventStop}
+	if *addr != "" {
+		ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
+		defer stop()
+		sopts := httphook.ServeOptions{}
+		if opened != nil {
+			sopts.Health = opened.Ping
+		}
+		err := httphook.ListenAndServe(ctx, *addr, chain, httphook.Options{Token: getenv(httphook.TokenEnv),
+			Events: events, Now: now, Store: store, ContinueWithContext: withContext}, sopts, stderr)
+		if err != nil {
+			return fail(stderr, err)
+		}
+		return 0
+	}
 	opts := stophook.RunOptions{Stdin: stdin, Stdout: stdout, Stderr: stderr, Explain: *explain, Now: now, ContinueWithContext: withContext,
-		Events: []stophook.Event{stophook.EventStop}}
+		Events: events, Store: store}
 	if *exit2 {
 		opts.Mode = stophook.ExitCodeMode
 	}

@@ -4,38 +4,61 @@
 //	stophook-quickstart                      # command hook: hook JSON on stdin
 //	stophook-quickstart -http 127.0.0.1:8787 # type:"http" hook server
 //	stophook-quickstart -continue context    # continue with additionalContext, not a block
+//	stophook-quickstart -http 127.0.0.1:8787 -store redis://127.0.0.1:6379/0  # one replica of a fleet
 //
 // Build it with `go build -o stophook-quickstart ./examples/quickstart`.
 // With -http, requests must carry "Authorization: Bearer $STOPHOOK_HTTP_TOKEN"
 // when that variable is set; without it the server only listens on a
-// loopback address.
+// loopback address. The server answers GET /healthz and GET /metrics
+// (Prometheus text) besides hook POSTs on any other path, answers 503 over
+// its concurrency cap, and drains its requests on SIGTERM before exiting 0.
+//
+// -store (else $STOPHOOK_STORE) picks the state store: a directory,
+// file:DIR, memory: (with -http only), redis://host:port/db or rediss://.
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"os"
+	"os/signal"
+	"syscall"
 
 	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/examples/hookcli"
 	"github.com/stophook/stophook/httphook"
 	"github.com/stophook/stophook/policy"
+	"github.com/stophook/stophook/storeurl"
 )
 
 func main() {
 	addr := flag.String("http", "", "serve type:\"http\" hooks on `ADDR` instead of reading stdin")
 	exit2 := flag.Bool("exit2", false, "block with exit code 2 (JSON on stdout, reason on stderr)")
 	explain := flag.Bool("explain", false, "print the decision trace on stderr")
-	state := flag.String("state", "", "state `DIR` (default $STOPHOOK_STATE_DIR, else <cwd>/.claude/stophook)")
+	state := flag.String("state", "", "state `DIR` (the same as -store DIR)")
+	storeSpec := flag.String("store", "", storeurl.Usage)
 	var withContext bool
 	hookcli.Continue(flag.CommandLine, &withContext)
 	hookcli.SetUsage(flag.CommandLine, "usage: stophook-quickstart [flags] < hook-input.json\n       stophook-quickstart -http ADDR",
-		hookcli.Runner, []hookcli.Var{{httphook.TokenEnv, "bearer token the -http server requires (needed for a non-loopback ADDR)"}})
+		hookcli.Runner, []hookcli.Var{{httphook.TokenEnv, "bearer token the -http server requires (needed for a non-loopback ADDR)"},
+			{storeurl.Env, "default -store"}})
 	flag.Parse()
 
+	opened, err := storeurl.Open(storeurl.FromFlags(*storeSpec, *state, os.Getenv), storeurl.Options{Server: *addr != ""})
+	if err != nil {
+		if *addr != "" {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		// A broken hook command line must not trap the session.
+		fmt.Fprintf(os.Stderr, "stophook-quickstart: %v; allowing stop\n", err)
+		os.Exit(0)
+	}
 	var store stophook.Store // nil: a FileStore in each input's state dir
-	if *state != "" {
-		store = stophook.NewFileStore(*state)
+	if opened != nil {
+		store = opened.Store
+		defer opened.Close()
 	}
 	chain := stophook.NewChain(
 		policy.StopActive{},
@@ -43,17 +66,21 @@ func main() {
 		policy.PauseOnBackgroundTasks(&policy.ErrorRetry{MaxRetries: 2, Store: store}),
 	)
 	if *addr != "" {
-		token := os.Getenv(httphook.TokenEnv)
-		ln, err := httphook.Listen(*addr, token, os.Stderr)
+		ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
+		defer stop()
+		sopts := httphook.ServeOptions{}
+		if opened != nil {
+			sopts.Health = opened.Ping
+		}
+		err := httphook.ListenAndServe(ctx, *addr, chain,
+			httphook.Options{Token: os.Getenv(httphook.TokenEnv), ContinueWithContext: withContext, Store: store}, sopts, os.Stderr)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}
-		h := httphook.New(chain, httphook.Options{Token: token, ContinueWithContext: withContext})
-		fmt.Fprintln(os.Stderr, httphook.NewServer(h).Serve(ln))
-		os.Exit(1)
+		return
 	}
-	opts := stophook.RunOptions{Explain: *explain, ContinueWithContext: withContext}
+	opts := stophook.RunOptions{Explain: *explain, ContinueWithContext: withContext, Store: store}
 	if *exit2 {
 		opts.Mode = stophook.ExitCodeMode
 	}

@@ -4,7 +4,7 @@
 // transcript, whether the agent should continue.
 //
 //	stophook-retry-escalate [-retry-on-error=true] [-max-retries 2] [-escalate-timeout 5m]
-//	                        [-label NAME] [-summary-command CMD] [-config FILE] [-state DIR] [-explain]
+//	                        [-label NAME] [-summary-command CMD] [-config FILE] [-state DIR] [-store URL] [-explain]
 //	                        [-page-during-background] [-continue block|context]
 //	                        [-deferred [-deferred-wait 4h]]
 //
@@ -55,6 +55,7 @@ import (
 	"github.com/stophook/stophook/judge"
 	"github.com/stophook/stophook/llm/provider"
 	"github.com/stophook/stophook/policy"
+	"github.com/stophook/stophook/storeurl"
 )
 
 func main() {
@@ -83,7 +84,11 @@ type Config struct {
 	// PageDuringBackground asks the human even while a background task runs.
 	PageDuringBackground bool
 	State                string
-	Explain              bool
+	// StoreURL is -store (see package storeurl); Store is the store it
+	// opened, nil for the default.
+	StoreURL string
+	Store    stophook.Store
+	Explain  bool
 }
 
 // fileConfig is the JSON config file.
@@ -102,7 +107,8 @@ const maxConfigBytes = 1 << 20
 func parseConfig(args []string, stderr io.Writer) (Config, error) {
 	fs := flag.NewFlagSet("stophook-retry-escalate", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	hookcli.SetUsage(fs, "usage: stophook-retry-escalate [flags] < hook-input.json", hookcli.Runner, hookcli.Telegram, hookcli.Summary)
+	hookcli.SetUsage(fs, "usage: stophook-retry-escalate [flags] < hook-input.json", hookcli.Runner, hookcli.Telegram, hookcli.Summary,
+		[]hookcli.Var{{storeurl.Env, "default -store"}})
 	c := Config{}
 	fs.BoolVar(&c.RetryOnError, "retry-on-error", true, "send the agent back when its last message reports an error")
 	fs.IntVar(&c.MaxRetries, "max-retries", 2, "retries in a row per session before escalating")
@@ -111,6 +117,7 @@ func parseConfig(args []string, stderr io.Writer) (Config, error) {
 	summaryCmd := fs.String("summary-command", "", "summarise with this `COMMAND` (prompt on stdin, e.g. \"claude -p --model haiku\") instead of the Messages API")
 	configFile := fs.String("config", "", "JSON config `FILE`: {\"stop\":{\"retryOnError\",\"maxRetries\",\"escalateToTelegram\"}}")
 	fs.StringVar(&c.State, "state", "", "state `DIR` (default $STOPHOOK_STATE_DIR, else <cwd>/.claude/stophook)")
+	fs.StringVar(&c.StoreURL, "store", "", storeurl.Usage)
 	fs.BoolVar(&c.Explain, "explain", false, "print the decision trace on stderr")
 	hookcli.Continue(fs, &c.ContinueWithContext)
 	fs.BoolVar(&c.Deferred, "deferred", false, "ask without holding the session: it stops at once, and the answer starts a new turn (interactive Claude Code on Unix; claude -p still waits)")
@@ -195,8 +202,8 @@ const slack = escalate.DefaultSummaryTimeout + 30*time.Second
 // summarizer come from the environment; problems are reported on stderr
 // and switch the feature off.
 func build(c Config, stderr io.Writer) (*stophook.Chain, stophook.RunOptions) {
-	var store stophook.Store // nil: a FileStore in each input's state dir
-	if c.State != "" {
+	store := c.Store // nil: a FileStore in each input's state dir
+	if store == nil && c.State != "" {
 		store = stophook.NewFileStore(c.State)
 	}
 	// No StopActive guard: within one turn the retries come first, then
@@ -266,6 +273,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "%v; allowing stop\n", err)
 		}
 		return 0 // fail open, even on a bad command line
+	}
+	opened, err := storeurl.Open(storeurl.FromFlags(c.StoreURL, c.State, os.Getenv), storeurl.Options{})
+	if err != nil {
+		fmt.Fprintf(stderr, "%v; allowing stop\n", err)
+		return 0
+	}
+	if opened != nil {
+		c.Store = opened.Store
+		defer opened.Close()
 	}
 	chain, opts := build(c, stderr)
 	opts.Stdin, opts.Stdout, opts.Stderr = stdin, stdout, stderr

@@ -16,10 +16,12 @@
 // parts live in their own packages (escalate/telegram, escalate/webhook,
 // llm/provider, queue/gateway, httphook), imported only
 // by the binaries that need them, and TestHookPackagesHaveNoHTTP fails when
-// one of the light packages, or examples/loop, starts to depend on them.
+// one of the light packages starts to depend on them.
 //
 // The Redis client (package redisstore, on go-redis) is linked only by
-// binaries that offer a redis:// store.
+// binaries that offer a redis:// store, through package storeurl: the
+// example hooks do (-store URL, and -http for quickstart and loop), a hook
+// built from the library packages alone does not.
 //
 // The stophook command's settings editors parse JSONC and TOML with
 // libraries no hook needs; TestHookBinariesDoNotLinkCLIDeps keeps them out

@@ -20,16 +20,13 @@ import (
 // with other hard links, is removed and replaced, never written through.
 // created reports a new file (a directory sync makes its name durable).
 func Overwrite(path string, data []byte, perm fs.FileMode, sync bool) (created bool, err error) {
-	f, created, err := openOwn(path, perm)
+	f, size, created, err := openOwn(path, perm)
 	if err != nil {
 		return false, fmt.Errorf("write %s: %w", filepath.Base(path), err)
 	}
 	_, err = f.WriteAt(data, 0)
-	if err == nil {
-		var fi fs.FileInfo
-		if fi, err = f.Stat(); err == nil && fi.Size() > int64(len(data)) {
-			err = f.Truncate(int64(len(data)))
-		}
+	if err == nil && size > int64(len(data)) {
+		err = f.Truncate(int64(len(data)))
 	}
 	if err == nil && sync {
 		err = f.Sync()
@@ -43,30 +40,27 @@ func Overwrite(path string, data []byte, perm fs.FileMode, sync bool) (created b
 	return created, nil
 }
 
-// openOwn opens path for writing, replacing what is planted there.
-func openOwn(path string, perm fs.FileMode) (*os.File, bool, error) {
-	f, err := OpenFile(path, os.O_WRONLY, 0)
+// openOwn opens path for writing, replacing what is planted there, and
+// returns the file's size.
+func openOwn(path string, perm fs.FileMode) (*os.File, int64, bool, error) {
+	f, fi, err := open(path, os.O_WRONLY, 0, false)
 	if err == nil {
-		fi, serr := f.Stat()
-		if serr == nil && !sharedInode(fi) {
-			return f, false, nil
+		if !sharedInode(fi) {
+			return f, fi.Size(), false, nil
 		}
 		f.Close()
-		if serr != nil {
-			return nil, false, serr
-		}
 		err = ErrNotRegular // another name for someone else's file
 	}
 	if errors.Is(err, ErrNotRegular) {
 		if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return nil, false, err
+			return nil, 0, false, err
 		}
 	} else if !errors.Is(err, fs.ErrNotExist) {
-		return nil, false, err
+		return nil, 0, false, err
 	}
-	f, err = OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
+	f, _, err = open(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm, false)
 	if err != nil {
-		return nil, false, err
+		return nil, 0, false, err
 	}
-	return f, true, nil
+	return f, 0, true, nil
 }

@@ -35,14 +35,16 @@ var ErrTooLarge = errors.New("safefile: file too large")
 // a symlink (also a dangling one, with O_CREATE) or the file is not
 // regular.
 func OpenFile(path string, flag int, perm fs.FileMode) (*os.File, error) {
-	return open(path, flag, perm, false)
+	f, _, err := open(path, flag, perm, false)
+	return f, err
 }
 
 // OpenRead opens path for reading, following symlinks, and fails with an
 // error wrapping [ErrNotRegular] unless it ends at a regular file. It
 // never blocks on a FIFO.
 func OpenRead(path string) (*os.File, error) {
-	return open(path, os.O_RDONLY, 0, true)
+	f, _, err := open(path, os.O_RDONLY, 0, true)
+	return f, err
 }
 
 // ReadFile reads the regular file at path, not following a symlink in its
@@ -50,22 +52,22 @@ func OpenRead(path string) (*os.File, error) {
 // holds more than max bytes. A missing file is an error wrapping
 // fs.ErrNotExist.
 func ReadFile(path string, max int64) ([]byte, error) {
-	f, err := OpenFile(path, os.O_RDONLY, 0)
+	f, fi, err := open(path, os.O_RDONLY, 0, false)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return readAll(f, path, max)
+	return readAll(f, fi.Size(), path, max)
 }
 
 // ReadFileFollow is [ReadFile] following symlinks.
 func ReadFileFollow(path string, max int64) ([]byte, error) {
-	f, err := OpenRead(path)
+	f, fi, err := open(path, os.O_RDONLY, 0, true)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return readAll(f, path, max)
+	return readAll(f, fi.Size(), path, max)
 }
 
 // WriteFile writes data to path as os.WriteFile does, but never through a
@@ -82,27 +84,50 @@ func WriteFile(path string, data []byte, perm fs.FileMode) error {
 	return err
 }
 
-func readAll(f *os.File, path string, max int64) ([]byte, error) {
-	data, err := io.ReadAll(io.LimitReader(f, max+1))
+// readAll reads f, of size bytes when it was opened, up to max bytes. A
+// file that still holds size bytes takes one read (small state files are
+// read on every hook call); a short read or a file that grew reads on.
+func readAll(f *os.File, size int64, path string, max int64) ([]byte, error) {
+	var data []byte
+	if size >= 0 && size <= max {
+		data = make([]byte, size+1)
+		n := 0
+		for int64(n) < size {
+			m, err := f.Read(data[n:])
+			n += m
+			if err == io.EOF || (err == nil && m == 0) {
+				break
+			}
+			if err != nil {
+				return nil, err
+			}
+		}
+		data = data[:n]
+		if size > 0 && int64(n) <= size {
+			return data, nil // all it held at the open (or less: it shrank)
+		}
+	}
+	rest, err := io.ReadAll(io.LimitReader(f, max+1-int64(len(data))))
 	if err != nil {
 		return nil, err
 	}
+	data = append(data, rest...)
 	if int64(len(data)) > max {
 		return nil, fmt.Errorf("%w: %s is larger than %d bytes", ErrTooLarge, path, max)
 	}
 	return data, nil
 }
 
-// checkRegular fails when f is not a regular file.
-func checkRegular(f *os.File, path string) error {
+// checkRegular fails when f is not a regular file, and returns its info.
+func checkRegular(f *os.File, path string) (fs.FileInfo, error) {
 	fi, err := f.Stat()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if !fi.Mode().IsRegular() {
-		return &fs.PathError{Op: "open", Path: path, Err: fmt.Errorf("%w (%s)", ErrNotRegular, kind(fi.Mode()))}
+		return nil, &fs.PathError{Op: "open", Path: path, Err: fmt.Errorf("%w (%s)", ErrNotRegular, kind(fi.Mode()))}
 	}
-	return nil
+	return fi, nil
 }
 
 func kind(m fs.FileMode) string {

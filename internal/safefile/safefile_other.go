@@ -7,21 +7,22 @@ import (
 	"os"
 )
 
-func open(path string, flag int, perm fs.FileMode, follow bool) (*os.File, error) {
+func open(path string, flag int, perm fs.FileMode, follow bool) (*os.File, fs.FileInfo, error) {
 	if !follow {
 		if fi, err := os.Lstat(path); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
-			return nil, &fs.PathError{Op: "open", Path: path, Err: ErrNotRegular}
+			return nil, nil, &fs.PathError{Op: "open", Path: path, Err: ErrNotRegular}
 		}
 	}
 	f, err := os.OpenFile(path, flag, perm)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	if err := checkRegular(f, path); err != nil {
+	fi, err := checkRegular(f, path)
+	if err != nil {
 		f.Close()
-		return nil, err
+		return nil, nil, err
 	}
-	return f, nil
+	return f, fi, nil
 }
 
 // syncUnsupported: Windows cannot flush a directory handle.

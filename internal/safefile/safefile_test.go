@@ -49,3 +49,29 @@ func TestWriteFileTruncates(t *testing.T) {
 		t.Errorf("file holds %q, want %q", b, "short")
 	}
 }
+
+// TestReadAllSizes reads files through readAll with a size that is right,
+// too small (the file grew after the open) and too large (it shrank).
+func TestReadAllSizes(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "f")
+	if err := os.WriteFile(path, []byte("0123456789"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, size := range []int64{0, 3, 10, 20} {
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := readAll(f, size, path, 100)
+		f.Close()
+		if err != nil || string(got) != "0123456789" {
+			t.Errorf("size %d: got %q, %v, want the whole file", size, got, err)
+		}
+	}
+	f, _ := os.Open(path)
+	defer f.Close()
+	if _, err := readAll(f, 3, path, 5); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("over max after a short size: got %v, want ErrTooLarge", err)
+	}
+}

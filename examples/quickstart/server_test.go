@@ -1,0 +1,118 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/stophook/stophook/internal/redistest"
+)
+
+func buildQuickstart(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "quickstart")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// TestStoreFlag: memory: is refused for a command hook (the stop goes
+// through, one line says why); a Redis store carries the retry count from
+// one hook process to the next.
+func TestStoreFlag(t *testing.T) {
+	bin := buildQuickstart(t)
+	hook := func(event string, env []string, args ...string) (string, string) {
+		t.Helper()
+		f, err := os.Open(filepath.Join("testdata", event))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		cmd := exec.Command(bin, args...)
+		cmd.Env = append(os.Environ(), env...)
+		var o, e bytes.Buffer
+		cmd.Stdin, cmd.Stdout, cmd.Stderr = f, &o, &e
+		if err := cmd.Run(); err != nil {
+			t.Fatalf("%s %v: %v (stderr %q)", event, args, err, e.String())
+		}
+		return o.String(), e.String()
+	}
+	out, errOut := hook("stop-error.json", nil, "-store", "memory:")
+	if out != "" || !strings.Contains(errOut, "memory:") || !strings.Contains(errOut, "allowing stop") {
+		t.Errorf("-store memory: in a command hook: stdout %q stderr %q, want nothing and one line", out, errOut)
+	}
+	srv := redistest.Start(t)
+	env := []string{"STOPHOOK_STORE=" + srv.URL(0)}
+	steps := []bool{true, true, false} // two retries, then the count is used up
+	for i, want := range steps {
+		out, errOut := hook("stop-error.json", env)
+		if got := strings.Contains(out, `"decision":"block"`); got != want {
+			t.Errorf("error stop %d with $STOPHOOK_STORE=redis: block %v, want %v (stdout %q stderr %q)", i+1, got, want, out, errOut)
+		}
+	}
+}
+
+// TestHTTPServer serves -http with a memory store: a hook POST, /healthz,
+// /metrics, and a drain and exit 0 on SIGTERM.
+func TestHTTPServer(t *testing.T) {
+	bin := buildQuickstart(t)
+	cmd := exec.Command(bin, "-http", "127.0.0.1:0", "-store", "memory:")
+	errPipe, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	var base string
+	sc := bufio.NewScanner(errPipe)
+	for sc.Scan() {
+		if addr, ok := strings.CutPrefix(sc.Text(), "listening on "); ok {
+			base = "http://" + addr
+			break
+		}
+	}
+	if base == "" {
+		t.Fatalf("no listening line: %v", cmd.Wait())
+	}
+	go io.Copy(io.Discard, errPipe)
+	in, err := json.Marshal(map[string]any{"session_id": "s1", "cwd": t.TempDir(), "hook_event_name": "Stop",
+		"stop_hook_active": false, "last_assistant_message": "API Error: 529 overloaded"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.Post(base+"/stop", "application/json", bytes.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.Contains(string(body), `"decision":"block"`) {
+		t.Errorf("POST /stop: %d %q, want a retry", resp.StatusCode, body)
+	}
+	for path, want := range map[string]string{"/healthz": "ok", "/metrics": `stophook_decisions_total{verdict="block",policy="ErrorRetry"} 1`} {
+		resp, err := http.Get(base + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 || !strings.Contains(string(b), want) {
+			t.Errorf("GET %s: %d %q, want %q", path, resp.StatusCode, b, want)
+		}
+	}
+	cmd.Process.Signal(syscall.SIGTERM)
+	if err := cmd.Wait(); err != nil {
+		t.Errorf("on SIGTERM: %v, want exit 0", err)
+	}
+}

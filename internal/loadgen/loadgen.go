@@ -1,0 +1,180 @@
+package loadgen
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// Bounds of a run.
+const (
+	MaxRequests    = 2_000_000
+	MaxConcurrency = 1024
+)
+
+// Config describes a run.
+type Config struct {
+	// URL is the hook server's URL; its host must be a loopback address.
+	URL string
+	// Token, when set, is sent as "Authorization: Bearer <Token>".
+	Token string
+	// Concurrency is the number of workers, each with one request in
+	// flight at a time.
+	Concurrency int
+	// Requests is the number of requests to send in all.
+	Requests int
+	// Body returns the body of request i; nil means "{}".
+	Body func(i int) []byte
+}
+
+// Result is what a run measured.
+type Result struct {
+	Requests int           // answered, whatever the status
+	Errors   int           // transport errors and non-2xx answers
+	Elapsed  time.Duration // from the first request to the last answer
+	P50, P99 time.Duration
+	Max      time.Duration
+}
+
+// PerSecond returns answered requests per second.
+func (r Result) PerSecond() float64 {
+	if r.Elapsed <= 0 {
+		return 0
+	}
+	return float64(r.Requests) / r.Elapsed.Seconds()
+}
+
+func (r Result) String() string {
+	return fmt.Sprintf("requests=%d errors=%d rate=%.0f/s p50=%s p99=%s max=%s",
+		r.Requests, r.Errors, r.PerSecond(), r.P50.Round(time.Microsecond), r.P99.Round(time.Microsecond), r.Max.Round(time.Microsecond))
+}
+
+// ErrNotLoopback is returned for a URL whose host is not on this machine.
+var ErrNotLoopback = errors.New("loadgen: only loopback addresses (127.0.0.0/8, ::1, localhost) may be loaded")
+
+// CheckLoopback fails unless rawURL is http:// on a loopback address.
+func CheckLoopback(rawURL string) error {
+	u, err := url.Parse(rawURL)
+	if err != nil {
+		return fmt.Errorf("loadgen: %w", err)
+	}
+	if u.Scheme != "http" {
+		return fmt.Errorf("loadgen: %q: want an http:// URL", rawURL)
+	}
+	return checkHost(u.Hostname())
+}
+
+func checkHost(host string) error {
+	if strings.EqualFold(host, "localhost") {
+		return nil
+	}
+	if ip := net.ParseIP(host); ip != nil && ip.IsLoopback() {
+		return nil
+	}
+	return fmt.Errorf("%w: %q", ErrNotLoopback, host)
+}
+
+// Run sends cfg.Requests requests from cfg.Concurrency workers and
+// returns what it measured. It stops early, with what it has, when ctx
+// ends.
+func Run(ctx context.Context, cfg Config) (Result, error) {
+	if err := CheckLoopback(cfg.URL); err != nil {
+		return Result{}, err
+	}
+	if cfg.Concurrency < 1 || cfg.Concurrency > MaxConcurrency {
+		return Result{}, fmt.Errorf("loadgen: concurrency %d: want 1 to %d", cfg.Concurrency, MaxConcurrency)
+	}
+	if cfg.Requests < 1 || cfg.Requests > MaxRequests {
+		return Result{}, fmt.Errorf("loadgen: %d requests: want 1 to %d", cfg.Requests, MaxRequests)
+	}
+	body := cfg.Body
+	if body == nil {
+		body = func(int) []byte { return []byte("{}") }
+	}
+	tr := &http.Transport{
+		MaxIdleConns:        cfg.Concurrency,
+		MaxIdleConnsPerHost: cfg.Concurrency,
+		DisableCompression:  true,
+		// Never a proxy, whatever the environment says: the target is local.
+		Proxy: nil,
+		DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
+			host, _, err := net.SplitHostPort(addr)
+			if err != nil {
+				return nil, err
+			}
+			if err := checkHost(host); err != nil {
+				return nil, err
+			}
+			return (&net.Dialer{}).DialContext(ctx, network, addr)
+		},
+	}
+	defer tr.CloseIdleConnections()
+	client := &http.Client{Transport: tr, Timeout: 2 * time.Minute}
+	lat := make([]time.Duration, cfg.Requests)
+	var next, errs atomic.Int64
+	var answered atomic.Int64
+	start := time.Now()
+	var wg sync.WaitGroup
+	for range cfg.Concurrency {
+		wg.Go(func() {
+			for ctx.Err() == nil {
+				i := int(next.Add(1) - 1)
+				if i >= cfg.Requests {
+					return
+				}
+				t0 := time.Now()
+				ok := send(ctx, client, cfg, body(i))
+				lat[i] = time.Since(t0)
+				answered.Add(1)
+				if !ok {
+					errs.Add(1)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	r := Result{Requests: int(answered.Load()), Errors: int(errs.Load()), Elapsed: time.Since(start)}
+	got := slices.DeleteFunc(lat, func(d time.Duration) bool { return d == 0 })
+	slices.Sort(got)
+	if len(got) > 0 {
+		r.P50 = got[len(got)/2]
+		r.P99 = got[min(len(got)-1, len(got)*99/100)]
+		r.Max = got[len(got)-1]
+	}
+	return r, ctx.Err()
+}
+
+func send(ctx context.Context, c *http.Client, cfg Config, body []byte) bool {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, cfg.URL, bytes.NewReader(body))
+	if err != nil {
+		return false
+	}
+	req.Header.Set("Content-Type", "application/json")
+	if cfg.Token != "" {
+		req.Header.Set("Authorization", "Bearer "+cfg.Token)
+	}
+	resp, err := c.Do(req)
+	if err != nil {
+		return false
+	}
+	io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	return resp.StatusCode/100 == 2
+}
+
+// Bare is the baseline: a plain net/http handler answering {} to
+// everything, as a hook server that decides nothing would.
+var Bare = http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Write([]byte("{}"))
+})
