@@ -4,7 +4,8 @@
 // features' packages (loopstate, queue, escalate, policy/triage), net/http
 // and os/exec (TestTenLineHookIsLean); and build every example, copied into
 // a new module, as the starter it is meant to be
-// (TestExamplesBuildAsStarters).
+// (TestExamplesBuildAsStarters); and keep func init() out of the library
+// packages (TestNoInitInLibraries).
 //
 // # Why
 //

@@ -43,8 +43,10 @@ func TestCheckDeepLineIsCheap(t *testing.T) {
 	if err := Check(line, 0, 0); !errors.Is(err, ErrTooDeep) {
 		t.Fatalf("Check(6M-deep line) = %v, want ErrTooDeep", err)
 	}
-	if a := testing.AllocsPerRun(3, func() { Check(line, 0, 0) }); a > 5 { // the error only
-		t.Errorf("Check allocates %v times, want at most 5", a)
+	// The error is all it needs; the race detector and the runtime may add
+	// a few. A stack per level would be millions.
+	if a := testing.AllocsPerRun(3, func() { Check(line, 0, 0) }); a > 64 {
+		t.Errorf("Check allocates %v times, want at most 64 (nothing per level)", a)
 	}
 }
 
