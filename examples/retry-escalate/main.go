@@ -214,7 +214,7 @@ func build(c Config, stderr io.Writer) (*stophook.Chain, hook.Options) {
 		&escalate.Register{Store: store, Label: c.Label},
 	}
 	turnJudge := &policy.Judge{} // shared: the retry and the escalation judge each stop once
-	retry := &policy.ErrorRetry{Store: store, MaxRetries: c.MaxRetries, Judge: turnJudge, AcrossTurns: true}
+	retry := &policy.ErrorRetry{Store: store, MaxRetries: c.MaxRetries, Judge: turnJudge}
 	// stillFailing tells the escalation whether a stop after a retry still
 	// reports an error (the retries are used up: ask the human) or not
 	// (the retry fixed it: let it stop).

@@ -124,7 +124,9 @@ func TestRetryThenEscalateOverTelegram(t *testing.T) {
 			bot.Reply(msg.ChatID, msg.MessageID, "use the mock server")
 		}
 	}()
-	out, _ = runHook(t, args, errMsg)
+	// The retry's own stop, in the same turn: the retries are used up.
+	again := strings.Replace(errMsg, `"stop_hook_active":false`, `"stop_hook_active":true`, 1)
+	out, _ = runHook(t, args, again)
 	assert.Equal(t, "block", out["decision"])
 	assert.Equal(t, "User answered: use the mock server", out["reason"])
 	sent := bot.Sent()
