@@ -1,7 +1,7 @@
 package judge
 
 import (
-	"regexp"
+	"github.com/stophook/stophook/internal/lazyre"
 	"strconv"
 	"strings"
 
@@ -23,35 +23,35 @@ var (
 // are tried: the first that matches a command gives its family and tool.
 var checkPatterns = []struct {
 	key string
-	re  *regexp.Regexp
+	re  *lazyre.Regexp
 }{
-	{"push:git", regexp.MustCompile(`\bgit push\b`)},
-	{"commit:git", regexp.MustCompile(`\bgit commit\b`)},
-	{"ci:gh", regexp.MustCompile(`\bgh (?:run (?:watch|view)|pr checks)\b`)},
-	{"test:go", regexp.MustCompile(`\bgo test\b`)},
-	{"test:pytest", regexp.MustCompile(`\bpytest\b|\bpython3? -m unittest\b|\btox\b`)},
-	{"test:js", regexp.MustCompile(`\b(?:npm|pnpm|yarn|bun|npx|bunx)\b[^|;&]*\btest\b|\bvitest\b|\bjest\b|\bmocha\b|\bplaywright test\b`)},
-	{"test:cargo", regexp.MustCompile(`\bcargo (?:test|nextest)\b`)},
-	{"test:mix", regexp.MustCompile(`\bmix test\b`)},
-	{"test:ruby", regexp.MustCompile(`\brspec\b|\brails test\b|\brake test\b`)},
-	{"test:php", regexp.MustCompile(`\bphpunit\b|\bpest\b`)},
-	{"test:dotnet", regexp.MustCompile(`\bdotnet test\b`)},
-	{"test:jvm", regexp.MustCompile(`\b(?:gradle|gradlew|mvn|mvnw)\b[^|;&]*\btest\b`)},
-	{"test:make", regexp.MustCompile(`\bmake\b[^|;&]*\b(?:test|check)\b`)},
-	{"test:swift", regexp.MustCompile(`\bswift test\b|\bxcodebuild\b[^|;&]*\btest\b`)},
-	{"test:deno", regexp.MustCompile(`\bdeno test\b`)},
-	{"test:ctest", regexp.MustCompile(`\bctest\b`)},
-	{"lint:lint", regexp.MustCompile(`\blint\b|\beslint\b|\bbiome (?:check|lint|ci)\b|\bruff\b|\bmypy\b|\bgolangci-lint\b|\bgo vet\b|\bclippy\b|\bcredo\b|\bdialyzer\b|\bprettier (?:--check|-c)\b|\bgofmt -l\b|\bblack --check\b|\bcargo fmt\b[^|;&]*--check|\bshellcheck\b|\bstaticcheck\b`)},
-	{"build:go", regexp.MustCompile(`\bgo build\b|\bgo install\b`)},
-	{"build:cargo", regexp.MustCompile(`\bcargo (?:build|check)\b`)},
-	{"build:js", regexp.MustCompile(`\b(?:npm|pnpm|yarn|bun)\b[^|;&]*\b(?:build|typecheck|type-check|tsc)\b|\btsc\b|\bnext build\b|\bvite build\b`)},
-	{"build:mix", regexp.MustCompile(`\bmix compile\b`)},
-	{"build:dotnet", regexp.MustCompile(`\bdotnet build\b`)},
-	{"build:jvm", regexp.MustCompile(`\b(?:gradle|gradlew)\b[^|;&]*\b(?:build|assemble)\b|\bmvnw?\b[^|;&]*\b(?:compile|package|install|verify)\b`)},
-	{"build:swift", regexp.MustCompile(`\bswift build\b|\bxcodebuild\b`)},
-	{"build:docker", regexp.MustCompile(`\bdocker (?:build|compose build)\b`)},
-	{"build:make", regexp.MustCompile(`(?:^|[;&|] *)make\b`)},
-	{"deploy:deploy", regexp.MustCompile(`\bdeploy\b|\bwrangler (?:publish|deploy)\b|\bkubectl apply\b|\bterraform apply\b|\bvercel\b --prod`)},
+	{"push:git", lazyre.New(`\bgit push\b`)},
+	{"commit:git", lazyre.New(`\bgit commit\b`)},
+	{"ci:gh", lazyre.New(`\bgh (?:run (?:watch|view)|pr checks)\b`)},
+	{"test:go", lazyre.New(`\bgo test\b`)},
+	{"test:pytest", lazyre.New(`\bpytest\b|\bpython3? -m unittest\b|\btox\b`)},
+	{"test:js", lazyre.New(`\b(?:npm|pnpm|yarn|bun|npx|bunx)\b[^|;&]*\btest\b|\bvitest\b|\bjest\b|\bmocha\b|\bplaywright test\b`)},
+	{"test:cargo", lazyre.New(`\bcargo (?:test|nextest)\b`)},
+	{"test:mix", lazyre.New(`\bmix test\b`)},
+	{"test:ruby", lazyre.New(`\brspec\b|\brails test\b|\brake test\b`)},
+	{"test:php", lazyre.New(`\bphpunit\b|\bpest\b`)},
+	{"test:dotnet", lazyre.New(`\bdotnet test\b`)},
+	{"test:jvm", lazyre.New(`\b(?:gradle|gradlew|mvn|mvnw)\b[^|;&]*\btest\b`)},
+	{"test:make", lazyre.New(`\bmake\b[^|;&]*\b(?:test|check)\b`)},
+	{"test:swift", lazyre.New(`\bswift test\b|\bxcodebuild\b[^|;&]*\btest\b`)},
+	{"test:deno", lazyre.New(`\bdeno test\b`)},
+	{"test:ctest", lazyre.New(`\bctest\b`)},
+	{"lint:lint", lazyre.New(`\blint\b|\beslint\b|\bbiome (?:check|lint|ci)\b|\bruff\b|\bmypy\b|\bgolangci-lint\b|\bgo vet\b|\bclippy\b|\bcredo\b|\bdialyzer\b|\bprettier (?:--check|-c)\b|\bgofmt -l\b|\bblack --check\b|\bcargo fmt\b[^|;&]*--check|\bshellcheck\b|\bstaticcheck\b`)},
+	{"build:go", lazyre.New(`\bgo build\b|\bgo install\b`)},
+	{"build:cargo", lazyre.New(`\bcargo (?:build|check)\b`)},
+	{"build:js", lazyre.New(`\b(?:npm|pnpm|yarn|bun)\b[^|;&]*\b(?:build|typecheck|type-check|tsc)\b|\btsc\b|\bnext build\b|\bvite build\b`)},
+	{"build:mix", lazyre.New(`\bmix compile\b`)},
+	{"build:dotnet", lazyre.New(`\bdotnet build\b`)},
+	{"build:jvm", lazyre.New(`\b(?:gradle|gradlew)\b[^|;&]*\b(?:build|assemble)\b|\bmvnw?\b[^|;&]*\b(?:compile|package|install|verify)\b`)},
+	{"build:swift", lazyre.New(`\bswift build\b|\bxcodebuild\b`)},
+	{"build:docker", lazyre.New(`\bdocker (?:build|compose build)\b`)},
+	{"build:make", lazyre.New(`(?:^|[;&|] *)make\b`)},
+	{"deploy:deploy", lazyre.New(`\bdeploy\b|\bwrangler (?:publish|deploy)\b|\bkubectl apply\b|\bterraform apply\b|\bvercel\b --prod`)},
 }
 
 // checkWords are words one of checkPatterns needs: a command without any
@@ -71,11 +71,11 @@ func mayCheck(cmd string) bool {
 }
 
 // exitCode matches the exit code hosts write into a shell tool's result.
-var exitCode = regexp.MustCompile(`(?:\b[Ee]xit(?:ed)?(?: with)?(?: exit)? [Cc]ode:?|\bexit status|[Pp]rocess exited with code)\s*(-?\d+)`)
+var exitCode = lazyre.New(`(?:\b[Ee]xit(?:ed)?(?: with)?(?: exit)? [Cc]ode:?|\bexit status|[Pp]rocess exited with code)\s*(-?\d+)`)
 
 // failSummary matches a failing test or build summary in a check's output,
 // so a failure piped through tail (exit code 0) still counts.
-var failSummary = regexp.MustCompile(`(?m)^\s*(?:--- FAIL\b|FAIL\b|FAILED\b|ERROR:|error\[E\d+\])|\b[1-9]\d* (?:failed|failing|failures?)\b|\(fail\)|\bTests?:\s+[1-9]\d* failed|\berror TS\d+\b|\bnpm ERR!|\bBUILD FAILED\b|\bCompilation failed\b|^panic: |\bpush(?:es)? (?:was |were )?rejected\b|\[rejected\]|\berror: failed to push\b`)
+var failSummary = lazyre.New(`(?m)^\s*(?:--- FAIL\b|FAIL\b|FAILED\b|ERROR:|error\[E\d+\])|\b[1-9]\d* (?:failed|failing|failures?)\b|\(fail\)|\bTests?:\s+[1-9]\d* failed|\berror TS\d+\b|\bnpm ERR!|\bBUILD FAILED\b|\bCompilation failed\b|^panic: |\bpush(?:es)? (?:was |were )?rejected\b|\[rejected\]|\berror: failed to push\b`)
 
 // refusals are what a tool result says when the call did not run because
 // the user or a permission rule stopped it.
@@ -217,7 +217,7 @@ func tailString(s string, n int) string {
 
 // runningMark is what Codex's exec_command answers for a command that
 // goes on running; write_stdin to that session later reports its exit.
-var runningMark = regexp.MustCompile(`Process running with session ID (\d+)`)
+var runningMark = lazyre.New(`Process running with session ID (\d+)`)
 
 // runningSession returns the session id of a Codex command still running.
 func runningSession(text string) string {

@@ -1,28 +1,28 @@
 package judge
 
 import (
-	"regexp"
+	"github.com/stophook/stophook/internal/lazyre"
 	"strings"
 )
 
 var (
 	// courtesy questions close a finished answer.
-	courtesy = regexp.MustCompile(`\banything else\b|\bany (?:other |further |more )?questions\b|\b(?:does|did) (?:this|that) help\b|\bmake sense\b|\bwhat (?:else )?(?:would you like|do you want) (?:me )?to (?:do|work on|tackle|focus on|build|try)(?: next)?\b|\bwhat's next\b|\bwhat is next\b|\bhow (?:else )?can i help\b|\bis there anything\b|\bany (?:other |further )?(?:feedback|thoughts)\b`)
+	courtesy = lazyre.New(`\banything else\b|\bany (?:other |further |more )?questions\b|\b(?:does|did) (?:this|that) help\b|\bmake sense\b|\bwhat (?:else )?(?:would you like|do you want) (?:me )?to (?:do|work on|tackle|focus on|build|try)(?: next)?\b|\bwhat's next\b|\bwhat is next\b|\bhow (?:else )?can i help\b|\bis there anything\b|\bany (?:other |further )?(?:feedback|thoughts)\b`)
 	// feedback asks the human to look at finished work ("Does this look
 	// right?", "Can you confirm the page renders?"): the turn is done.
-	feedback = regexp.MustCompile(`^(?:so,? )?(?:does|do|did|is|are) (?:this|that|it|these|everything|the (?:new |updated )?(?:page|layout|design|ui|result|output|dashboard|button|look|version|change|changes|fix))\b[^?]*\b(?:look|looks|hit|match|work|works|feel|seem|render|renders|capture|fix|solve|resolve|fit)\b|\b(?:looking for|you (?:wanted|were after|had in mind|expected))\b|\b(?:can|could) you (?:please )?(?:confirm|check|verify|test|try it|let me know)\b[^?]*\b(?:works?|working|renders?|rendering|looks?|fixed|resolved|responsive|correct(?:ly)?|shows? up)\b|\bhow does (?:it|this|that) look\b|\bwhat do you think\b`)
+	feedback = lazyre.New(`^(?:so,? )?(?:does|do|did|is|are) (?:this|that|it|these|everything|the (?:new |updated )?(?:page|layout|design|ui|result|output|dashboard|button|look|version|change|changes|fix))\b[^?]*\b(?:look|looks|hit|match|work|works|feel|seem|render|renders|capture|fix|solve|resolve|fit)\b|\b(?:looking for|you (?:wanted|were after|had in mind|expected))\b|\b(?:can|could) you (?:please )?(?:confirm|check|verify|test|try it|let me know)\b[^?]*\b(?:works?|working|renders?|rendering|looks?|fixed|resolved|responsive|correct(?:ly)?|shows? up)\b|\bhow does (?:it|this|that) look\b|\bwhat do you think\b`)
 	// approval marks a plan put up for approval: a yes lets the agent go on.
-	approval = regexp.MustCompile(`\b(?:plan|approach|design|proposal|outline|steps|spec)\b`)
+	approval = lazyre.New(`\b(?:plan|approach|design|proposal|outline|steps|spec)\b`)
 	// decisionQuestion marks a question that offers alternatives or asks the
 	// human for something.
-	decisionQuestion = regexp.MustCompile(`\bwhich\b|\bprefer|\brather\b|\beither\b|\bor\b|(?:^|[,:;] )(?:what|how|where|when|who|whom|whose|why)\b|\b(?:can|could|would|will) you (?:please )?(?:share|provide|paste|send|tell|give|clarify|confirm|check|run|try|explain|describe|point|grant|install|restart|log ?in|upload|set|create|verify|look|let me know|specify)\b|\bdo you (?:have|know|remember|recall|mean|see|need)\b|\bdid you\b|\bis (?:this|that|it) (?:what|the right|correct|intended|expected)\b`)
+	decisionQuestion = lazyre.New(`\bwhich\b|\bprefer|\brather\b|\beither\b|\bor\b|(?:^|[,:;] )(?:what|how|where|when|who|whom|whose|why)\b|\b(?:can|could|would|will) you (?:please )?(?:share|provide|paste|send|tell|give|clarify|confirm|check|run|try|explain|describe|point|grant|install|restart|log ?in|upload|set|create|verify|look|let me know|specify)\b|\bdo you (?:have|know|remember|recall|mean|see|need)\b|\bdid you\b|\bis (?:this|that|it) (?:what|the right|correct|intended|expected)\b`)
 	// permissionQuestion marks a question a plain yes answers.
-	permissionQuestion = regexp.MustCompile(`\b(?:shall|should|can|may|could) (?:i|we)\b|\b(?:want|like|need) (?:me|us) to\b|\bwant to (?:proceed|continue|go ahead|move on)\b|\bready (?:for me )?to\b|\bproceed\b|\bgo ahead\b|\bgo-ahead\b|^(?:continue|proceed|start|begin)\b|\b(?:ok|okay|alright|all right|fine)\b|\b(?:looks?|sounds?|seems?) (?:good|ok|okay|right|fine|reasonable|correct)\b|\bapprove\b|\bshall\b`)
+	permissionQuestion = lazyre.New(`\b(?:shall|should|can|may|could) (?:i|we)\b|\b(?:want|like|need) (?:me|us) to\b|\bwant to (?:proceed|continue|go ahead|move on)\b|\bready (?:for me )?to\b|\bproceed\b|\bgo ahead\b|\bgo-ahead\b|^(?:continue|proceed|start|begin)\b|\b(?:ok|okay|alright|all right|fine)\b|\b(?:looks?|sounds?|seems?) (?:good|ok|okay|right|fine|reasonable|correct)\b|\bapprove\b|\bshall\b`)
 	// permissionOffer marks a closing statement that waits for a go-ahead.
-	permissionOffer = regexp.MustCompile(`\bsay the word\b|\b(?:awaiting|waiting for|await|wait for) your (?:approval|go-ahead|go ahead|confirmation|ok|okay|green light)\b|\b(?:once|when|if) you (?:approve|confirm|give the go-ahead|give me the go-ahead|say go)\b|\bconfirm and i(?:'ll| will)\b|\bfor your (?:approval|review and approval)\b|\bwith your (?:approval|permission|go-ahead)\b|\bif you(?:'re| are) (?:good|ok|okay|happy|fine) with (?:it|this|that)\b[^.]*\b(?:i(?:'ll| will)|next)\b|\bready to (?:proceed|start|begin|implement|continue)\b[^.]*\b(?:when|once|whenever) you\b|\b(?:let me know|tell me|just say)(?: if| when| whether)? you(?:'d| would)? (?:like|want) (?:me|us) to (?:proceed|continue|go ahead|start|begin|implement|apply|move on|pick up|tackle|commit|push|deploy|run|execute)\b|\b(?:let me know|tell me|just say)(?: if| when)? (?:you(?:'re| are) ready|to (?:proceed|continue|go ahead))\b|\bif you(?:'d| would)? (?:like|want) me to (?:proceed|continue|go ahead|start|begin|implement|apply|run)\b[^.]*\b(?:say|tell me|let me know|reply)\b`)
+	permissionOffer = lazyre.New(`\bsay the word\b|\b(?:awaiting|waiting for|await|wait for) your (?:approval|go-ahead|go ahead|confirmation|ok|okay|green light)\b|\b(?:once|when|if) you (?:approve|confirm|give the go-ahead|give me the go-ahead|say go)\b|\bconfirm and i(?:'ll| will)\b|\bfor your (?:approval|review and approval)\b|\bwith your (?:approval|permission|go-ahead)\b|\bif you(?:'re| are) (?:good|ok|okay|happy|fine) with (?:it|this|that)\b[^.]*\b(?:i(?:'ll| will)|next)\b|\bready to (?:proceed|start|begin|implement|continue)\b[^.]*\b(?:when|once|whenever) you\b|\b(?:let me know|tell me|just say)(?: if| when| whether)? you(?:'d| would)? (?:like|want) (?:me|us) to (?:proceed|continue|go ahead|start|begin|implement|apply|move on|pick up|tackle|commit|push|deploy|run|execute)\b|\b(?:let me know|tell me|just say)(?: if| when)? (?:you(?:'re| are) ready|to (?:proceed|continue|go ahead))\b|\bif you(?:'d| would)? (?:like|want) me to (?:proceed|continue|go ahead|start|begin|implement|apply|run)\b[^.]*\b(?:say|tell me|let me know|reply)\b`)
 	// decisionRequest marks a closing statement that waits for a choice or
 	// for information.
-	decisionRequest = regexp.MustCompile(`\b(?:let me know|tell me|please (?:advise|confirm|clarify|specify|indicate))\b[^.]*\b(?:which|what|how|whether|where|prefer|preference)\b|\bplease (?:choose|pick|select|decide)\b|\b(?:i need|need) (?:your|you to) (?:input|decision|choice|confirmation|guidance|help)\b|\bwaiting for your (?:input|decision|choice|answer|answers)\b|\bonce you answer\b|\b(?:let me know|tell me)(?: if| whether) you(?:'d| would)? (?:want|like|prefer)\b[^.!?]*,? or\b|\b(?:provide|share|send|paste|give me)\b[^.]*\b(?:and|so) i(?:'ll| will| can)\b|\byour (?:call|choice|decision)\b|\bup to you\b|\bi can either\b[^.]*\bor\b`)
+	decisionRequest = lazyre.New(`\b(?:let me know|tell me|please (?:advise|confirm|clarify|specify|indicate))\b[^.]*\b(?:which|what|how|whether|where|prefer|preference)\b|\bplease (?:choose|pick|select|decide)\b|\b(?:i need|need) (?:your|you to) (?:input|decision|choice|confirmation|guidance|help)\b|\bwaiting for your (?:input|decision|choice|answer|answers)\b|\bonce you answer\b|\b(?:let me know|tell me)(?: if| whether) you(?:'d| would)? (?:want|like|prefer)\b[^.!?]*,? or\b|\b(?:provide|share|send|paste|give me)\b[^.]*\b(?:and|so) i(?:'ll| will| can)\b|\byour (?:call|choice|decision)\b|\bup to you\b|\bi can either\b[^.]*\bor\b`)
 )
 
 // notAlternatives removes uses of "or" that offer no alternative.
@@ -31,30 +31,30 @@ var notAlternatives = strings.NewReplacer(" or not", "", " or so", "", " or two"
 // holdOff marks an alternative that only delays the proposed work ("…, or
 // would you like to review the plan first?"): a plain yes still answers
 // the question.
-var holdOff = regexp.MustCompile(`^(?:is there|are there|would you (?:like|prefer)(?: me)? to (?:review|modify|adjust|change|tweak|revise|look|discuss|make changes|check|see|prioriti[sz]e|focus)|do you want to (?:review|adjust|modify|change|look|check|test)|would you rather (?:review|test|check|look)|should i (?:wait|stop|hold)|wait|stop|hold|not\b|anything|something else|review|make changes|adjust|modify)`)
+var holdOff = lazyre.New(`^(?:is there|are there|would you (?:like|prefer)(?: me)? to (?:review|modify|adjust|change|tweak|revise|look|discuss|make changes|check|see|prioriti[sz]e|focus)|do you want to (?:review|adjust|modify|change|look|check|test)|would you rather (?:review|test|check|look)|should i (?:wait|stop|hold)|wait|stop|hold|not\b|anything|something else|review|make changes|adjust|modify)`)
 
 // alternative marks a sentence that offers two courses of action.
-var alternative = regexp.MustCompile(`, or (?:[a-z]+ ){0,3}(?:i|we|you)?\b|\beither\b`)
+var alternative = lazyre.New(`, or (?:[a-z]+ ){0,3}(?:i|we|you)?\b|\beither\b`)
 
 // infoRequest marks a closing that asks the human for something a yes
 // does not give.
-var infoRequest = regexp.MustCompile(`\b(?:let me know|tell me) (?:the|your|which|what|how|whether|where|who)\b|\bplease (?:provide|share|send|paste|specify|confirm (?:the|your|which|what))\b|\b(?:can|could|would) you (?:please )?(?:provide|share|send|paste|tell me)\b|\bif you (?:can )?(?:provide|share|send|paste)\b`)
+var infoRequest = lazyre.New(`\b(?:let me know|tell me) (?:the|your|which|what|how|whether|where|who)\b|\bplease (?:provide|share|send|paste|specify|confirm (?:the|your|which|what))\b|\b(?:can|could|would) you (?:please )?(?:provide|share|send|paste|tell me)\b|\bif you (?:can )?(?:provide|share|send|paste)\b`)
 
 // courtesyStatement marks a closing line that invites feedback or
 // further requests without waiting for anything ("Let me know what you
 // think!", "Let me know if you want to tweak the design or move on.").
-var courtesyStatement = regexp.MustCompile(`\b(?:let me know|tell me|feel free to (?:let me know|ask|reach out))\b (?:what you think|how (?:it|this|that|they) (?:looks?|works?|goes|feels?)|what you see|if (?:you (?:have|need|want|would like|'d like|run into|see|notice|hit)|there'?s|anything|it|this|that|something)|what (?:you(?:'d| would)? like|else)|your (?:thoughts|feedback)|whenever)|^(?:if you want|if you'd like|if you would like|if helpful|optionally|happy to)\b`)
+var courtesyStatement = lazyre.New(`\b(?:let me know|tell me|feel free to (?:let me know|ask|reach out))\b (?:what you think|how (?:it|this|that|they) (?:looks?|works?|goes|feels?)|what you see|if (?:you (?:have|need|want|would like|'d like|run into|see|notice|hit)|there'?s|anything|it|this|that|something)|what (?:you(?:'d| would)? like|else)|your (?:thoughts|feedback)|whenever)|^(?:if you want|if you'd like|if you would like|if helpful|optionally|happy to)\b`)
 
 // optionsLeadIn marks a line that puts the options listed under it to the
 // human ("Would you like me to:", "Let me know which you prefer:").
-var optionsLeadIn = regexp.MustCompile(`\b(?:would you like|do you want|let me know if you(?:'d| would)? like|let me know (?:which|what|how)|should i|shall i|which|choose|prefer|options?|how would you like|i can(?: also| next)?|please confirm|confirm|recommend|your decision|decide)\b`)
+var optionsLeadIn = lazyre.New(`\b(?:would you like|do you want|let me know if you(?:'d| would)? like|let me know (?:which|what|how)|should i|shall i|which|choose|prefer|options?|how would you like|i can(?: also| next)?|please confirm|confirm|recommend|your decision|decide)\b`)
 
 // addressed marks a question put to the human: it names them or asks what
 // the agent should do.
-var addressed = regexp.MustCompile(`\b(?:you|your)\b|\b(?:should|shall|can|may) (?:i|we)\b|\bwhich\b|\bprefer`)
+var addressed = lazyre.New(`\b(?:you|your)\b|\b(?:should|shall|can|may) (?:i|we)\b|\bwhich\b|\bprefer`)
 
 // answered marks a line that answers the question above it.
-var answered = regexp.MustCompile(`^(?:yes|no|yep|nope|because|short answer|answer|the answer|it (?:is|does|was)|this (?:is|means)|that (?:is|means))\b`)
+var answered = lazyre.New(`^(?:yes|no|yep|nope|because|short answer|answer|the answer|it (?:is|does|was)|this (?:is|means)|that (?:is|means))\b`)
 
 // question reads what the closing of m asks of the user, if anything.
 func (m message) question() (Verdict, bool) {
@@ -155,7 +155,7 @@ func (m message) structuralQuestion() (Verdict, bool) {
 }
 
 // offer marks a closing line that offers more work.
-var offer = regexp.MustCompile(`^(?:if you want|if you'd like|if you would like|happy to|i can|once you answer|once i have|with (?:those|these|your) answers?)\b`)
+var offer = lazyre.New(`^(?:if you want|if you'd like|if you would like|happy to|i can|once you answer|once i have|with (?:those|these|your) answers?)\b`)
 
 // stripMarker removes a list marker and emphasis from a cleaned line.
 func stripMarker(line string) string {

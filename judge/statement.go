@@ -1,47 +1,47 @@
 package judge
 
 import (
-	"regexp"
+	"github.com/stophook/stophook/internal/lazyre"
 	"strings"
 )
 
 // failureStatements are the agent's own statements that this turn's task
 // failed. Each is matched against one sentence (outside code and quotes,
 // lower-cased); see failure for what vetoes a match.
-var failureStatements = []*regexp.Regexp{
+var failureStatements = []*lazyre.Regexp{
 	// First person: "I couldn't get it to build", "I was unable to push".
-	regexp.MustCompile(`\bi (?:was |am |'m )?(?:still )?(?:unable|not able) to\b`),
-	regexp.MustCompile(`\bi (?:still )?(?:could ?n[o']t|can't|cannot|can not|did ?n[o']t manage to|have ?n[o']t been able to|haven't been able to|was ?n[o']t able to|wasn't able to|failed to)\b (?:\w+ ){0,3}?(?:get|make|fix|resolve|build|compile|run|complete|finish|push|deploy|pass|start|connect|install|apply|merge|publish|load|authenticate|log in)\b`),
-	regexp.MustCompile(`\bi(?:'m| am| was| got|'ve been| have been) (?:still )?(?:stuck|blocked)\b`),
-	regexp.MustCompile(`\bi (?:still )?(?:can't|cannot|can not|could ?n[o']t) (?:proceed|continue|go on|get past|get around|move forward)\b`),
-	regexp.MustCompile(`\bi tried\b[^.]*\bbut (?:it |that |this |the \w+ )?(?:failed|did ?n[o']t work|does ?n[o']t work|still fails|keeps failing)\b`),
-	regexp.MustCompile(`\bcould ?n[o']t be (?:applied|completed|installed|built|compiled|deployed|pushed|merged|verified|fixed|resolved|started|run|published)\b`),
-	regexp.MustCompile(`\b(?:exited|failed) with (?:exit )?(?:code|status) [1-9]\d*\b|\bkeeps? (?:failing|timing out|crashing)\b`),
-	regexp.MustCompile(`\bi (?:have ?n[o']t|haven't|did ?n[o']t|didn't) (?:yet )?(?:been able to )?(?:fix(?:ed)?|resolve[d]?|solve[d]?|get (?:it|this|them|the \w+) (?:working|to work|passing|to pass|to build))\b`),
-	regexp.MustCompile(`\bi(?:'m| am) (?:still )?(?:seeing|getting|hitting) (?:the |an? |this |that )?(?:same )?(?:error|failure|exception|crash)`),
-	regexp.MustCompile(`\bi (?:gave|give|am giving|'m giving) up\b`),
+	lazyre.New(`\bi (?:was |am |'m )?(?:still )?(?:unable|not able) to\b`),
+	lazyre.New(`\bi (?:still )?(?:could ?n[o']t|can't|cannot|can not|did ?n[o']t manage to|have ?n[o']t been able to|haven't been able to|was ?n[o']t able to|wasn't able to|failed to)\b (?:\w+ ){0,3}?(?:get|make|fix|resolve|build|compile|run|complete|finish|push|deploy|pass|start|connect|install|apply|merge|publish|load|authenticate|log in)\b`),
+	lazyre.New(`\bi(?:'m| am| was| got|'ve been| have been) (?:still )?(?:stuck|blocked)\b`),
+	lazyre.New(`\bi (?:still )?(?:can't|cannot|can not|could ?n[o']t) (?:proceed|continue|go on|get past|get around|move forward)\b`),
+	lazyre.New(`\bi tried\b[^.]*\bbut (?:it |that |this |the \w+ )?(?:failed|did ?n[o']t work|does ?n[o']t work|still fails|keeps failing)\b`),
+	lazyre.New(`\bcould ?n[o']t be (?:applied|completed|installed|built|compiled|deployed|pushed|merged|verified|fixed|resolved|started|run|published)\b`),
+	lazyre.New(`\b(?:exited|failed) with (?:exit )?(?:code|status) [1-9]\d*\b|\bkeeps? (?:failing|timing out|crashing)\b`),
+	lazyre.New(`\bi (?:have ?n[o']t|haven't|did ?n[o']t|didn't) (?:yet )?(?:been able to )?(?:fix(?:ed)?|resolve[d]?|solve[d]?|get (?:it|this|them|the \w+) (?:working|to work|passing|to pass|to build))\b`),
+	lazyre.New(`\bi(?:'m| am) (?:still )?(?:seeing|getting|hitting) (?:the |an? |this |that )?(?:same )?(?:error|failure|exception|crash)`),
+	lazyre.New(`\bi (?:gave|give|am giving|'m giving) up\b`),
 	// The state at the end: "the tests still fail", "CI is red".
-	regexp.MustCompile(`\bstill (?:fail(?:s|ing)?|red|broken|erroring|errors out|crash(?:es|ing)?|times out|timing out|hangs|doesn'?t (?:work|compile|build|pass|start|run|load)|does not (?:work|compile|build|pass|start|run|load)|isn'?t (?:working|passing|building|compiling|loading)|is not (?:working|passing|building|compiling|loading)|won'?t (?:build|compile|start|pass|load)|not (?:working|passing|building|compiling))\b`),
-	regexp.MustCompile(`\b(?:ci|the build|build|the pipeline|pipeline|(?:the )?checks?|(?:the )?tests?|the test suite|the suite|lint|typecheck|type-?checking|compilation|the compile|the release|the deploy(?:ment)?|the (?:app|site|page|server|service))\b (?:is|are) (?:now |still |currently )?(?:red|failing|broken|down)\b`),
-	regexp.MustCompile(`\b(?:the |my )?(?:push|deploy(?:ment)?|build|merge|release|publish|install(?:ation)?|migration|upgrade|commit) (?:was |is |got |has been )?(?:rejected|failed)\b|\brejected (?:the |my )?push\b`),
-	regexp.MustCompile(`\b(?:\d+|one|two|three|four|five|several|some|a few|remaining) (?:(?:unit |integration |e2e )?tests?|specs?|checks?|cases?|suites?) (?:still )?(?:fail(?:s|ing)?|are failing|remains? failing|are still failing|are broken|are red|remains? (?:broken|red))\b`),
-	regexp.MustCompile(`\b(?:doesn'?t|does not|don'?t|do not|isn'?t|is not) (?:work|working|build|compile|pass|passing) yet\b`),
-	regexp.MustCompile(`\b(?:the )?(?:errors?|failures?|exceptions?|crash(?:es)?) (?:persists?|remains?|(?:is|are) still (?:there|present|happening))\b`),
-	regexp.MustCompile(`\b(?:the|this|my) (?:task|attempt|fix|change|approach) (?:failed|did ?n[o']t work|does ?n[o']t work|is not working|isn't working)\b`),
-	regexp.MustCompile(`\bfixed (?:\d+|one|two|three|four|five|some|most) of (?:the )?(?:\d+|them)\b`),
+	lazyre.New(`\bstill (?:fail(?:s|ing)?|red|broken|erroring|errors out|crash(?:es|ing)?|times out|timing out|hangs|doesn'?t (?:work|compile|build|pass|start|run|load)|does not (?:work|compile|build|pass|start|run|load)|isn'?t (?:working|passing|building|compiling|loading)|is not (?:working|passing|building|compiling|loading)|won'?t (?:build|compile|start|pass|load)|not (?:working|passing|building|compiling))\b`),
+	lazyre.New(`\b(?:ci|the build|build|the pipeline|pipeline|(?:the )?checks?|(?:the )?tests?|the test suite|the suite|lint|typecheck|type-?checking|compilation|the compile|the release|the deploy(?:ment)?|the (?:app|site|page|server|service))\b (?:is|are) (?:now |still |currently )?(?:red|failing|broken|down)\b`),
+	lazyre.New(`\b(?:the |my )?(?:push|deploy(?:ment)?|build|merge|release|publish|install(?:ation)?|migration|upgrade|commit) (?:was |is |got |has been )?(?:rejected|failed)\b|\brejected (?:the |my )?push\b`),
+	lazyre.New(`\b(?:\d+|one|two|three|four|five|several|some|a few|remaining) (?:(?:unit |integration |e2e )?tests?|specs?|checks?|cases?|suites?) (?:still )?(?:fail(?:s|ing)?|are failing|remains? failing|are still failing|are broken|are red|remains? (?:broken|red))\b`),
+	lazyre.New(`\b(?:doesn'?t|does not|don'?t|do not|isn'?t|is not) (?:work|working|build|compile|pass|passing) yet\b`),
+	lazyre.New(`\b(?:the )?(?:errors?|failures?|exceptions?|crash(?:es)?) (?:persists?|remains?|(?:is|are) still (?:there|present|happening))\b`),
+	lazyre.New(`\b(?:the|this|my) (?:task|attempt|fix|change|approach) (?:failed|did ?n[o']t work|does ?n[o']t work|is not working|isn't working)\b`),
+	lazyre.New(`\bfixed (?:\d+|one|two|three|four|five|some|most) of (?:the )?(?:\d+|them)\b`),
 }
 
 // negated marks a failure word that is denied ("no tests fail", "no
 // longer failing", "0 failed").
-var negated = regexp.MustCompile(`\b(?:no|none|nothing|never|not|no longer|without|zero|0) (?:\w+ ){0,2}$`)
+var negated = lazyre.New(`\b(?:no|none|nothing|never|not|no longer|without|zero|0) (?:\w+ ){0,2}$`)
 
 // vetoes are sentence contexts that make a failure statement no report
 // of this turn's outcome: the failure is explained away or resolved, or
 // the sentence is hypothetical or a question.
 var (
-	explained  = regexp.MustCompile(`pre-?existing|already (?:fail|broken|red|failing)|\bon main\b|unrelated|not related|\bas expected\b|\b(?:is|are|was|were|which is|this is|that is) (?:\w+ )?expected\b|\bexpected (?:failure|behaviou?r|since|because|here|given)\b|\bflaky\b|known (?:issue|failure|bug|problem|limitation)|before (?:my|this|these|the) changes?|not caused by|not (?:a )?regression|false positive|intentional|by design|out of scope|environmental|\b(?:in|of|from) (?:this|the|my) (?:sandbox|environment|shell|container|session)\b|\boffline\b|no network|network access|not installed|isn'?t installed|no (?:api )?key|credentials?|permission to|rate.?limit|outside (?:my|this)`)
-	resolved   = regexp.MustCompile(`\b(?:fixed|resolved|solved|now (?:pass|passes|passing|build|builds|works|working|compiles|green)|no longer|was fixed|after (?:fixing|the fix)|turned out|so i (?:fixed|changed|updated|added|removed)|until i|which i fixed|have been fixed|are fixed|is fixed)\b`)
-	hypothetic = regexp.MustCompile(`^(?:if|when|whenever|unless|whether|should|in case|once|before|after)\b|\b(?:if|when|unless|in case) (?:it|the|this|that|they|you|any|anything|something)\b[^.]*\b(?:still|fails?|failing)\b|\b(?:would|could|might|may) (?:still )?(?:fail|break)\b|\bto (?:see|check|find out|verify) (?:if|whether|why)\b|\bwhy\b`)
+	explained  = lazyre.New(`pre-?existing|already (?:fail|broken|red|failing)|\bon main\b|unrelated|not related|\bas expected\b|\b(?:is|are|was|were|which is|this is|that is) (?:\w+ )?expected\b|\bexpected (?:failure|behaviou?r|since|because|here|given)\b|\bflaky\b|known (?:issue|failure|bug|problem|limitation)|before (?:my|this|these|the) changes?|not caused by|not (?:a )?regression|false positive|intentional|by design|out of scope|environmental|\b(?:in|of|from) (?:this|the|my) (?:sandbox|environment|shell|container|session)\b|\boffline\b|no network|network access|not installed|isn'?t installed|no (?:api )?key|credentials?|permission to|rate.?limit|outside (?:my|this)`)
+	resolved   = lazyre.New(`\b(?:fixed|resolved|solved|now (?:pass|passes|passing|build|builds|works|working|compiles|green)|no longer|was fixed|after (?:fixing|the fix)|turned out|so i (?:fixed|changed|updated|added|removed)|until i|which i fixed|have been fixed|are fixed|is fixed)\b`)
+	hypothetic = lazyre.New(`^(?:if|when|whenever|unless|whether|should|in case|once|before|after)\b|\b(?:if|when|unless|in case) (?:it|the|this|that|they|you|any|anything|something)\b[^.]*\b(?:still|fails?|failing)\b|\b(?:would|could|might|may) (?:still )?(?:fail|break)\b|\bto (?:see|check|find out|verify) (?:if|whether|why)\b|\bwhy\b`)
 )
 
 // failure reports an explicit statement in m that the task failed in
@@ -96,33 +96,33 @@ func (m message) explains(f string) bool {
 }
 
 // failWord marks a sentence about a failure.
-var failWord = regexp.MustCompile(`\bfail|\berror|\bred\b|\bbroken\b|\brejected\b`)
+var failWord = lazyre.New(`\bfail|\berror|\bred\b|\bbroken\b|\brejected\b`)
 
 // partial marks a success claim that leaves something out ("all other
 // tests pass", "everything else passes"): it acknowledges a failure.
-var partial = regexp.MustCompile(`\b(?:all other|the other|everything else|all remaining|the remaining|the rest of the|rest of the)\b`)
+var partial = lazyre.New(`\b(?:all other|the other|everything else|all remaining|the remaining|the rest of the|rest of the)\b`)
 
 // successClaims are the claims that a check of a family passed.
-var successClaims = map[string]*regexp.Regexp{
-	"test":   regexp.MustCompile(`\b(?:all )?(?:the )?(?:\d+ )?(?:(?:unit |integration |e2e )?tests?|specs?|suites?)(?: now)? (?:all )?(?:pass(?:es|ed|ing)?|are (?:all )?passing|(?:are |is )?green|succeed(?:s|ed)?)\b|\ball (?:\d+ )?(?:pass|passing|green)\b|\b\d+ (?:tests? )?pass(?:ed|ing)?\b|\b\d+/\d+ (?:tests? )?pass`),
-	"build":  regexp.MustCompile(`\b(?:build|builds|compiles|compiled|compilation|typecheck(?:s)?|type-?check(?:s)?|tsc)\b[^.]{0,24}\b(?:pass(?:es|ed)?|succeed(?:s|ed)?|successful(?:ly)?|cleanly|clean|green|ok|fine|works)\b|\b(?:builds|compiles) (?:cleanly|fine|successfully)\b`),
-	"lint":   regexp.MustCompile(`\b(?:lint(?:ing|er|s)?|vet|format(?:ting)?|credo|clippy|ruff|mypy|biome)\b[^.]{0,24}\b(?:pass(?:es|ed)?|clean|green|ok|succeed(?:s|ed)?)\b`),
-	"push":   regexp.MustCompile(`\bpushed\b|\bpush(?:ed)? (?:succeeded|successful)\b`),
-	"commit": regexp.MustCompile(`\bcommitted\b|\bcommit(?:ted)? [0-9a-f]{7,40}\b|\bcreated (?:a |the )?commit\b|\bcommit: [0-9a-f]{7,40}\b`),
-	"ci":     regexp.MustCompile(`\b(?:ci|checks?|pipeline|workflow|actions?)\b[^.]{0,20}\b(?:green|passing|passed|pass|succeeded)\b`),
-	"deploy": regexp.MustCompile(`\bdeployed\b|\bdeploy(?:ment)? (?:succeeded|successful|is live|went through)\b|\bis (?:now )?live\b`),
-	"edit":   regexp.MustCompile(`\b(?:created|wrote|written|updated|added|saved|modified|edited|changed)\b`),
+var successClaims = map[string]*lazyre.Regexp{
+	"test":   lazyre.New(`\b(?:all )?(?:the )?(?:\d+ )?(?:(?:unit |integration |e2e )?tests?|specs?|suites?)(?: now)? (?:all )?(?:pass(?:es|ed|ing)?|are (?:all )?passing|(?:are |is )?green|succeed(?:s|ed)?)\b|\ball (?:\d+ )?(?:pass|passing|green)\b|\b\d+ (?:tests? )?pass(?:ed|ing)?\b|\b\d+/\d+ (?:tests? )?pass`),
+	"build":  lazyre.New(`\b(?:build|builds|compiles|compiled|compilation|typecheck(?:s)?|type-?check(?:s)?|tsc)\b[^.]{0,24}\b(?:pass(?:es|ed)?|succeed(?:s|ed)?|successful(?:ly)?|cleanly|clean|green|ok|fine|works)\b|\b(?:builds|compiles) (?:cleanly|fine|successfully)\b`),
+	"lint":   lazyre.New(`\b(?:lint(?:ing|er|s)?|vet|format(?:ting)?|credo|clippy|ruff|mypy|biome)\b[^.]{0,24}\b(?:pass(?:es|ed)?|clean|green|ok|succeed(?:s|ed)?)\b`),
+	"push":   lazyre.New(`\bpushed\b|\bpush(?:ed)? (?:succeeded|successful)\b`),
+	"commit": lazyre.New(`\bcommitted\b|\bcommit(?:ted)? [0-9a-f]{7,40}\b|\bcreated (?:a |the )?commit\b|\bcommit: [0-9a-f]{7,40}\b`),
+	"ci":     lazyre.New(`\b(?:ci|checks?|pipeline|workflow|actions?)\b[^.]{0,20}\b(?:green|passing|passed|pass|succeeded)\b`),
+	"deploy": lazyre.New(`\bdeployed\b|\bdeploy(?:ment)? (?:succeeded|successful|is live|went through)\b|\bis (?:now )?live\b`),
+	"edit":   lazyre.New(`\b(?:created|wrote|written|updated|added|saved|modified|edited|changed)\b`),
 }
 
 // familyWords name what a family's checks are, to tie a sentence to them.
-var familyWords = map[string]*regexp.Regexp{
-	"test":   regexp.MustCompile(`\btests?\b|\bspecs?\b|\bsuites?\b`),
-	"build":  regexp.MustCompile(`\bbuild|\bcompil|\btypecheck|\btype check|\btsc\b`),
-	"lint":   regexp.MustCompile(`\blint|\bvet\b|\bformat|\bcredo|\bclippy|\bruff|\bmypy|\bbiome|\bdialyzer`),
-	"push":   regexp.MustCompile(`\bpush`),
-	"commit": regexp.MustCompile(`\bcommit`),
-	"ci":     regexp.MustCompile(`\bci\b|\bchecks?\b|\bpipeline|\bworkflow`),
-	"deploy": regexp.MustCompile(`\bdeploy|\blive\b`),
+var familyWords = map[string]*lazyre.Regexp{
+	"test":   lazyre.New(`\btests?\b|\bspecs?\b|\bsuites?\b`),
+	"build":  lazyre.New(`\bbuild|\bcompil|\btypecheck|\btype check|\btsc\b`),
+	"lint":   lazyre.New(`\blint|\bvet\b|\bformat|\bcredo|\bclippy|\bruff|\bmypy|\bbiome|\bdialyzer`),
+	"push":   lazyre.New(`\bpush`),
+	"commit": lazyre.New(`\bcommit`),
+	"ci":     lazyre.New(`\bci\b|\bchecks?\b|\bpipeline|\bworkflow`),
+	"deploy": lazyre.New(`\bdeploy|\blive\b`),
 }
 
 // claims returns the sentence of m that claims a check of family f (or,

@@ -1,0 +1,50 @@
+// Package lazyre holds regular expressions compiled on first use, so that
+// a hook binary does not compile every pattern of a package at start-up
+// (a cost paid on every turn) when its decision needs few or none of them.
+package lazyre
+
+import (
+	"regexp"
+	"sync"
+)
+
+// Regexp is a regular expression compiled the first time it is used. Its
+// methods are those of [regexp.Regexp] and are safe for concurrent use.
+type Regexp struct {
+	expr string
+	once sync.Once
+	re   *regexp.Regexp
+}
+
+// New returns expr as a Regexp; a bad expr panics on first use, as
+// [regexp.MustCompile] would at start-up.
+func New(expr string) *Regexp { return &Regexp{expr: expr} }
+
+func (r *Regexp) compiled() *regexp.Regexp {
+	r.once.Do(func() { r.re = regexp.MustCompile(r.expr) })
+	return r.re
+}
+
+// String returns the source text, without compiling it.
+func (r *Regexp) String() string { return r.expr }
+
+// MatchString is [regexp.Regexp.MatchString].
+func (r *Regexp) MatchString(s string) bool { return r.compiled().MatchString(s) }
+
+// Match is [regexp.Regexp.Match].
+func (r *Regexp) Match(b []byte) bool { return r.compiled().Match(b) }
+
+// FindString is [regexp.Regexp.FindString].
+func (r *Regexp) FindString(s string) string { return r.compiled().FindString(s) }
+
+// FindStringIndex is [regexp.Regexp.FindStringIndex].
+func (r *Regexp) FindStringIndex(s string) []int { return r.compiled().FindStringIndex(s) }
+
+// FindStringSubmatch is [regexp.Regexp.FindStringSubmatch].
+func (r *Regexp) FindStringSubmatch(s string) []string { return r.compiled().FindStringSubmatch(s) }
+
+// ReplaceAll is [regexp.Regexp.ReplaceAll].
+func (r *Regexp) ReplaceAll(src, repl []byte) []byte { return r.compiled().ReplaceAll(src, repl) }
+
+// Split is [regexp.Regexp.Split].
+func (r *Regexp) Split(s string, n int) []string { return r.compiled().Split(s, n) }
