@@ -97,7 +97,7 @@ type Config struct {
 
 // parseConfig reads the command line.
 func parseConfig(args []string, stderr io.Writer) (Config, error) {
-	fs := flag.NewFlagSet("autopilot", flag.ContinueOnError)
+	fs := flag.NewFlagSet("stophook-autopilot", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	c := Config{ContinueWithContext: true}
 	fs.StringVar(&c.Reply, "reply", policy.DefaultAutoReply, "continuation that answers a permission question (once per turn)")
@@ -115,6 +115,7 @@ func parseConfig(args []string, stderr io.Writer) (Config, error) {
 		"A Stop hook that retries errors, answers permission questions once per turn,\n"+
 		"asks a human on Telegram for real decisions and lets finished work stop.",
 		hookcli.Runner, hookcli.Telegram, hookcli.Summary, []hookcli.Var{{storeurl.Env, "default -store"}})
+	hookcli.Version(fs)
 	if err := fs.Parse(args); err != nil {
 		return Config{}, err
 	}

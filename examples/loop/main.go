@@ -65,6 +65,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv env, n
 			return cmdStatus(args[1:], stdout, stderr, getenv, now)
 		case "abort", "cancel":
 			return cmdAbort(args[0], args[1:], stdout, stderr, getenv, now)
+		case "-version", "--version", "version":
+			hookcli.PrintVersion(stdout, "stophook-loop")
+			return 0
 		case "help", "-h", "-help", "--help":
 			fmt.Fprint(stdout, usage)
 			hookcli.Print(stdout, hookcli.Runner, []hookcli.Var{
@@ -160,6 +163,7 @@ func newFlags(name string, stderr io.Writer) *flag.FlagSet {
 			hookcli.Var{storeurl.Env, "default -store"}, hookcli.Var{httphook.TokenEnv, "bearer token the -http server requires (needed for a non-loopback ADDR)"})
 	}
 	hookcli.SetUsage(fs, "usage: stophook-loop "+name+" [flags]", vars)
+	hookcli.Version(fs)
 	return fs
 }
 

@@ -36,6 +36,7 @@ func main() {
 		{"ANTHROPIC_API_KEY", "key of the model in hybrid mode with llm_provider anthropic"},
 		{"GEMINI_API_KEY", "key of the model with llm_provider gemini-flash"},
 	})
+	hookcli.Version(flag.CommandLine)
 	flag.Parse()
 	switch *mode {
 	case "", triage.ModeHybrid, triage.ModeHeuristic:

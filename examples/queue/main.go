@@ -50,6 +50,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, usage)
 		return 2
 	}
+	if hookcli.IsVersion(args[0]) {
+		hookcli.PrintVersion(stdout, "stophook-queue")
+		return 0
+	}
 	switch args[0] {
 	case "help", "-h", "-help", "--help":
 		if len(args) > 1 && args[0] == "help" {
@@ -86,6 +90,7 @@ func newFlags(name string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet("stophook-queue "+name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	hookcli.SetUsage(fs, "usage: stophook-queue "+name+" [flags]", queueEnv)
+	hookcli.Version(fs)
 	return fs
 }
 

@@ -44,6 +44,7 @@ func main() {
 	hookcli.SetUsage(flag.CommandLine, "usage: stophook-quickstart [flags] < hook-input.json\n       stophook-quickstart -http ADDR",
 		hookcli.Runner, []hookcli.Var{{httphook.TokenEnv, "bearer token the -http server requires (needed for a non-loopback ADDR)"},
 			{storeurl.Env, "default -store"}})
+	hookcli.Version(flag.CommandLine)
 	flag.Parse()
 
 	opened, err := storeurl.Open(storeurl.FromFlags(*storeSpec, *state, os.Getenv), storeurl.Options{Server: *addr != ""})

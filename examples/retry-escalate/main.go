@@ -125,6 +125,7 @@ func parseConfig(args []string, stderr io.Writer) (Config, error) {
 	fs.DurationVar(&c.DeferredWait, "deferred-wait", deferred.DefaultWait, "how long a -deferred question waits for its answer")
 	fs.BoolVar(&c.PageDuringBackground, "page-during-background", false, "ask the human even when the agent stops while a background task runs (default: such a stop is a pause)")
 	c.EscalateToTelegram = true
+	hookcli.Version(fs)
 	if err := fs.Parse(args); err != nil {
 		return Config{}, err
 	}
