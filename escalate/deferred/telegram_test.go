@@ -74,6 +74,13 @@ func TestTwoWaitersShareABot(t *testing.T) {
 		}
 	}
 	for i, want := range []string{AnswerPrefix + "answer for A", AnswerPrefix + "answer for B"} {
+		// The socket records a connection once the waiter has closed it,
+		// which may be after the waiter's Run returned: wait for it.
+		select {
+		case <-sockets[i].got:
+		case <-ctx.Done():
+			t.Fatalf("session %d: nothing arrived on its socket", i)
+		}
 		conns, errs := sockets[i].received()
 		if len(errs) != 0 || len(conns) != 1 || len(conns[0]) != 2 || conns[0][1].Message.Content != want || conns[0][1].SessionID != sessions[i] {
 			t.Errorf("session %d received %+v (%v), want exactly %q", i, conns, errs, want)

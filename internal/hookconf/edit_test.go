@@ -203,6 +203,7 @@ func FuzzApply(f *testing.F) {
 	f.Add(`{"hooks":{"Stop":[{"hooks":[{"command":"/opt/bin/stophook-quickstart","args":["-explain"]}]}]}}`, true)
 	f.Add(`{"hooks":null}`, false)
 	f.Add(`{"version":1,"hooks":{"stop":[{"command":"x"}]}}`, true)
+	f.Add("\ufeff// c\n{\"hooks\": {\"stop\": [{\"command\": \"x\"},],},}", false)
 	f.Fuzz(func(t *testing.T, doc string, remove bool) {
 		for _, host := range HostNames() {
 			c := change(host, remove)
@@ -210,8 +211,8 @@ func FuzzApply(f *testing.F) {
 			if err != nil {
 				continue
 			}
-			if string(got) != doc && !json.Valid(got) {
-				t.Fatalf("%s: invalid JSON out: %s", host, got)
+			if std, err := standardize(got); string(got) != doc && (err != nil || !json.Valid(std)) {
+				t.Fatalf("%s: the edited file does not parse (%v): %s", host, err, got)
 			}
 			again, err := Apply(got, c)
 			if err != nil || string(again) != string(got) {
