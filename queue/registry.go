@@ -21,12 +21,12 @@ type Registry interface {
 }
 
 // RegistryFunc adapts a function to [Registry].
-type RegistryFunc func(ctx context.Context, session string) (json.RawMessage, bool, error)
+type registryFunc func(ctx context.Context, session string) (json.RawMessage, bool, error)
 
-var _ Registry = RegistryFunc(nil)
+var _ Registry = registryFunc(nil)
 
 // Lookup calls f(ctx, session).
-func (f RegistryFunc) Lookup(ctx context.Context, session string) (json.RawMessage, bool, error) {
+func (f registryFunc) Lookup(ctx context.Context, session string) (json.RawMessage, bool, error) {
 	return f(ctx, session)
 }
 
