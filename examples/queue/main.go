@@ -220,7 +220,7 @@ func status(args []string, stdout, stderr io.Writer) int {
 	if p == nil {
 		return code
 	}
-	rep, err := p.Dir.Status(c.session, time.Now())
+	rep, err := queueStatus(p.Dir, c.session, time.Now())
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
