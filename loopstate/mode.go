@@ -26,9 +26,6 @@ var (
 	grindDone     = signals.Tag{Name: "grind-done", Values: []string{"NO_MORE_ISSUES", "MAX_ISSUES"}}
 )
 
-// Modes lists every mode.
-var Modes = []Mode{ModeLoop, ModeIssue, ModeGrind}
-
 // ParseMode returns the mode named s.
 func ParseMode(s string) (Mode, error) {
 	switch m := Mode(s); m {
