@@ -310,6 +310,11 @@ func cmdHook(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv en
 	// A stop while a background task runs is a pause: Claude Code starts
 	// the next turn when the task ends, and the loop goes on from there.
 	chain := stophook.NewChain(policy.PauseOnBackgroundTasks(li), policy.StopActive{})
+	// The policies see the time of run's clock (a fixed one in tests).
+	clocked := stophook.PolicyFunc(func(ctx context.Context, in stophook.Input) (stophook.Decision, error) {
+		in.Now = now()
+		return chain.Evaluate(ctx, in)
+	})
 	events := []stophook.Event{stophook.EventStop}
 	if *addr != "" {
 		ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
@@ -318,19 +323,19 @@ func cmdHook(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv en
 		if opened != nil {
 			sopts.Health = opened.Ping
 		}
-		err := httphook.ListenAndServe(ctx, *addr, chain, getenv(httphook.TokenEnv), hook.Options{
-			Events: events, Now: now, Store: store, ContinueWithContext: withContext}, sopts, stderr)
+		err := httphook.ListenAndServe(ctx, *addr, clocked, getenv(httphook.TokenEnv), hook.Options{
+			Events: events, Store: store, ContinueWithContext: withContext}, sopts, stderr)
 		if err != nil {
 			return fail(stderr, err)
 		}
 		return 0
 	}
-	opts := hook.Options{Stdin: stdin, Stdout: stdout, Stderr: stderr, Explain: *explain, Now: now, ContinueWithContext: withContext,
+	opts := hook.Options{Stdin: stdin, Stdout: stdout, Stderr: stderr, Explain: *explain, ContinueWithContext: withContext,
 		Events: events, Store: store}
 	if *exit2 {
 		opts.ExitCode = true
 	}
-	return hook.Run(context.Background(), chain, opts)
+	return hook.Run(context.Background(), clocked, opts)
 }
 
 func signalList(m loopstate.Mode) string {
