@@ -140,12 +140,12 @@ func (o Options) withDefaults() Options {
 func Main(p stophook.Policy, opts Options) {
 	if !flag.Parsed() {
 		flag.CommandLine.Init(filepath.Base(os.Args[0]), flag.ContinueOnError)
-		if code, done := opts.parseFlags(flag.CommandLine, os.Args[1:], os.Stderr); done {
+		if code, done := opts.parseFlags(flag.CommandLine, os.Args[1:], os.Stdout, os.Stderr); done {
 			os.Exit(code)
 		}
 	}
 	if opts.version || lookupBool("version") {
-		fmt.Println(version(filepath.Base(os.Args[0])))
+		fmt.Println(Version(filepath.Base(os.Args[0])))
 		os.Exit(0)
 	}
 	os.Exit(Run(context.Background(), p, opts))

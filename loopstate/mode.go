@@ -19,6 +19,9 @@ const (
 	ModeGrind Mode = "grind"
 )
 
+// Modes lists every mode, for a flag's choices.
+var Modes = []Mode{ModeLoop, ModeIssue, ModeGrind}
+
 // Completion tags of the modes.
 var (
 	loopDone      = signals.Tag{Name: "loop-done", Values: []string{"COMPLETE", "MAX_ITERATIONS", "STUCK"}}

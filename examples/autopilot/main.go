@@ -96,12 +96,13 @@ type Config struct {
 }
 
 // parseConfig reads the command line.
-func parseConfig(args []string, stderr io.Writer) (Config, error) {
+// -h prints the usage on help.
+func parseConfig(args []string, help io.Writer) (Config, error) {
 	fs := flag.NewFlagSet("stophook-autopilot", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs.SetOutput(help)
 	c := Config{ContinueWithContext: true}
 	fs.StringVar(&c.Reply, "reply", policy.DefaultAutoReply, "continuation that answers a permission question (once per turn)")
-	fs.IntVar(&c.MaxRetries, "max-retries", 2, "retries in a row per session when the agent stops on an error (0: never)")
+	fs.IntVar(&c.MaxRetries, "max-retries", 2, "retries in a row within one turn when the agent stops on an error (0: never)")
 	hookcli.Continue(fs, &c.ContinueWithContext)
 	fs.DurationVar(&c.EscalateTimeout, "escalate-timeout", 5*time.Minute, "how long to wait for the human on Telegram (keep well below the hook timeout)")
 	fs.StringVar(&c.Label, "label", "", "session label in the Telegram message (default: <dir> · <session id>)")
@@ -116,7 +117,7 @@ func parseConfig(args []string, stderr io.Writer) (Config, error) {
 		"asks a human on Telegram for real decisions and lets finished work stop.",
 		hookcli.Runner, hookcli.Telegram, hookcli.Summary, []hookcli.Var{{storeurl.Env, "default -store"}})
 	hookcli.Version(fs)
-	if err := fs.Parse(args); err != nil {
+	if err := hookcli.Parse(fs, args); err != nil {
 		return Config{}, err
 	}
 	if fs.NArg() > 0 {
@@ -166,7 +167,9 @@ func build(c Config, stderr io.Writer) (stophook.Policy, hook.Options) {
 	}
 	isDecision := j.Is(judge.Question, judge.Decision)
 
-	retry := &policy.ErrorRetry{Store: store, MaxRetries: c.MaxRetries, Judge: j, Reason: retryReason, AcrossTurns: true}
+	// N retries in a row within one turn, as in every ready hook; each
+	// prompt gets its own retries.
+	retry := &policy.ErrorRetry{Store: store, MaxRetries: c.MaxRetries, Judge: j, Reason: retryReason}
 	if c.MaxRetries == 0 {
 		// Never retry, but still clear stale counts on stops and SessionEnd.
 		retry.Matcher = policy.MatcherFunc(func(string) bool { return false })
@@ -249,7 +252,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == deferred.WaitCommand {
 		return deferred.Main(args[1:], stderr, telegramChannel)
 	}
-	c, err := parseConfig(args, stderr)
+	c, err := parseConfig(args, stdout)
 	if err != nil {
 		if !errors.Is(err, flag.ErrHelp) {
 			fmt.Fprintf(stderr, "%v; allowing stop\n", err)

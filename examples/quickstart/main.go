@@ -45,7 +45,10 @@ func main() {
 		hookcli.Runner, []hookcli.Var{{httphook.TokenEnv, "bearer token the -http server requires (needed for a non-loopback ADDR)"},
 			{storeurl.Env, "default -store"}})
 	hookcli.Version(flag.CommandLine)
-	flag.Parse()
+	flag.CommandLine.SetOutput(os.Stdout) // -h
+	if hookcli.ParseHook(flag.CommandLine, os.Args[1:], os.Stderr) {
+		return // -h, or a broken command line: let the session stop
+	}
 
 	opened, err := storeurl.Open(storeurl.FromFlags(*storeSpec, *state, os.Getenv), storeurl.Options{Server: *addr != ""})
 	if err != nil {
@@ -62,12 +65,10 @@ func main() {
 		store = opened.Store
 		defer opened.Close()
 	}
-	chain := stophook.NewChain(
-		// Two retries in a row within a turn. A stop while a background
-		// task runs is a pause, not an error to retry.
-		policy.PauseOnBackgroundTasks(&policy.ErrorRetry{MaxRetries: 2}),
-		policy.StopActive{}, // any later stop of a continued turn: let it stop
-	)
+	// Two retries in a row within a turn, and never more than two
+	// continuations a turn whatever happens. A stop while a background
+	// task runs is a pause, not an error to retry.
+	chain := policy.WithTurnBudget(2, policy.PauseOnBackgroundTasks(&policy.ErrorRetry{MaxRetries: 2}))
 	if *addr != "" {
 		ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
 		defer stop()
