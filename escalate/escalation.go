@@ -72,9 +72,6 @@ type Escalation struct {
 	// RecentTools is how many tool calls are listed; default
 	// [defaultRecentTools]; negative means none.
 	RecentTools int
-	// ReadTail reads the last n messages of a transcript; nil means
-	// transcript.Tail.
-	ReadTail func(path string, n int) ([]transcript.Message, error)
 	// Continued decides whether to ask on a stop whose turn another
 	// policy continued last, such as the stop after an error retry: the
 	// retry-and-escalate chain asks only when the last message still
@@ -86,6 +83,10 @@ type Escalation struct {
 	// package escalate/deferred). When it declines, the policy asks
 	// through Notifier and waits, as without it.
 	Defer Deferrer
+
+	// readTail reads the last n messages of a transcript; nil means
+	// transcript.Tail. Tests replace it.
+	readTail func(path string, n int) ([]transcript.Message, error)
 }
 
 // Deferrer sends a question without waiting for its answer in the hook.
@@ -232,7 +233,7 @@ func (p *Escalation) tail(in stophook.Input) (msgs []transcript.Message, note st
 		n = defaultTailMessages
 	}
 	err := protect(func() (err error) {
-		read := p.ReadTail
+		read := p.readTail
 		if read == nil {
 			read = transcript.Tail
 		}
