@@ -7,7 +7,7 @@ import (
 
 // message is a final message as the rules read it.
 type message struct {
-	raw       string   // the message (its last MaxInput bytes)
+	raw       string   // the message (its last maxInput bytes)
 	sentences []string // prose sentences outside code and quotes, cleaned, in order
 	closing   closing
 }
@@ -19,7 +19,7 @@ func readMessage(text string) message {
 
 // leadingError matches a message that starts with an error line, as a
 // client writes it when a request fails ("API Error: 529 …").
-var leadingError = lazyre.New(`\A\s*(?:API Error\b|Error:|ERROR:|error:|Fatal:|fatal:|Traceback \(most recent call last\))`)
+var leadingError = lazyre.New(`\A\s*(?:[✕✖×❌]\s*)?\[?(?:API Error\b|Error:|ERROR:|error:|Fatal:|fatal:|Traceback \(most recent call last\))`)
 
 func (m message) leadingError() (Verdict, bool) {
 	if !leadingError.MatchString(m.raw) {
