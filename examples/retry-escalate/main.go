@@ -209,7 +209,7 @@ func build(c Config, stderr io.Writer) (*stophook.Chain, hook.Options) {
 	if store == nil && c.State != "" {
 		store = stophook.NewFileStore(c.State)
 	}
-	// No StopActive guard: within one turn the retries come first, then
+	// No policy.StopActive guard: within one turn the retries come first, then
 	// the human is asked, and asked again after a reply or Continue,
 	// until Let stop, a timeout or the runner's per-turn budget.
 	policies := []stophook.Policy{
@@ -278,7 +278,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return 0 // fail open, even on a bad command line
 	}
-	opened, err := storeurl.Open(storeurl.FromFlags(c.StoreURL, c.State, os.Getenv), storeurl.Options{})
+	spec, warn := storeurl.FromFlags(c.StoreURL, c.State, os.Getenv)
+	if warn != nil {
+		fmt.Fprintf(stderr, "stophook-retry-escalate: %v\n", warn)
+	}
+	opened, err := storeurl.Open(spec, storeurl.Options{})
 	if err != nil {
 		fmt.Fprintf(stderr, "%v; allowing stop\n", err)
 		return 0
