@@ -8,9 +8,10 @@ import (
 // A prefilter holds literals of which every match of expr contains at
 // least one: a text that contains none of them cannot match, and the
 // regular expression need not be compiled to say so. The table of
-// prefilters (prefilter_table.go) is derived from the patterns by
-// TestPrefilterTable, at development time: deriving them at start-up would
-// cost most of what compiling costs.
+// prefilters (prefilter_table.go) is derived from the repository's
+// patterns by TestPrefilterTable at development time: deriving one parses
+// the pattern, about half of what compiling it costs. A pattern missing
+// from the table (added since) is derived on first use.
 type prefilter struct {
 	expr string
 	// fold: the literals are lower-case and a text is compared lower-cased
@@ -19,8 +20,20 @@ type prefilter struct {
 	any  []string
 }
 
-// lookup returns the prefilter of expr, or nil.
+// lookup returns the prefilter of expr, or nil when every text may match.
 func lookup(expr string) *prefilter {
+	if p := lookupTable(expr); p != nil {
+		return p
+	}
+	lits, fold := derive(expr)
+	if lits == nil {
+		return nil
+	}
+	return &prefilter{expr: expr, fold: fold, any: lits}
+}
+
+// lookupTable returns the table's prefilter of expr, or nil.
+func lookupTable(expr string) *prefilter {
 	i := sort.Search(len(prefilters), func(i int) bool { return prefilters[i].expr >= expr })
 	if i < len(prefilters) && prefilters[i].expr == expr {
 		return &prefilters[i]
