@@ -131,7 +131,6 @@ func agreed(reply string) bool {
 	return false
 }
 
-
 // asks reports whether s, a sentence of a prompt, is a question: it ends
 // with '?', or with a tag that asks for confirmation ("… which is
 // gitignored right", "…, correct").
