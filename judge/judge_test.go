@@ -61,6 +61,7 @@ func TestClassify(t *testing.T) {
 		{"one of the options", "Want me to lock the intro and one of the sign-offs, and then put them in? Pick the sign-off and I'll wire it.", "decision"},
 		{"colon before a list", "Here is what changed:\n\n- the parser\n- the CLI", "done"},
 		// Failure statements: first person, tense, negation, topic.
+		{"verification gap", "No blocking issues found.\n\nI couldn't run tests locally because this environment has Node `v14.16.0` while the repo requires `>=20`.", "done"},
 		{"failure as topic 1", "Blocked requests now get a 403 with a clear message.", "done"},
 		{"failure as topic 2", "Tests failed on main before this change; my branch is green.", "done"},
 		{"failure as topic 3", "The deployment failed last week because of the expired cert — I renewed it and redeployed, it is live now.", "done"},
