@@ -227,7 +227,7 @@ func escalation(c Config, store stophook.Store, stderr io.Writer) *escalate.Esca
 	}
 	esc := &escalate.Escalation{Notifier: tg, Store: store, Label: c.Label, Timeout: c.EscalateTimeout}
 	if m, err := provider.Anthropic(); err == nil {
-		esc.Summarizer = escalate.NewLLMSummarizer(m)
+		esc.Summarizer = &escalate.LLMSummarizer{Model: m}
 	}
 	return esc
 }
@@ -259,7 +259,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return 0 // fail open, even on a bad command line
 	}
-	opened, err := storeurl.Open(storeurl.FromFlags(c.StoreURL, c.State, os.Getenv), storeurl.Options{})
+	spec, warn := storeurl.FromFlags(c.StoreURL, c.State, os.Getenv)
+	if warn != nil {
+		fmt.Fprintf(stderr, "stophook-autopilot: %v\n", warn)
+	}
+	opened, err := storeurl.Open(spec, storeurl.Options{})
 	if err != nil {
 		fmt.Fprintf(stderr, "%v; allowing stop\n", err)
 		return 0

@@ -246,9 +246,9 @@ func build(c Config, stderr io.Writer) (*stophook.Chain, hook.Options) {
 				policies = append([]stophook.Policy{asker}, policies...)
 			}
 			if len(c.SummaryCommand) > 0 {
-				esc.Summarizer = escalate.NewCommandSummarizer(c.SummaryCommand[0], c.SummaryCommand[1:]...)
+				esc.Summarizer = &escalate.CommandSummarizer{Path: c.SummaryCommand[0], Args: c.SummaryCommand[1:]}
 			} else if m, err := provider.Anthropic(); err == nil {
-				esc.Summarizer = escalate.NewLLMSummarizer(m)
+				esc.Summarizer = &escalate.LLMSummarizer{Model: m}
 			}
 			if c.PageDuringBackground {
 				policies = append(policies, esc)
@@ -278,7 +278,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return 0 // fail open, even on a bad command line
 	}
-	opened, err := storeurl.Open(storeurl.FromFlags(c.StoreURL, c.State, os.Getenv), storeurl.Options{})
+	spec, warn := storeurl.FromFlags(c.StoreURL, c.State, os.Getenv)
+	if warn != nil {
+		fmt.Fprintf(stderr, "stophook-retry-escalate: %v\n", warn)
+	}
+	opened, err := storeurl.Open(spec, storeurl.Options{})
 	if err != nil {
 		fmt.Fprintf(stderr, "%v; allowing stop\n", err)
 		return 0
