@@ -3,6 +3,7 @@ package loopstate
 import (
 	"errors"
 	"fmt"
+	"github.com/stophook/stophook/internal/textcut"
 	"strings"
 	"time"
 )
@@ -219,7 +220,7 @@ func (m Machine) Step(old []byte, message string, now time.Time, v *Verification
 	if m.Remind && nt.Prompt != "" {
 		room := maxReason - len(reason) - len("\n\nTask: …")
 		if room > 0 {
-			reason += "\n\nTask: " + headString(nt.Prompt, room)
+			reason += "\n\nTask: " + textcut.Head(nt.Prompt, room, "…")
 		}
 	}
 	return Result{Phase: Active, Block: true, Reason: reason, Why: why, Next: &next}
@@ -254,13 +255,6 @@ func tailString(s string, n int) string {
 		s = s[i+1:]
 	}
 	return "…\n" + strings.ToValidUTF8(s, "")
-}
-
-func headString(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return strings.ToValidUTF8(s[:n], "") + "…"
 }
 
 // ErrNoLoop is returned by [Loops.Abort] when no loop is running.

@@ -5,10 +5,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/stophook/stophook/internal/textcut"
 	"io"
 	"os"
 	"os/exec"
-	"strings"
 	"time"
 )
 
@@ -68,14 +68,7 @@ func (e *Exec) Wake(ctx context.Context, p Payload) error {
 	}
 	cmd.WaitDelay = time.Second
 	if err := cmd.Run(); err != nil {
-		return fmt.Errorf("queue: wake command %q: %w", truncate(e.Command, 80), err)
+		return fmt.Errorf("queue: wake command %q: %w", textcut.Head(e.Command, 80, "…"), err)
 	}
 	return nil
-}
-
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return strings.ToValidUTF8(s[:n], "") + "…"
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/stophook/stophook/internal/httpjson"
+	"github.com/stophook/stophook/internal/textcut"
 )
 
 // Defaults used by a zero [Client] field.
@@ -188,9 +189,7 @@ func apiError(status int, data []byte) error {
 	} else {
 		e.Message = strings.TrimSpace(string(data))
 	}
-	if len(e.Message) > maxErrorText {
-		e.Message = strings.ToValidUTF8(e.Message[:maxErrorText], "") + "…"
-	}
+	e.Message = textcut.Head(e.Message, maxErrorText, "…")
 	if e.Message == "" {
 		e.Message = http.StatusText(status)
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/stophook/stophook/internal/httpjson"
+	"github.com/stophook/stophook/internal/textcut"
 )
 
 // Defaults of [Client].
@@ -181,8 +182,6 @@ func apiError(status int, data []byte) error {
 	} else {
 		e.Message = strings.ToValidUTF8(string(data[:min(len(data), maxErrorText)]), "")
 	}
-	if len(e.Message) > maxErrorText {
-		e.Message = strings.ToValidUTF8(e.Message[:maxErrorText], "")
-	}
+	e.Message = textcut.Head(e.Message, maxErrorText, "")
 	return e
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/stophook/stophook/internal/textcut"
 	"io"
 	"net/http"
 	"net/url"
@@ -96,9 +97,7 @@ func (c *Client) call(ctx context.Context, method string, params any, out any) e
 			code = resp.StatusCode
 		}
 		desc := c.scrub(env.Description)
-		if len(desc) > 300 {
-			desc = strings.ToValidUTF8(desc[:300], "") + "…"
-		}
+		desc = textcut.Head(desc, 300, "…")
 		return &APIError{Method: method, Code: code, Description: desc, RetryAfter: env.Parameters.RetryAfter}
 	}
 	if out == nil {
