@@ -79,12 +79,12 @@ func (p *Register) Evaluate(ctx context.Context, in stophook.Input) (stophook.De
 		r.SessionID = in.SessionID
 		r.LastSeen = now
 		if in.CWD != "" {
-			r.CWD = textcut.Head(in.CWD, maxRegisteredPath, "")
+			r.CWD = textcut.Bytes(in.CWD, maxRegisteredPath)
 		}
 		if in.TranscriptPath != "" {
-			r.TranscriptPath = textcut.Head(in.TranscriptPath, maxRegisteredPath, "")
+			r.TranscriptPath = textcut.Bytes(in.TranscriptPath, maxRegisteredPath)
 		}
-		r.Label = textcut.Head(label, maxRegisteredLabel, "")
+		r.Label = textcut.Bytes(label, maxRegisteredLabel)
 		return json.Marshal(r)
 	})
 	if err != nil {

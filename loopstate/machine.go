@@ -3,9 +3,10 @@ package loopstate
 import (
 	"errors"
 	"fmt"
-	"github.com/stophook/stophook/internal/textcut"
 	"strings"
 	"time"
+
+	"github.com/stophook/stophook/internal/textcut"
 )
 
 // Phase is the state of the loop machine.
@@ -220,7 +221,7 @@ func (m Machine) Step(old []byte, message string, now time.Time, v *Verification
 	if m.Remind && nt.Prompt != "" {
 		room := maxReason - len(reason) - len("\n\nTask: …")
 		if room > 0 {
-			reason += "\n\nTask: " + textcut.Head(nt.Prompt, room, "…")
+			reason += "\n\nTask: " + headString(nt.Prompt, room)
 		}
 	}
 	return Result{Phase: Active, Block: true, Reason: reason, Why: why, Next: &next}
@@ -255,6 +256,13 @@ func tailString(s string, n int) string {
 		s = s[i+1:]
 	}
 	return "…\n" + strings.ToValidUTF8(s, "")
+}
+
+func headString(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return textcut.Bytes(s, n) + "…"
 }
 
 // ErrNoLoop is returned by [Loops.Abort] when no loop is running.

@@ -5,11 +5,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/stophook/stophook/internal/textcut"
 	"io"
 	"os"
 	"os/exec"
 	"time"
+
+	"github.com/stophook/stophook/internal/textcut"
 )
 
 // Waker delivers a [Payload] to the brain (the outside agent that decides
@@ -68,7 +69,7 @@ func (e *Exec) Wake(ctx context.Context, p Payload) error {
 	}
 	cmd.WaitDelay = time.Second
 	if err := cmd.Run(); err != nil {
-		return fmt.Errorf("queue: wake command %q: %w", textcut.Head(e.Command, 80, "…"), err)
+		return fmt.Errorf("queue: wake command %q: %w", textcut.Runes(e.Command, 80, "…"), err)
 	}
 	return nil
 }

@@ -189,7 +189,9 @@ func apiError(status int, data []byte) error {
 	} else {
 		e.Message = strings.TrimSpace(string(data))
 	}
-	e.Message = textcut.Head(e.Message, maxErrorText, "…")
+	if len(e.Message) > maxErrorText {
+		e.Message = textcut.Bytes(e.Message, maxErrorText) + "…"
+	}
 	if e.Message == "" {
 		e.Message = http.StatusText(status)
 	}

@@ -180,8 +180,10 @@ func apiError(status int, data []byte) error {
 	if json.Unmarshal(data, &b) == nil && (b.Error.Message != "" || b.Error.Status != "") {
 		e.Status, e.Message = b.Error.Status, b.Error.Message
 	} else {
-		e.Message = strings.ToValidUTF8(string(data[:min(len(data), maxErrorText)]), "")
+		e.Message = textcut.Bytes(string(data[:min(len(data), maxErrorText+4)]), maxErrorText)
 	}
-	e.Message = textcut.Head(e.Message, maxErrorText, "")
+	if len(e.Message) > maxErrorText {
+		e.Message = textcut.Bytes(e.Message, maxErrorText)
+	}
 	return e
 }

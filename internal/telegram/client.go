@@ -6,12 +6,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/stophook/stophook/internal/textcut"
 	"io"
 	"net/http"
 	"net/url"
 	"strings"
 	"time"
+
+	"github.com/stophook/stophook/internal/textcut"
 )
 
 // DefaultBaseURL is the Bot API root.
@@ -97,7 +98,9 @@ func (c *Client) call(ctx context.Context, method string, params any, out any) e
 			code = resp.StatusCode
 		}
 		desc := c.scrub(env.Description)
-		desc = textcut.Head(desc, 300, "…")
+		if len(desc) > 300 {
+			desc = textcut.Bytes(desc, 300) + "…"
+		}
 		return &APIError{Method: method, Code: code, Description: desc, RetryAfter: env.Parameters.RetryAfter}
 	}
 	if out == nil {
