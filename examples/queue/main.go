@@ -23,6 +23,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/stophook/stophook"
@@ -123,7 +124,9 @@ func (c *common) register(fs *flag.FlagSet) {
 
 func (c *common) processor(stderr io.Writer, level slog.Level) (*queue.Processor, error) {
 	dir := c.queues
-	if dir == "" {
+	if state := os.Getenv(hook.StateDirEnv); dir == "" && state != "" {
+		dir = filepath.Join(state, "queues")
+	} else if dir == "" {
 		dir = queue.DefaultPath("")
 	}
 	p := &queue.Processor{
