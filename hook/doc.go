@@ -1,11 +1,12 @@
 // Package hook runs a [stophook.Policy] as a hook: [Main] and [Run] for
-// command hooks, [Respond] for the http hook handler of package httphook,
-// all over one [Options].
+// command hooks, [Server] for hook servers (package httphook serves it over
+// HTTP), all over one [Options].
 //
 // # One flow
 //
 // [Run] reads one JSON value from stdin (it decides as soon as the value is
-// complete, without waiting for the end of stdin), then [Respond]:
+// complete, without waiting for the end of stdin); a [Server] takes it
+// from the request body. Then:
 //
 //  1. decodes it once: the host is recognised from the input's shape
 //     (or Options.Host, $STOPHOOK_HOST) and its payload normalised to

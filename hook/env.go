@@ -33,6 +33,7 @@ var envVars = [][2]string{
 	{HostEnv, "force the host: " + strings.Join(hostio.Hosts, ", ")},
 	{StateDirEnv, "state directory (default <cwd>/.claude/stophook)"},
 	{MaxTurnBlocksEnv, fmt.Sprintf("continuations allowed per turn (default $%s, else %d)", claudeBlockCapEnv, defaultMaxTurnBlocks)},
+	{claudeBlockCapEnv, "Claude Code's cap on consecutive Stop-hook blocks"},
 	{LogEnv, "append one JSON line per decision to this file"},
 	{ExplainEnv, "1 prints each decision's trace on stderr"},
 }

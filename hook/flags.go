@@ -1,13 +1,14 @@
 package hook
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"path/filepath"
-	"runtime/debug"
-	"strings"
+
+	"github.com/stophook/stophook/internal/buildinfo"
 )
 
 // RegisterFlags defines the flags every hook has on fs, bound to o:
@@ -27,7 +28,8 @@ func (o *Options) RegisterFlags(fs *flag.FlagSet) {
 	fs.Usage = func() { usage(fs) }
 }
 
-// usage prints the flags of fs, then the environment variables.
+// usage prints the flags of fs, then the environment variables, in the
+// format of every stophook binary's -h.
 func usage(fs *flag.FlagSet) {
 	w := fs.Output()
 	name := filepath.Base(fs.Name())
@@ -35,54 +37,33 @@ func usage(fs *flag.FlagSet) {
 	fs.PrintDefaults()
 	fmt.Fprintf(w, "\nenvironment:\n")
 	for _, v := range envVars {
-		fmt.Fprintf(w, "  %-26s %s\n", v[0], v[1])
+		fmt.Fprintf(w, "  %-32s %s\n", v[0], v[1])
 	}
 }
 
 // parseFlags parses args into o with the common flags on fs. It returns
-// done when the process should exit with code (after -h, -version or a
-// bad command line, which fails open: exit 0, one line on stderr).
-func (o *Options) parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer) (code int, done bool) {
+// done when the process should exit with code: after -h (the usage on
+// stdout), or a bad command line, which fails open: exit 0 and
+// one line on stderr naming the mistake, not the whole usage.
+func (o *Options) parseFlags(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) (code int, done bool) {
 	o.RegisterFlags(fs)
+	var help bytes.Buffer
+	fs.SetOutput(&help)
+	err := fs.Parse(args)
 	fs.SetOutput(stderr)
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0, true
-		}
-		fmt.Fprintf(stderr, "stophook: %v; allowing stop\n", err)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		stdout.Write(help.Bytes())
+		return 0, true
+	case err != nil:
+		name := filepath.Base(fs.Name())
+		fmt.Fprintf(stderr, "%s: %v (%s -h for help); allowing stop\n", name, err, name)
 		return 0, true
 	}
 	return 0, false
 }
 
-// version describes the running binary: its module version and VCS
-// revision from the build information.
-func version(name string) string {
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return name + " (no build information)"
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s %s", name, bi.Main.Version)
-	if bi.Main.Path != "" {
-		fmt.Fprintf(&b, " (%s", bi.Main.Path)
-		var rev, modified string
-		for _, s := range bi.Settings {
-			switch s.Key {
-			case "vcs.revision":
-				rev = s.Value
-			case "vcs.modified":
-				modified = s.Value
-			}
-		}
-		if rev != "" {
-			fmt.Fprintf(&b, ", revision %s", rev)
-			if modified == "true" {
-				b.WriteString(", modified")
-			}
-		}
-		b.WriteString(")")
-	}
-	fmt.Fprintf(&b, " %s", bi.GoVersion)
-	return b.String()
-}
+// Version is the line -version prints for the binary name: its module
+// version and VCS revision from the build information, then the Go
+// version ("stophook-mine v0.1.0 (revision 4f2a9c1) go1.26.0").
+func Version(name string) string { return buildinfo.Line(name) }

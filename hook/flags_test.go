@@ -3,6 +3,7 @@ package hook
 import (
 	"bytes"
 	"flag"
+	"io"
 	"strings"
 	"testing"
 )
@@ -12,7 +13,7 @@ func TestFlagsHelp(t *testing.T) {
 	var o Options
 	fs := flag.NewFlagSet("stophook-x", flag.ContinueOnError)
 	var errb bytes.Buffer
-	code, done := o.parseFlags(fs, []string{"-h"}, &errb)
+	code, done := o.parseFlags(fs, []string{"-h"}, &errb, io.Discard)
 	if code != 0 || !done {
 		t.Fatalf("-h: got code %d done %v, want 0 and done", code, done)
 	}
@@ -32,13 +33,13 @@ func TestFlagsExplainAndVersion(t *testing.T) {
 	t.Parallel()
 	var o Options
 	fs := flag.NewFlagSet("h", flag.ContinueOnError)
-	if _, done := o.parseFlags(fs, []string{"-explain", "-version"}, &bytes.Buffer{}); done {
+	if _, done := o.parseFlags(fs, []string{"-explain", "-version"}, io.Discard, io.Discard); done {
 		t.Fatal("parse ended early")
 	}
 	if !o.Explain || !o.version {
 		t.Errorf("got explain %v version %v, want both set", o.Explain, o.version)
 	}
-	if v := version("stophook-x"); !strings.HasPrefix(v, "stophook-x ") {
+	if v := Version("stophook-x"); !strings.HasPrefix(v, "stophook-x ") || !strings.Contains(v, " go1.") {
 		t.Errorf("version %q, want it to start with the name", v)
 	}
 }
@@ -48,8 +49,9 @@ func TestFlagsBadCommandLineFailsOpen(t *testing.T) {
 	t.Parallel()
 	var o Options
 	var errb bytes.Buffer
-	code, done := o.parseFlags(flag.NewFlagSet("h", flag.ContinueOnError), []string{"-nope"}, &errb)
-	if code != 0 || !done || !strings.Contains(errb.String(), "allowing stop") {
-		t.Errorf("got code %d done %v stderr %q, want 0, done, allowing stop", code, done, errb.String())
+	code, done := o.parseFlags(flag.NewFlagSet("stophook-x", flag.ContinueOnError), []string{"-nope"}, io.Discard, &errb)
+	want := "stophook-x: flag provided but not defined: -nope (stophook-x -h for help); allowing stop\n"
+	if code != 0 || !done || errb.String() != want {
+		t.Errorf("got code %d done %v stderr %q, want 0, done and one line %q", code, done, errb.String(), want)
 	}
 }

@@ -26,7 +26,7 @@ func TestDecisionLogConcurrent(t *testing.T) {
 	t.Parallel()
 	path := filepath.Join(t.TempDir(), "decisions.jsonl")
 	t0 := time.Date(2026, 11, 26, 7, 0, 0, 0, time.UTC)
-	opts := Options{Log: path, Store: new(stophook.MemoryStore), Now: func() time.Time { return t0 }, env: &env{}}
+	opts := Options{Log: path, Store: new(stophook.MemoryStore), now: func() time.Time { return t0 }, env: &env{}}
 	const n = 40
 	reason := strings.Repeat("r", 300)
 	var wg sync.WaitGroup

@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"github.com/stophook/stophook"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/stophook/stophook"
 
 	"github.com/stophook/stophook/internal/hostio"
 )
@@ -32,8 +34,8 @@ func handlesEvent(events []stophook.Event, name stophook.Event) bool {
 	return slices.Contains(events, name)
 }
 
-// Response is a hook's answer, encoded for the host that asked.
-type Response struct {
+// response is a hook's answer, encoded for the host that asked.
+type response struct {
 	// Decision is the final decision, with its trace.
 	Decision stophook.Decision
 	// Input is the decoded hook input.
@@ -47,37 +49,54 @@ type Response struct {
 	// Code is the exit code: 0, or 2 for a block the host reads from the
 	// exit code.
 	Code int
+	// wait, in a [Server], waits for a policy still running after the
+	// budget ran out; nil when none is.
+	wait func()
 }
 
-// Respond decodes one hook input, decides with p and encodes the answer for
-// the host that sent it. It is the part of [Run] shared with the http hook
-// handler.
+// respond decodes one hook input, decides with p and encodes the answer for
+// the host that sent it: the part of [Run] shared with [Server].
 //
 // The host is opts.Host, else $STOPHOOK_HOST, else recognised from the
 // input's shape. Lifecycle events (SessionStart, UserPromptSubmit,
 // SessionEnd) reset the session's turn count and reach p, but are never
 // blocked. Stop events get [stophook.Input.TurnBlocks]; once the turn used its budget
 // of continuations (opts.MaxTurnBlocks) the session may stop without asking
-// p, on every host. Respond fails open: the only error is an input that is
+// p, on every host. respond fails open: the only error is an input that is
 // not a hook payload, and the caller lets the session stop.
-func Respond(ctx context.Context, p stophook.Policy, data []byte, opts Options) (Response, error) {
+//
+// In a server, an input whose cwd is relative gets the answer that lets
+// the session stop, without any policy running: it names no directory of
+// the server's.
+func respond(ctx context.Context, p stophook.Policy, data []byte, opts Options) (response, error) {
 	opts = opts.withDefaults()
 	if opts.env.disable {
-		return Response{}, nil
+		return response{}, nil
 	}
 	start := time.Now()
 	var warn strings.Builder
 	in, err := decodeInput(data, opts.Host)
 	if err != nil {
-		return Response{}, err
+		return response{}, err
 	}
-	in.Now = opts.Now()
-	resp := Response{Input: in}
+	in.Now = opts.now()
+	resp := response{Input: in}
 	if !handlesEvent(opts.Events, in.HookEventName) {
 		fmt.Fprintf(&warn, "stophook: event %q is not handled by this hook; allowing\n", in.HookEventName)
 		resp.Stderr = warn.String()
 		resp.Stdout, _, _ = encode(in, stophook.Decision{}, opts)
 		return resp, nil
+	}
+	if opts.server && in.CWD != "" && !filepath.IsAbs(in.CWD) {
+		fmt.Fprintf(&warn, "stophook: hook input with a relative cwd %q; allowing stop\n", in.CWD)
+		resp.Stderr = warn.String()
+		resp.Stdout, _, _ = encode(in, stophook.Decision{}, opts)
+		return resp, nil
+	}
+	var f *flight
+	if opts.server {
+		f = new(flight)
+		p = f.track(p)
 	}
 	if in.Store == nil {
 		in.Store = opts.Store
@@ -158,6 +177,9 @@ func Respond(ctx context.Context, p stophook.Policy, data []byte, opts Options) 
 		warn.WriteString(strings.TrimRight(stderr, "\n") + "\n")
 	}
 	resp.Stderr = warn.String()
+	if f != nil {
+		resp.wait = f.abandon()
+	}
 	return resp, nil
 }
 

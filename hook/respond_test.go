@@ -101,9 +101,9 @@ func TestRespondTurnAccounting(t *testing.T) {
 			for i, s := range tt.steps {
 				p := &counting{}
 				now := t0.Add(s.at)
-				resp, err := hook.Respond(context.Background(), p, s.input, hook.Options{
-					Store: store, MaxTurnBlocks: tt.max, Now: func() time.Time { return now },
-				})
+				resp, err := hook.Respond(context.Background(), p, s.input, hook.WithNow(hook.Options{
+					Store: store, MaxTurnBlocks: tt.max,
+				}, func() time.Time { return now }))
 				if err != nil {
 					t.Fatalf("step %d: %v", i, err)
 				}
@@ -413,9 +413,9 @@ func TestTurnAccountingHosts(t *testing.T) {
 			for i, s := range tt.steps {
 				p := &counting{}
 				now := t0.Add(s.at)
-				resp, err := hook.Respond(context.Background(), p, s.input, hook.Options{
-					Store: store, MaxTurnBlocks: 2, Host: tt.host, Now: func() time.Time { return now },
-				})
+				resp, err := hook.Respond(context.Background(), p, s.input, hook.WithNow(hook.Options{
+					Store: store, MaxTurnBlocks: 2, Host: tt.host,
+				}, func() time.Time { return now }))
 				if err != nil {
 					t.Fatalf("step %d: %v", i, err)
 				}

@@ -21,7 +21,7 @@ const (
 	DefaultBudget      = 50 * time.Second
 )
 
-// Options configures [Run], [Main], [Respond] and the http hook handler.
+// Options configures [Run], [Main] and [Server].
 // The zero value means every default.
 type Options struct {
 	// Stdin, Stdout and Stderr default to the process's.
@@ -74,26 +74,10 @@ type Options struct {
 	// $STOPHOOK_LOG, else none.
 	Log string
 
-	// Now stamps Input.Now; default time.Now.
-	Now func() time.Time
-
-	env     *env // the environment, once read
-	version bool // -version
-}
-
-// Prepare returns opts with every default filled in and the environment
-// read, once: a server calls it at start and passes the result to each
-// [Respond], which then reads nothing more. Each environment variable whose
-// value is not understood is logged once, as a warning to opts.Logger.
-func Prepare(opts Options) Options {
-	fresh := opts.env == nil
-	opts = opts.withDefaults()
-	if fresh {
-		for _, w := range opts.env.warnings {
-			opts.Logger.Warn(w)
-		}
-	}
-	return opts
+	now     func() time.Time // stamps Input.Now; default time.Now (a test seam)
+	env     *env             // the environment, once read
+	version bool             // -version
+	server  bool             // set by [Server]
 }
 
 // withDefaults fills every unset field, reading the environment once.
@@ -131,8 +115,8 @@ func (o Options) withDefaults() Options {
 			},
 		}))
 	}
-	if o.Now == nil {
-		o.Now = time.Now
+	if o.now == nil {
+		o.now = time.Now
 	}
 	if o.Host == "" {
 		o.Host = o.env.host
@@ -156,12 +140,12 @@ func (o Options) withDefaults() Options {
 func Main(p stophook.Policy, opts Options) {
 	if !flag.Parsed() {
 		flag.CommandLine.Init(filepath.Base(os.Args[0]), flag.ContinueOnError)
-		if code, done := opts.parseFlags(flag.CommandLine, os.Args[1:], os.Stderr); done {
+		if code, done := opts.parseFlags(flag.CommandLine, os.Args[1:], os.Stdout, os.Stderr); done {
 			os.Exit(code)
 		}
 	}
 	if opts.version || lookupBool("version") {
-		fmt.Println(version(filepath.Base(os.Args[0])))
+		fmt.Println(Version(filepath.Base(os.Args[0])))
 		os.Exit(0)
 	}
 	os.Exit(Run(context.Background(), p, opts))
@@ -184,7 +168,7 @@ func lookupBool(name string) bool {
 // Run runs p (usually a [*stophook.Chain]) as a command hook: it reads one
 // hook input from Stdin — deciding as soon as one complete JSON value has
 // arrived, without waiting for the end of stdin — decides within the
-// budget ([Respond]), writes the host's output to Stdout and returns the
+// budget, writes the host's output to Stdout and returns the
 // exit code. It fails open: unreadable or malformed input, an event not in
 // Events, a policy error or panic, or an exhausted budget all let the
 // session stop (exit 0) with one line on Stderr. The only non-zero exit
@@ -208,7 +192,7 @@ func Run(ctx context.Context, p stophook.Policy, opts Options) (code int) {
 		fmt.Fprintf(opts.Stderr, "stophook: %v; allowing stop\n", err)
 		return 0
 	}
-	resp, err := Respond(ctx, p, data, opts)
+	resp, err := respond(ctx, p, data, opts)
 	if err != nil {
 		fmt.Fprintf(opts.Stderr, "%v; allowing stop\n", err)
 		return 0

@@ -74,7 +74,7 @@ func turnID(in stophook.Input) string {
 // id, or no state directory (the input has no cwd and none was given).
 var errNoState = errors.New("no session_id or state directory")
 
-// turns keeps the per-turn continuation counts of [Respond].
+// turns keeps the per-turn continuation counts of [respond].
 type turns struct {
 	store stophook.Store
 }

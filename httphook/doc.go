@@ -9,19 +9,27 @@
 // not hook inputs. Requests from web pages are refused: any request with an
 // Origin header, and any body not sent as application/json (the only kind
 // a page can POST cross-origin without a preflight is text/plain, a form or
-// multipart). Without a token, any local process can still call it. Claude Code treats any non-2xx answer as a non-blocking error, so
-// the session stops: the server fails open like [stophook.Run].
+// multipart). Without a token, any local process can still call it.
+// Claude Code treats any non-2xx answer as a non-blocking error, so the
+// session stops: the server fails open like a command hook.
+//
+// The handler is a thin adapter over [hook.Server], the runner of command
+// hooks: it reads the body, and the runner decodes it once, counts the
+// turn, decides and encodes the answer. When the budget runs out the
+// answer leaves at once; a policy that is still running keeps its request
+// open until it returns, so no goroutine outlives its request.
 //
 // # Running a server
 //
 // [Serve] runs a hook handler as a server: every path but two is the hook
 // (settings usually name /stop); GET /healthz answers "ok" (503 when
 // [ServeOptions.Health], say a ping of the shared store, fails) and GET
-// /metrics answers [Metrics] in the Prometheus text format (decisions by
+// /metrics answers the server's counts in the Prometheus text format (decisions by
 // verdict and policy, request latency histogram, status codes, requests
 // refused over the cap, failed store operations). At most
 // [ServeOptions.MaxConcurrent] hook requests are answered at once; more get
-// 503 at once. The read, header and idle timeouts of [NewServer] apply.
+// 503 at once. Read, header and idle timeouts keep slow clients from
+// holding connections.
 // When its context ends (SIGTERM, through signal.NotifyContext) it stops
 // accepting, lets the requests in flight finish and returns nil.
 //

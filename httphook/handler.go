@@ -1,29 +1,28 @@
 package httphook
 
 import (
+	"context"
 	"crypto/subtle"
 	"errors"
 	"fmt"
 	"io"
-	"log/slog"
 	"mime"
 	"net/http"
-	"path/filepath"
-	"strings"
+	"strconv"
 
 	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/hook"
 )
 
 // Handler serves type:"http" hooks: it runs a policy (usually a
-// [stophook.Chain]) on each POSTed hook input through [hook.Respond] — the
+// [stophook.Chain]) on each POSTed hook input through [hook.Server] — the
 // runner of command hooks, with the same turn accounting, Store, decision
 // log and host encoding — and answers with the JSON a command hook prints,
 // for the host recognised in each request. It is safe for concurrent use.
 type Handler struct {
-	policy stophook.Policy
-	token  string
-	opts   hook.Options
+	serve    func(ctx context.Context, body []byte) ([]byte, func(), error)
+	token    string
+	maxInput int64
 }
 
 var _ http.Handler = (*Handler)(nil)
@@ -34,11 +33,11 @@ var _ http.Handler = (*Handler)(nil)
 // ExitCode are not used. The environment is read once, here; a value it
 // does not understand is logged.
 func New(p stophook.Policy, token string, opts hook.Options) *Handler {
-	if opts.Logger == nil {
-		opts.Logger = slog.Default()
+	maxInput := opts.MaxInput
+	if maxInput <= 0 {
+		maxInput = hook.DefaultMaxInput
 	}
-	opts = hook.Prepare(opts)
-	return &Handler{policy: p, token: token, opts: opts}
+	return &Handler{serve: hook.Server(p, opts), token: token, maxInput: maxInput}
 }
 
 // ServeHTTP answers 405 to anything but POST, 403 to a request carrying an
@@ -51,6 +50,9 @@ func New(p stophook.Policy, token string, opts hook.Options) *Handler {
 // .claude/stophook only when the cwd exists (see [stophook.DefaultStore]);
 // an input whose cwd is relative gets {} (the session stops) without any
 // policy running.
+//
+// When the budget runs out, the answer is sent at once; ServeHTTP returns
+// when the policy has returned too (see [hook.Server]).
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodPost {
 		w.Header().Set("Allow", http.MethodPost)
@@ -74,36 +76,30 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "stophook: missing or wrong bearer token", http.StatusUnauthorized)
 		return
 	}
-	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, h.opts.MaxInput))
+	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, h.maxInput))
 	if err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
-			http.Error(w, fmt.Sprintf("stophook: hook input larger than %d bytes", h.opts.MaxInput), http.StatusRequestEntityTooLarge)
+			http.Error(w, fmt.Sprintf("stophook: hook input larger than %d bytes", h.maxInput), http.StatusRequestEntityTooLarge)
 			return
 		}
 		http.Error(w, "stophook: read hook input: "+err.Error(), http.StatusBadRequest)
 		return
 	}
-	w.Header().Set("Content-Type", "application/json")
-	if in, err := stophook.ParseInput(data); err == nil && in.CWD != "" && !filepath.IsAbs(in.CWD) {
-		h.opts.Logger.Warn("stophook: hook input with a relative cwd; allowing stop", "cwd", in.CWD)
-		w.Write([]byte("{}"))
-		return
-	}
-	resp, err := hook.Respond(r.Context(), h.policy, data, h.opts)
+	answer, wait, err := h.serve(r.Context(), data)
 	if err != nil {
-		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
 	}
-	if resp.Stderr != "" {
-		h.opts.Logger.Warn(strings.TrimSpace(resp.Stderr), "session_id", resp.Input.SessionID)
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Length", strconv.Itoa(len(answer)))
+	w.Write(answer)
+	if wait != nil {
+		// The policy outlived the budget: send the answer now, and keep
+		// the request until the policy returns.
+		http.NewResponseController(w).Flush()
+		wait()
 	}
-	if len(resp.Stdout) == 0 {
-		w.Write([]byte("{}"))
-		return
-	}
-	w.Write(resp.Stdout)
 }
 
 // isJSON reports whether a Content-Type header names JSON:

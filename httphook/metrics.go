@@ -20,13 +20,13 @@ import (
 // latency histogram: from a memory-store decision to a human's answer.
 var latencyBuckets = [...]float64{.0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10, 30, 60}
 
-// Metrics counts what a hook server does and writes it in the Prometheus
-// text format ([Metrics.ServeHTTP]): decisions by verdict and policy
-// ([Metrics.Policy]), the latency of hook requests and their status codes
-// ([Metrics.Handler]), requests refused over the concurrency cap, and
-// failed Store operations ([Metrics.Store]). The counters are atomic: it
+// metrics counts what a hook server does and writes it in the Prometheus
+// text format ([metrics.ServeHTTP]): decisions by verdict and policy
+// ([metrics.policy]), the latency of hook requests and their status codes
+// ([metrics.handler]), requests refused over the concurrency cap, and
+// failed Store operations ([metrics.store]). The counters are atomic: it
 // is safe for concurrent use and cheap on the request path.
-type Metrics struct {
+type metrics struct {
 	mu        sync.Mutex
 	decisions map[[2]string]*atomic.Uint64 // {verdict, policy}
 	codes     map[int]*atomic.Uint64
@@ -39,9 +39,9 @@ type Metrics struct {
 	storeErrors atomic.Uint64
 }
 
-// NewMetrics returns empty metrics.
-func NewMetrics() *Metrics {
-	return &Metrics{decisions: map[[2]string]*atomic.Uint64{}, codes: map[int]*atomic.Uint64{}}
+// newMetrics returns empty metrics.
+func newMetrics() *metrics {
+	return &metrics{decisions: map[[2]string]*atomic.Uint64{}, codes: map[int]*atomic.Uint64{}}
 }
 
 // counter returns the counter of key in m, adding it on first use.
@@ -57,7 +57,7 @@ func counter[K comparable](mu *sync.Mutex, m map[K]*atomic.Uint64, key K) *atomi
 }
 
 // decision counts d.
-func (m *Metrics) decision(d stophook.Decision) {
+func (m *metrics) decision(d stophook.Decision) {
 	policy := d.Policy
 	if policy == "" {
 		policy = "none"
@@ -65,8 +65,8 @@ func (m *Metrics) decision(d stophook.Decision) {
 	counter(&m.mu, m.decisions, [2]string{d.Verdict.String(), policy}).Add(1)
 }
 
-// Policy returns p counting each decision it makes.
-func (m *Metrics) Policy(p stophook.Policy) stophook.Policy {
+// policy returns p counting each decision it makes.
+func (m *metrics) policy(p stophook.Policy) stophook.Policy {
 	return stophook.PolicyFunc(func(ctx context.Context, in stophook.Input) (stophook.Decision, error) {
 		d, err := p.Evaluate(ctx, in)
 		if err != nil {
@@ -77,13 +77,13 @@ func (m *Metrics) Policy(p stophook.Policy) stophook.Policy {
 	})
 }
 
-// Store returns s counting its failed operations (a missing key and a
+// store returns s counting its failed operations (a missing key and a
 // caller's cancelled context are not failures).
-func (m *Metrics) Store(s stophook.Store) stophook.Store { return &countingStore{s, m} }
+func (m *metrics) store(s stophook.Store) stophook.Store { return &countingStore{s, m} }
 
 type countingStore struct {
 	stophook.Store
-	m *Metrics
+	m *metrics
 }
 
 func (c *countingStore) count(ctx context.Context, err error) error {
@@ -115,8 +115,8 @@ func (c *countingStore) Delete(ctx context.Context, key string) error {
 	return c.count(ctx, c.Store.Delete(ctx, key))
 }
 
-// Handler returns next timing each request and counting its status code.
-func (m *Metrics) Handler(next http.Handler) http.Handler {
+// handler returns next timing each request and counting its status code.
+func (m *metrics) handler(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		m.inFlight.Add(1)
 		start := time.Now()
@@ -129,7 +129,7 @@ func (m *Metrics) Handler(next http.Handler) http.Handler {
 	})
 }
 
-func (m *Metrics) observe(d time.Duration, code int) {
+func (m *metrics) observe(d time.Duration, code int) {
 	secs := d.Seconds()
 	i := 0
 	for i < len(latencyBuckets) && secs > latencyBuckets[i] {
@@ -159,14 +159,17 @@ func (s *statusRecorder) Write(b []byte) (int, error) {
 	return s.ResponseWriter.Write(b)
 }
 
+// Unwrap lets http.ResponseController reach the writer's Flush.
+func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
+
 // ServeHTTP writes the metrics in the Prometheus text format.
-func (m *Metrics) ServeHTTP(w http.ResponseWriter, _ *http.Request) {
+func (m *metrics) ServeHTTP(w http.ResponseWriter, _ *http.Request) {
 	w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
 	m.WriteTo(w)
 }
 
 // WriteTo writes the metrics in the Prometheus text format.
-func (m *Metrics) WriteTo(w io.Writer) (int64, error) {
+func (m *metrics) WriteTo(w io.Writer) (int64, error) {
 	var b strings.Builder
 	metric := func(name, typ, help string) {
 		fmt.Fprintf(&b, "# HELP %s %s\n# TYPE %s %s\n", name, help, name, typ)

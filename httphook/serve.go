@@ -14,12 +14,12 @@ import (
 // bearer token from.
 const TokenEnv = "STOPHOOK_HTTP_TOKEN"
 
-// Server timeouts set by [NewServer]. There is no write timeout: a
-// decision may wait for a human for minutes; [Options.Budget] bounds it.
+// Server timeouts set by [newServer]. There is no write timeout: a
+// decision may wait for a human for minutes; hook.Options.Budget bounds it.
 const (
-	ReadHeaderTimeout = 5 * time.Second
-	ReadTimeout       = 30 * time.Second
-	IdleTimeout       = 2 * time.Minute
+	readHeaderTimeout = 5 * time.Second
+	readTimeout       = 30 * time.Second
+	idleTimeout       = 2 * time.Minute
 )
 
 // ErrNoToken is returned by [Listen] for an address other hosts can reach
@@ -60,14 +60,14 @@ func isLoopback(host string) bool {
 	return ip != nil && ip.IsLoopback()
 }
 
-// NewServer returns an http.Server for h with [ReadHeaderTimeout],
-// [ReadTimeout] and [IdleTimeout] set, so slow or idle clients cannot hold
+// newServer returns an http.Server for h with [readHeaderTimeout],
+// [readTimeout] and [idleTimeout] set, so slow or idle clients cannot hold
 // connections open.
-func NewServer(h http.Handler) *http.Server {
+func newServer(h http.Handler) *http.Server {
 	return &http.Server{
 		Handler:           h,
-		ReadHeaderTimeout: ReadHeaderTimeout,
-		ReadTimeout:       ReadTimeout,
-		IdleTimeout:       IdleTimeout,
+		ReadHeaderTimeout: readHeaderTimeout,
+		ReadTimeout:       readTimeout,
+		IdleTimeout:       idleTimeout,
 	}
 }

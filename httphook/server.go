@@ -16,13 +16,13 @@ import (
 // Paths served besides the hook. Every other path is the hook (Claude
 // Code's settings usually name /stop).
 const (
-	HealthPath  = "/healthz"
-	MetricsPath = "/metrics"
+	healthPath  = "/healthz"
+	metricsPath = "/metrics"
 )
 
-// DefaultMaxConcurrent is the default cap on hook requests answered at
+// defaultMaxConcurrent is the default cap on hook requests answered at
 // once.
-const DefaultMaxConcurrent = 512
+const defaultMaxConcurrent = 512
 
 // ServeOptions configure [Serve]. The zero value means every default.
 type ServeOptions struct {
@@ -31,11 +31,9 @@ type ServeOptions struct {
 	Token string
 	// MaxConcurrent caps the hook requests answered at once; more are
 	// answered 503 at once (Claude Code then lets the session stop).
-	// Default DefaultMaxConcurrent.
+	// Default 512. A request keeps its place until its policy returned,
+	// even when the answer left at the deadline before.
 	MaxConcurrent int
-	// Metrics receives the request counts and serves /metrics; nil means
-	// new, unshared metrics.
-	Metrics *Metrics
 	// Health is asked by GET /healthz, which answers 503 when it fails
 	// (say, the shared store is unreachable); nil means always healthy.
 	Health func(ctx context.Context) error
@@ -44,11 +42,13 @@ type ServeOptions struct {
 	Drain time.Duration
 	// Logger defaults to slog.Default().
 	Logger *slog.Logger
+
+	metrics *metrics // nil: new, unshared metrics
 }
 
-// Mux returns the server's handler: GET /healthz, GET /metrics, and hook
+// mux returns the server's handler: GET /healthz, GET /metrics, and hook
 // on every other path, behind the concurrency cap and the metrics.
-func Mux(hook http.Handler, opts ServeOptions) http.Handler {
+func mux(hook http.Handler, opts ServeOptions) http.Handler {
 	opts = opts.withDefaults()
 	sem := make(chan struct{}, opts.MaxConcurrent)
 	capped := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -57,20 +57,20 @@ func Mux(hook http.Handler, opts ServeOptions) http.Handler {
 			defer func() { <-sem }()
 			hook.ServeHTTP(w, r)
 		default:
-			opts.Metrics.rejected.Add(1)
+			opts.metrics.rejected.Add(1)
 			w.Header().Set("Retry-After", "1")
 			http.Error(w, "stophook: server busy", http.StatusServiceUnavailable)
 		}
 	})
-	timed := opts.Metrics.Handler(capped)
+	timed := opts.metrics.handler(capped)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if (r.URL.Path == HealthPath || r.URL.Path == MetricsPath) && r.Method != http.MethodGet && r.Method != http.MethodHead {
+		if (r.URL.Path == healthPath || r.URL.Path == metricsPath) && r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
 			http.Error(w, "stophook: "+r.URL.Path+" answers GET; POST hook inputs to another path such as /stop", http.StatusMethodNotAllowed)
 			return
 		}
 		switch r.URL.Path {
-		case HealthPath:
+		case healthPath:
 			if opts.Health != nil {
 				if err := opts.Health(r.Context()); err != nil {
 					http.Error(w, "unhealthy: "+err.Error(), http.StatusServiceUnavailable)
@@ -79,13 +79,13 @@ func Mux(hook http.Handler, opts ServeOptions) http.Handler {
 			}
 			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 			w.Write([]byte("ok\n"))
-		case MetricsPath:
+		case metricsPath:
 			if opts.Token != "" && !validBearer(r.Header.Get("Authorization"), opts.Token) {
 				w.Header().Set("WWW-Authenticate", `Bearer realm="stophook"`)
 				http.Error(w, "stophook: missing or wrong bearer token", http.StatusUnauthorized)
 				return
 			}
-			opts.Metrics.ServeHTTP(w, r)
+			opts.metrics.ServeHTTP(w, r)
 		default:
 			timed.ServeHTTP(w, r)
 		}
@@ -94,10 +94,10 @@ func Mux(hook http.Handler, opts ServeOptions) http.Handler {
 
 func (o ServeOptions) withDefaults() ServeOptions {
 	if o.MaxConcurrent <= 0 {
-		o.MaxConcurrent = DefaultMaxConcurrent
+		o.MaxConcurrent = defaultMaxConcurrent
 	}
-	if o.Metrics == nil {
-		o.Metrics = NewMetrics()
+	if o.metrics == nil {
+		o.metrics = newMetrics()
 	}
 	if o.Drain <= 0 {
 		o.Drain = hook.DefaultBudget
@@ -108,13 +108,20 @@ func (o ServeOptions) withDefaults() ServeOptions {
 	return o
 }
 
-// Serve serves [Mux] on ln, with the timeouts of [NewServer], until ctx is
-// done (wire it to SIGTERM with signal.NotifyContext); then it stops
-// accepting, waits up to opts.Drain for the requests in flight, and
-// returns nil. It returns the error when serving fails.
+// Serve serves a hook handler on ln until ctx is done (wire it to SIGTERM
+// with signal.NotifyContext); then it stops accepting, waits up to
+// opts.Drain for the requests in flight, and returns nil. It returns the
+// error when serving fails.
+//
+// Every path but two is hook (settings usually name /stop); GET /healthz
+// answers "ok" (503 when opts.Health fails) and GET /metrics the server's
+// counts in the Prometheus text format. At most opts.MaxConcurrent hook
+// requests are answered at once, more get 503 at once. Read, header and
+// idle timeouts (30 s, 5 s, 2 min) keep slow or idle clients from holding
+// connections open.
 func Serve(ctx context.Context, ln net.Listener, hook http.Handler, opts ServeOptions) error {
 	opts = opts.withDefaults()
-	srv := NewServer(Mux(hook, opts))
+	srv := newServer(mux(hook, opts))
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {
@@ -134,19 +141,19 @@ func Serve(ctx context.Context, ln net.Listener, hook http.Handler, opts ServeOp
 
 // ListenAndServe is what a hook binary's -http ADDR does: [Listen] on addr
 // (refused off loopback without token; messages on log), run p
-// through a [Handler] with token and opts, counted by sopts.Metrics
+// through a [Handler] with token and opts, counted on /metrics
 // (opts.Store's failures too), and [Serve] until ctx is done.
 func ListenAndServe(ctx context.Context, addr string, p stophook.Policy, token string, opts hook.Options, sopts ServeOptions, log io.Writer) error {
 	ln, err := Listen(addr, token, log)
 	if err != nil {
 		return err
 	}
-	if sopts.Metrics == nil {
-		sopts.Metrics = NewMetrics()
+	if sopts.metrics == nil {
+		sopts.metrics = newMetrics()
 	}
 	sopts.Token = token
 	if opts.Store != nil {
-		opts.Store = sopts.Metrics.Store(opts.Store)
+		opts.Store = sopts.metrics.store(opts.Store)
 	}
-	return Serve(ctx, ln, New(sopts.Metrics.Policy(p), token, opts), sopts)
+	return Serve(ctx, ln, New(sopts.metrics.policy(p), token, opts), sopts)
 }

@@ -117,7 +117,7 @@ func TestMuxCap(t *testing.T) {
 		<-release
 	})
 	metrics := httphook.NewMetrics()
-	m := httphook.Mux(hook, httphook.ServeOptions{MaxConcurrent: 1, Metrics: metrics})
+	m := httphook.Mux(hook, metrics.Options(httphook.ServeOptions{MaxConcurrent: 1}))
 	done := make(chan int)
 	go func() { done <- get(t, m, "POST", "/stop", "").Code }()
 	<-entered

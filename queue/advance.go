@@ -54,8 +54,8 @@ func (p *Advance) Evaluate(ctx context.Context, in stophook.Input) (stophook.Dec
 	if err != nil {
 		return d, fmt.Errorf("queue: Advance: %w", err)
 	}
-	out, err := p.Processor.Handle(ctx, session, in)
-	d.Why = join("queue "+string(out.Action)+": "+out.Why, d.Why)
+	out, err := p.Processor.handle(ctx, session, in)
+	d.Why = join("queue "+string(out.action)+": "+out.Why, d.Why)
 	return d, err
 }
 

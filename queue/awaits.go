@@ -55,10 +55,10 @@ func firstWord(s string) string {
 	return s
 }
 
-// Sub returns the sub-kind of a hook event that [Awaits].Sub is compared
+// eventSub returns the sub-kind of a hook event that [Awaits].Sub is compared
 // with: the source of SessionStart, the reason of SessionEnd, the
 // notification type of Notification, and "" for other events.
-func Sub(in stophook.Input) string {
+func eventSub(in stophook.Input) string {
 	switch in.HookEventName {
 	case stophook.EventSessionStart:
 		return in.Source
@@ -72,5 +72,5 @@ func Sub(in stophook.Input) string {
 
 // matches reports whether the event in completes a command awaiting a.
 func (a Awaits) matches(in stophook.Input) bool {
-	return a.Hook != "" && a.Hook == in.HookEventName && (a.Sub == "" || a.Sub == Sub(in))
+	return a.Hook != "" && a.Hook == in.HookEventName && (a.Sub == "" || a.Sub == eventSub(in))
 }

@@ -26,7 +26,7 @@ func BenchmarkQueue(b *testing.B) {
 			b.Fatal(err)
 		}
 		for range cmds {
-			if _, err := p.Handle(ctx, "s", reply); err != nil {
+			if _, err := p.handle(ctx, "s", reply); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -42,7 +42,7 @@ func BenchmarkNoQueueStop(b *testing.B) {
 	in := stophooktest.Stop("")
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := p.Handle(ctx, "s", in); err != nil {
+		if _, err := p.handle(ctx, "s", in); err != nil {
 			b.Fatal(err)
 		}
 	}

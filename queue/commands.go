@@ -16,9 +16,9 @@ import (
 // so a queue waiting on it would wait forever.
 var errUnknownCommand = errors.New("queue: unknown slash command")
 
-// Builtins lists the built-in slash commands of Claude Code 2.1.330 (without
+// defaultBuiltins lists the built-in slash commands of Claude Code 2.1.330 (without
 // the "/"), as found in its binary, plus older names.
-var Builtins = []string{
+var defaultBuiltins = []string{
 	"access", "add-dir", "advisor", "agents", "artifacts", "auto-mode-setup", "autocompact",
 	"autofix-pr", "background", "bashes", "branch", "brief", "btw", "bug", "cd", "clear",
 	"cloud-plugins", "color", "compact", "config", "context", "copy", "cost", "daemon",
@@ -47,7 +47,7 @@ type Commands struct {
 	// ConfigDir is the user's Claude directory; default $CLAUDE_CONFIG_DIR,
 	// else $HOME/.claude.
 	ConfigDir string
-	// Builtins defaults to [Builtins].
+	// Builtins defaults to the built-in commands of Claude Code 2.1.330.
 	Builtins []string
 }
 
@@ -74,7 +74,7 @@ func (c Commands) Exists(name string) bool {
 	}
 	builtins := c.Builtins
 	if builtins == nil {
-		builtins = Builtins
+		builtins = defaultBuiltins
 	}
 	for _, b := range builtins {
 		if name == b {

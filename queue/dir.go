@@ -31,7 +31,7 @@ const (
 )
 
 // Dir is a directory of queue files, one per session name:
-// queue-<name>.json, where <name> is [EncodeName] of the session. Writes are
+// queue-<name>.json, where <name> is the session name percent-encoded. Writes are
 // atomic (temporary file, fsync, rename); [Dir.Lock] serializes
 // read-modify-write cycles across processes.
 type Dir struct {
@@ -52,7 +52,7 @@ func (d *Dir) Path() string { return d.path }
 func (d *Dir) File(session string) (string, error) { return d.file(session, "") }
 
 func (d *Dir) file(session, suffix string) (string, error) {
-	enc, err := EncodeName(session)
+	enc, err := encodeName(session)
 	if err != nil {
 		return "", err
 	}
@@ -145,7 +145,7 @@ func (d *Dir) moveAside(session string, now time.Time) (string, error) {
 // typing into the session: the UserPromptSubmit hook of the typed text may
 // run before typing returns, and needs the lock.
 func (d *Dir) Lock(ctx context.Context, session string) (unlock func(), err error) {
-	enc, err := EncodeName(session)
+	enc, err := encodeName(session)
 	if err != nil {
 		return nil, err
 	}

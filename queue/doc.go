@@ -8,7 +8,7 @@
 //
 // A [Queue] is a JSON file, queue-<name>.json in a [Dir], one per session
 // name (the tmux session, not Claude's session id, which /clear changes).
-// Names are untrusted and encoded by [EncodeName]: no name reaches outside
+// Names are untrusted and percent-encoded: no name reaches outside
 // the directory. Each [Command] is pending, active or done and awaits one
 // event ([Awaits]): by the [Mapping] of [DefaultRules], /clear awaits
 // SessionStart with source "clear" and every other command or prompt awaits
@@ -18,8 +18,8 @@
 // # Processing events
 //
 // [Processor.Drive] writes a new queue with its first command active and
-// types that command. [Processor.Handle] is the shared processor every hook
-// handler calls:
+// types that command. [Advance] hands every hook event to the shared processor
+// of the session:
 //
 //   - an event matching the active command's awaits marks it done, stores
 //     last_assistant_message as its result, makes the next command active,

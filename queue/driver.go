@@ -51,16 +51,16 @@ type Tmux struct {
 
 var _ Driver = Tmux{}
 
-// Target returns the tmux target of session's active pane. The "=" asks
+// tmuxTarget returns the tmux target of session's active pane. The "=" asks
 // tmux for an exact session-name match.
-func Target(session string) string { return "=" + session + ":" }
+func tmuxTarget(session string) string { return "=" + session + ":" }
 
 // Type implements [Driver].
 func (t Tmux) Type(ctx context.Context, session, text string) error {
 	if session == "" || strings.ContainsAny(session, ":.") {
 		return fmt.Errorf("queue: tmux: invalid session name %q", session)
 	}
-	target := Target(session)
+	target := tmuxTarget(session)
 	// "--" ends tmux's options: text starting with "-" is typed, not parsed.
 	steps := [][]string{{"-l", "--", text}}
 	if t.TabComplete && strings.HasPrefix(text, "/") {

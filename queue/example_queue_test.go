@@ -35,25 +35,29 @@ func Example() {
 		fmt.Println(err)
 		return
 	}
+	// The hook of every event: Advance hands it to the processor.
+	hook := &queue.Advance{Processor: p, Session: func(context.Context, stophook.Input) (string, error) {
+		return "warden-main-4", nil
+	}}
 	for _, in := range []stophook.Input{
 		{HookEventName: "SessionStart", Source: "clear", Now: t0.Add(time.Second)},
 		{HookEventName: "UserPromptSubmit", Prompt: "/gsd:plan-phase 3", Now: t0.Add(2 * time.Second)},
 		{HookEventName: "Stop", LastAssistantMessage: "Plan created.", Now: t0.Add(time.Minute)},
 	} {
-		out, _ := p.Handle(ctx, "warden-main-4", in)
-		fmt.Println(in.HookEventName, "→", out.Action)
+		d, _ := hook.Evaluate(ctx, in)
+		fmt.Println(in.HookEventName, "→", d.Why)
 	}
 	// Output:
 	// type into warden-main-4: /clear
 	// type into warden-main-4: /gsd:plan-phase 3
-	// SessionStart → advanced
-	// UserPromptSubmit → own-prompt
+	// SessionStart → queue advanced: command 1 done on SessionStart(clear); typing command 2
+	// UserPromptSubmit → queue own-prompt: prompt of command 2 submitted
 	// wake: queue-complete 2/2 commands completed, result of 2: "Plan created."
-	// Stop → completed
+	// Stop → queue completed: command 2 done on Stop
 }
 
 // Manual input while a queue runs cancels it; the brain is told what was left.
-func ExampleProcessor_Handle_cancel() {
+func ExampleAdvance_cancel() {
 	dir, _ := os.MkdirTemp("", "queues")
 	defer os.RemoveAll(dir)
 	ctx := context.Background()
@@ -65,9 +69,10 @@ func ExampleProcessor_Handle_cancel() {
 			return nil
 		}),
 	}
+	hook := &queue.Advance{Processor: p, Session: func(context.Context, stophook.Input) (string, error) { return "s", nil }}
 	p.Drive(ctx, "s", []string{"first task", "second task"}, time.Now())
-	p.Handle(ctx, "s", stophook.Input{HookEventName: "UserPromptSubmit", Prompt: "first task"})
-	p.Handle(ctx, "s", stophook.Input{HookEventName: "UserPromptSubmit", Prompt: "what time is it?"})
+	hook.Evaluate(ctx, stophook.Input{HookEventName: "UserPromptSubmit", Prompt: "first task"})
+	hook.Evaluate(ctx, stophook.Input{HookEventName: "UserPromptSubmit", Prompt: "what time is it?"})
 	// Output:
 	// Queue cancelled by manual input. Completed: 0/2. Remaining: ["first task","second task"]
 }
@@ -83,15 +88,4 @@ func ExampleMapping() {
 	// /compact → SessionStart(compact)
 	// /gsd:plan-phase 3 → Stop
 	// fix the tests → Stop
-}
-
-func ExampleEncodeName() {
-	for _, s := range []string{"warden-main-4", "../../etc/passwd", "x.stale"} {
-		enc, _ := queue.EncodeName(s)
-		fmt.Println(enc)
-	}
-	// Output:
-	// warden-main-4
-	// %2E%2E%2F%2E%2E%2Fetc%2Fpasswd
-	// x%2Estale
 }

@@ -2,6 +2,7 @@ package queue
 
 import (
 	"context"
+	"encoding/json"
 	"io"
 	"log/slog"
 	"sync"
@@ -75,4 +76,14 @@ func Input(event stophook.Event, last string) stophook.Input {
 	in := stophooktest.Stop(last)
 	in.HookEventName = event
 	return in
+}
+
+// registryFunc adapts a function to [Registry].
+type registryFunc func(ctx context.Context, session string) (json.RawMessage, bool, error)
+
+var _ Registry = registryFunc(nil)
+
+// Lookup calls f(ctx, session).
+func (f registryFunc) Lookup(ctx context.Context, session string) (json.RawMessage, bool, error) {
+	return f(ctx, session)
 }

@@ -7,13 +7,25 @@ import (
 	"testing"
 )
 
+func TestEncodeName(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"warden-main-4", "warden-main-4"},
+		{"../../etc/passwd", "%2E%2E%2F%2E%2E%2Fetc%2Fpasswd"},
+		{"x.stale", "x%2Estale"},
+	} {
+		if got, err := encodeName(tc.in); got != tc.want || err != nil {
+			t.Errorf("encodeName(%q) = %q, %v; want %q", tc.in, got, err, tc.want)
+		}
+	}
+}
+
 func FuzzEncodeName(f *testing.F) {
 	for _, s := range []string{"warden-main-4", "../../etc/passwd", "..", ".", "a/b", "x.stale", "名前", "\x00", strings.Repeat("z", 300)} {
 		f.Add(s)
 	}
 	dir := filepath.Join("queues")
 	f.Fuzz(func(t *testing.T, name string) {
-		enc, err := EncodeName(name)
+		enc, err := encodeName(name)
 		if name == "" {
 			if !errors.Is(err, errInvalidName) {
 				t.Fatalf("empty name: got %v, want errInvalidName", err)
@@ -21,15 +33,15 @@ func FuzzEncodeName(f *testing.F) {
 			return
 		}
 		if err != nil {
-			t.Fatalf("EncodeName(%q): %v", name, err)
+			t.Fatalf("encodeName(%q): %v", name, err)
 		}
 		if len(enc) == 0 || len(enc) > maxEncodedName {
-			t.Fatalf("EncodeName(%q) = %q: length %d", name, enc, len(enc))
+			t.Fatalf("encodeName(%q) = %q: length %d", name, enc, len(enc))
 		}
 		for _, c := range enc {
 			ok := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '%' || c == '~'
 			if !ok {
-				t.Fatalf("EncodeName(%q) = %q holds %q", name, enc, c)
+				t.Fatalf("encodeName(%q) = %q holds %q", name, enc, c)
 			}
 		}
 		d := NewDir(dir)
@@ -42,7 +54,7 @@ func FuzzEncodeName(f *testing.F) {
 		// Injective on short names: decoding the escapes gives the name back.
 		if !strings.Contains(enc, "~") {
 			if got := decodeName(enc); got != name {
-				t.Fatalf("EncodeName(%q) = %q decodes to %q", name, enc, got)
+				t.Fatalf("encodeName(%q) = %q decodes to %q", name, enc, got)
 			}
 		}
 	})

@@ -15,12 +15,12 @@ var errInvalidName = errors.New("queue: invalid session name")
 // shortened with a hash so distinct names stay distinct.
 const maxEncodedName = 120
 
-// EncodeName maps a session name to a file-name fragment made only of
+// encodeName maps a session name to a file-name fragment made only of
 // [A-Za-z0-9_-] and %XX escapes: it holds no "/", no "." (so no ".." and no
 // clash with the ".stale" suffix), and is at most 120 bytes. Distinct names
 // give distinct fragments (long names up to a 128-bit hash). The empty name
 // is an error.
-func EncodeName(session string) (string, error) {
+func encodeName(session string) (string, error) {
 	if session == "" {
 		return "", fmt.Errorf("%w: empty", errInvalidName)
 	}

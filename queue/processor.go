@@ -14,34 +14,34 @@ import (
 	"github.com/stophook/stophook/signals"
 )
 
-// Action says what [Processor.Handle] did with an event.
-type Action string
+// action says what [Processor.handle] did with an event.
+type action string
 
-// Actions of an [Outcome].
+// Actions of an outcome.
 const (
 	// Ignored: an event the processor has nothing to do with.
-	Ignored Action = "ignored"
+	actIgnored action = "ignored"
 	// Waiting: a queue exists but the event does not complete its active command.
-	Waiting Action = "waiting"
+	actWaiting action = "waiting"
 	// Advanced: the active command is done and the next one was typed.
-	Advanced Action = "advanced"
+	actAdvanced action = "advanced"
 	// Completed: the last command is done; the queue was retired and the brain woken.
-	Completed Action = "completed"
+	actCompleted action = "completed"
 	// OwnPrompt: the UserPromptSubmit of a command the driver typed.
-	OwnPrompt Action = "own-prompt"
+	actOwnPrompt action = "own-prompt"
 	// Cancelled: manual input cancelled the queue.
-	Cancelled Action = "cancelled"
+	actCancelled action = "cancelled"
 	// Stale: a new Claude Code run found an unfinished queue and retired it.
-	Stale Action = "stale"
+	actStale action = "stale"
 	// Woke: Claude Code stopped with no queue; the brain was woken.
-	Woke Action = "woke"
+	actWoke action = "woke"
 	// Skipped: Claude Code stopped with no queue, and wake-up filtering skipped the wake.
-	Skipped Action = "skipped"
+	actSkipped action = "skipped"
 )
 
-// Outcome reports what [Processor.Handle] did.
-type Outcome struct {
-	Action Action
+// outcome reports what [Processor.handle] did.
+type outcome struct {
+	action action
 	// Why explains the action in one line.
 	Why string
 	// Queue is the queue after the event (nil when there was none).
@@ -62,7 +62,7 @@ type Checker interface {
 var errBusy = errors.New("queue: session already has a queue")
 
 // Processor is the shared queue processor: every hook handler (Stop,
-// SessionStart, UserPromptSubmit) hands its event to [Processor.Handle],
+// SessionStart, UserPromptSubmit) hands its event to it through [Advance],
 // and the driver creates queues with [Processor.Drive]. It holds the
 // per-session lock only while reading and writing the queue file, never
 // while typing or waking.
@@ -104,7 +104,7 @@ func (p *Processor) log() *slog.Logger {
 	return p.Logger
 }
 
-// Handle processes one hook event of the Claude Code running in session
+// handle processes one hook event of the Claude Code running in session
 // (the tmux session name the queue is keyed by, not the Claude session id,
 // which /clear changes):
 //
@@ -119,13 +119,13 @@ func (p *Processor) log() *slog.Logger {
 //   - Stop with no queue → wake-up filtering, then a first wake.
 //
 // Anything else changes nothing. A malformed queue file is moved aside and
-// treated as no queue. Errors are returned for logging only: Handle never
+// treated as no queue. Errors are returned for logging only: handle never
 // asks the session to do anything.
-func (p *Processor) Handle(ctx context.Context, session string, in stophook.Input) (Outcome, error) {
+func (p *Processor) handle(ctx context.Context, session string, in stophook.Input) (outcome, error) {
 	now := in.Time().UTC()
 	unlock, err := p.dir().Lock(ctx, session)
 	if err != nil {
-		return Outcome{Action: Ignored}, err
+		return outcome{action: actIgnored}, err
 	}
 	out, typeIdx, err := p.transition(session, in, now)
 	unlock()
@@ -145,27 +145,27 @@ func (p *Processor) Handle(ctx context.Context, session string, in stophook.Inpu
 			errs = append(errs, err)
 		}
 	}
-	p.log().LogAttrs(ctx, slog.LevelInfo, "queue: "+string(out.Action),
+	p.log().LogAttrs(ctx, slog.LevelInfo, "queue: "+string(out.action),
 		slog.String("session", session), slog.String("event", string(in.HookEventName)), slog.String("why", out.Why))
 	return out, errors.Join(errs...)
 }
 
 // transition decides and persists the effect of in, under the lock. It
 // returns the index of the command to type next, or -1.
-func (p *Processor) transition(session string, in stophook.Input, now time.Time) (Outcome, int, error) {
+func (p *Processor) transition(session string, in stophook.Input, now time.Time) (outcome, int, error) {
 	q, err := p.dir().Load(session)
 	switch {
 	case errors.Is(err, errMalformed):
 		moved, merr := p.dir().moveAside(session, now)
 		if merr != nil {
-			return Outcome{Action: Ignored}, -1, fmt.Errorf("%w (and moving it aside failed: %v)", err, merr)
+			return outcome{action: actIgnored}, -1, fmt.Errorf("%w (and moving it aside failed: %v)", err, merr)
 		}
 		p.log().Warn("queue: malformed queue file moved aside", "session", session, "to", moved, "error", err)
 		q = nil
 	case errors.Is(err, ErrNoQueue):
 		q = nil
 	case err != nil:
-		return Outcome{Action: Ignored}, -1, err
+		return outcome{action: actIgnored}, -1, err
 	}
 	if q == nil {
 		return p.noQueue(session, in), -1, nil
@@ -181,9 +181,9 @@ func (p *Processor) transition(session string, in stophook.Input, now time.Time)
 		j := q.next()
 		q.Commands[j].Status, q.Commands[j].StartedAt = Active, &now
 		if err := p.dir().Save(session, q); err != nil {
-			return Outcome{Action: Ignored}, -1, err
+			return outcome{action: actIgnored}, -1, err
 		}
-		return Outcome{Action: Advanced, Why: fmt.Sprintf("resumed at command %d", j+1), Queue: q}, j, nil
+		return outcome{action: actAdvanced, Why: fmt.Sprintf("resumed at command %d", j+1), Queue: q}, j, nil
 	}
 	if i < 0 {
 		return p.complete(session, q, "every command was already done")
@@ -203,28 +203,28 @@ func (p *Processor) transition(session string, in stophook.Input, now time.Time)
 		}
 		q.Commands[j].Status, q.Commands[j].StartedAt = Active, &now
 		if err := p.dir().Save(session, q); err != nil {
-			return Outcome{Action: Ignored}, -1, err
+			return outcome{action: actIgnored}, -1, err
 		}
-		return Outcome{Action: Advanced, Why: fmt.Sprintf("command %d done on %s; typing command %d", c.ID, c.Awaits, q.Commands[j].ID), Queue: q}, j, nil
+		return outcome{action: actAdvanced, Why: fmt.Sprintf("command %d done on %s; typing command %d", c.ID, c.Awaits, q.Commands[j].ID), Queue: q}, j, nil
 
 	case in.HookEventName == stophook.EventUserPromptSubmit && c.PromptSeenAt == nil && samePrompt(in.Prompt, c.Command):
 		c.PromptSeenAt, c.PromptID = &now, in.PromptID
 		if err := p.dir().Save(session, q); err != nil {
-			return Outcome{Action: Ignored}, -1, err
+			return outcome{action: actIgnored}, -1, err
 		}
-		return Outcome{Action: OwnPrompt, Why: fmt.Sprintf("prompt of command %d submitted", c.ID), Queue: q}, -1, nil
+		return outcome{action: actOwnPrompt, Why: fmt.Sprintf("prompt of command %d submitted", c.ID), Queue: q}, -1, nil
 
 	case in.HookEventName == stophook.EventUserPromptSubmit:
 		q.Status = QueueCancelled
 		file, err := p.dir().retire(session, suffixStale, q)
 		if err != nil {
-			return Outcome{Action: Ignored}, -1, err
+			return outcome{action: actIgnored}, -1, err
 		}
 		if err := p.dir().writeMarker(session, cancelMarker{SessionID: in.SessionID, PromptID: in.PromptID, Prompt: truncate(in.Prompt, 1000), CancelledAt: now}); err != nil {
 			p.log().Warn("queue: cannot write cancel marker", "session", session, "error", err)
 		}
 		remaining, _ := json.Marshal(q.remaining())
-		return Outcome{Action: Cancelled, Why: "manual input", Queue: q, Wake: &Payload{
+		return outcome{action: actCancelled, Why: "manual input", Queue: q, Wake: &Payload{
 			Event:    WakeCancelled,
 			Message:  fmt.Sprintf("Queue cancelled by manual input. Completed: %d/%d. Remaining: %s", q.DoneCount(), len(q.Commands), remaining),
 			Summary:  fmt.Sprintf("%d/%d commands completed", q.DoneCount(), len(q.Commands)),
@@ -237,9 +237,9 @@ func (p *Processor) transition(session string, in stophook.Input, now time.Time)
 		q.Status = queueStale
 		file, err := p.dir().retire(session, suffixStale, q)
 		if err != nil {
-			return Outcome{Action: Ignored}, -1, err
+			return outcome{action: actIgnored}, -1, err
 		}
-		return Outcome{Action: Stale, Why: "new Claude Code run found an unfinished queue", Queue: q, Wake: &Payload{
+		return outcome{action: actStale, Why: "new Claude Code run found an unfinished queue", Queue: q, Wake: &Payload{
 			Event:    WakeStale,
 			Message:  "Previous session had unfinished queue",
 			Summary:  fmt.Sprintf("%d/%d commands completed", q.DoneCount(), len(q.Commands)),
@@ -247,17 +247,17 @@ func (p *Processor) transition(session string, in stophook.Input, now time.Time)
 			Commands: q.Commands,
 		}}, -1, nil
 	}
-	return Outcome{Action: Waiting, Why: fmt.Sprintf("command %d awaits %s, got %s", c.ID, c.Awaits, eventString(in)), Queue: q}, -1, nil
+	return outcome{action: actWaiting, Why: fmt.Sprintf("command %d awaits %s, got %s", c.ID, c.Awaits, eventString(in)), Queue: q}, -1, nil
 }
 
-func (p *Processor) complete(session string, q *Queue, why string) (Outcome, int, error) {
+func (p *Processor) complete(session string, q *Queue, why string) (outcome, int, error) {
 	q.Status = queueCompleted
 	file, err := p.dir().retire(session, suffixDone, q)
 	if err != nil {
-		return Outcome{Action: Ignored}, -1, err
+		return outcome{action: actIgnored}, -1, err
 	}
 	n := len(q.Commands)
-	return Outcome{Action: Completed, Why: why, Queue: q, Wake: &Payload{
+	return outcome{action: actCompleted, Why: why, Queue: q, Wake: &Payload{
 		Event:    WakeComplete,
 		Summary:  fmt.Sprintf("%d/%d commands completed", q.DoneCount(), n),
 		File:     file,
@@ -266,24 +266,24 @@ func (p *Processor) complete(session string, q *Queue, why string) (Outcome, int
 }
 
 // noQueue handles an event for a session without a queue.
-func (p *Processor) noQueue(session string, in stophook.Input) Outcome {
+func (p *Processor) noQueue(session string, in stophook.Input) outcome {
 	switch {
 	case in.HookEventName == stophook.EventSessionStart:
 		p.dir().dropMarker(session)
-		return Outcome{Action: Ignored, Why: "no queue"}
+		return outcome{action: actIgnored, Why: "no queue"}
 	case in.HookEventName != stophook.EventStop:
-		return Outcome{Action: Ignored, Why: "no queue"}
+		return outcome{action: actIgnored, Why: "no queue"}
 	}
 	if m, ok := p.dir().takeMarker(session); ok && endsCancelledTurn(m, in) {
-		return Outcome{Action: Skipped, Why: "end of the turn in which manual input cancelled the queue"}
+		return outcome{action: actSkipped, Why: "end of the turn in which manual input cancelled the queue"}
 	}
 	switch {
 	case in.StopHookActive:
-		return Outcome{Action: Skipped, Why: "stop_hook_active"}
+		return outcome{action: actSkipped, Why: "stop_hook_active"}
 	case strings.TrimSpace(in.LastAssistantMessage) == "":
-		return Outcome{Action: Skipped, Why: "no last_assistant_message"}
+		return outcome{action: actSkipped, Why: "no last_assistant_message"}
 	}
-	return Outcome{Action: Woke, Why: "stopped with no queue", Wake: &Payload{
+	return outcome{action: actWoke, Why: "stopped with no queue", Wake: &Payload{
 		Event:                WakeStop,
 		LastAssistantMessage: in.LastAssistantMessage,
 		SuggestedCommands:    signals.SuggestedCommands(in.LastAssistantMessage),
@@ -402,7 +402,7 @@ func capResult(s string) string {
 }
 
 func eventString(in stophook.Input) string {
-	if s := Sub(in); s != "" {
+	if s := eventSub(in); s != "" {
 		return string(in.HookEventName) + "(" + s + ")"
 	}
 	return string(in.HookEventName)

@@ -22,9 +22,9 @@ import (
 
 const sess = "warden-main-4"
 
-func handle(t *testing.T, p *Processor, in stophook.Input) Outcome {
+func handle(t *testing.T, p *Processor, in stophook.Input) outcome {
 	t.Helper()
-	out, err := p.Handle(ctxT(t), sess, in)
+	out, err := p.handle(ctxT(t), sess, in)
 	require.NoError(t, err)
 	return out
 }
@@ -127,22 +127,22 @@ func TestFullQueue(t *testing.T) {
 
 	// /clear fires SessionEnd(clear), then SessionStart(clear).
 	out := handle(t, p, at(stophooktest.SessionEnd("clear"), 1*time.Second))
-	assert.Equal(t, Waiting, out.Action)
+	assert.Equal(t, actWaiting, out.action)
 	out = handle(t, p, at(stophooktest.SessionStart("clear"), 2*time.Second))
-	assert.Equal(t, Advanced, out.Action)
+	assert.Equal(t, actAdvanced, out.action)
 	assert.Equal(t, "first task", out.Typed)
 	assert.Nil(t, out.Queue.Commands[0].Result, "/clear has no result")
 
 	out = handle(t, p, at(stophooktest.UserPromptSubmit("first task"), 3*time.Second))
-	assert.Equal(t, OwnPrompt, out.Action)
+	assert.Equal(t, actOwnPrompt, out.action)
 	out = handle(t, p, at(stophooktest.Stop("did the first"), 4*time.Second))
-	assert.Equal(t, Advanced, out.Action)
+	assert.Equal(t, actAdvanced, out.action)
 	assert.Equal(t, "second task", out.Typed)
 
 	out = handle(t, p, at(stophooktest.UserPromptSubmit("second task"), 5*time.Second))
-	assert.Equal(t, OwnPrompt, out.Action)
+	assert.Equal(t, actOwnPrompt, out.action)
 	out = handle(t, p, at(stophooktest.Stop("did the second"), 6*time.Second))
-	assert.Equal(t, Completed, out.Action)
+	assert.Equal(t, actCompleted, out.action)
 
 	assert.Equal(t, []string{sess + ": /clear", sess + ": first task", sess + ": second task"}, r.Typed())
 	_, err = p.Dir.Load(sess)
@@ -173,7 +173,7 @@ func TestFullQueue(t *testing.T) {
 
 	// The next Stop finds no queue: a first wake.
 	out = handle(t, p, at(stophooktest.Stop("anything else?"), 7*time.Second))
-	assert.Equal(t, Woke, out.Action)
+	assert.Equal(t, actWoke, out.action)
 }
 
 func TestNoMatchChangesNothing(t *testing.T) {
@@ -191,7 +191,7 @@ func TestNoMatchChangesNothing(t *testing.T) {
 		stophooktest.SessionEnd("clear"),
 	} {
 		out := handle(t, p, at(in, time.Second))
-		assert.Equal(t, Waiting, out.Action, in.HookEventName)
+		assert.Equal(t, actWaiting, out.action, in.HookEventName)
 	}
 	after, _ := os.ReadFile(file)
 	assert.Equal(t, string(before), string(after))
@@ -204,13 +204,13 @@ func TestManualPromptCancels(t *testing.T) {
 	p, r := newProcessor(t)
 	_, err := p.Drive(ctxT(t), sess, []string{"first task", "/gsd:plan-phase 3", "third"}, stophooktest.T0)
 	require.NoError(t, err)
-	require.Equal(t, OwnPrompt, handle(t, p, stophooktest.UserPromptSubmit("first task")).Action)
-	require.Equal(t, Advanced, handle(t, p, stophooktest.Stop("one")).Action)
-	require.Equal(t, OwnPrompt, handle(t, p, stophooktest.UserPromptSubmit("/gsd:plan-phase 3")).Action)
+	require.Equal(t, actOwnPrompt, handle(t, p, stophooktest.UserPromptSubmit("first task")).action)
+	require.Equal(t, actAdvanced, handle(t, p, stophooktest.Stop("one")).action)
+	require.Equal(t, actOwnPrompt, handle(t, p, stophooktest.UserPromptSubmit("/gsd:plan-phase 3")).action)
 
 	// The user types while command 2 runs.
 	out := handle(t, p, stophooktest.UserPromptSubmit("what time is it?"))
-	assert.Equal(t, Cancelled, out.Action)
+	assert.Equal(t, actCancelled, out.action)
 	_, err = p.Dir.Load(sess)
 	assert.ErrorIs(t, err, ErrNoQueue)
 	stale, err := loadFile(filepath.Join(p.Dir.Path(), "queue-warden-main-4.stale.json"))
@@ -226,11 +226,11 @@ func TestManualPromptCancels(t *testing.T) {
 
 	// The Stop ending that turn finds no queue and must not be a first wake.
 	out = handle(t, p, stophooktest.Stop("reply to both"))
-	assert.Equal(t, Skipped, out.Action)
+	assert.Equal(t, actSkipped, out.action)
 	assert.Len(t, r.Wakes(), 1)
 	// Later stops wake again.
 	out = handle(t, p, stophooktest.Stop("next reply"))
-	assert.Equal(t, Woke, out.Action)
+	assert.Equal(t, actWoke, out.action)
 }
 
 // Measured in the TUI: the manual prompt's UserPromptSubmit carries the
@@ -242,18 +242,18 @@ func TestCancelMarkerMatchesPromptID(t *testing.T) {
 	p, r := newProcessor(t)
 	_, err := p.Drive(ctxT(t), sess, []string{"first task", "second task"}, stophooktest.T0)
 	require.NoError(t, err)
-	require.Equal(t, OwnPrompt, handle(t, p, withID(stophooktest.UserPromptSubmit("first task"), "turn-1")).Action)
-	require.Equal(t, Cancelled, handle(t, p, withID(stophooktest.UserPromptSubmit("what time is it?"), "turn-1")).Action)
-	assert.Equal(t, Skipped, handle(t, p, withID(stophooktest.Stop("Reply to the first task."), "turn-1")).Action)
+	require.Equal(t, actOwnPrompt, handle(t, p, withID(stophooktest.UserPromptSubmit("first task"), "turn-1")).action)
+	require.Equal(t, actCancelled, handle(t, p, withID(stophooktest.UserPromptSubmit("what time is it?"), "turn-1")).action)
+	assert.Equal(t, actSkipped, handle(t, p, withID(stophooktest.Stop("Reply to the first task."), "turn-1")).action)
 	out := handle(t, p, withID(stophooktest.Stop("It is noon."), "turn-2"))
-	assert.Equal(t, Woke, out.Action)
+	assert.Equal(t, actWoke, out.action)
 	assert.Equal(t, "It is noon.", out.Wake.LastAssistantMessage)
 
 	// An interrupted turn never stops: the next turn's Stop is not skipped.
 	_, err = p.Drive(ctxT(t), sess, []string{"third task"}, stophooktest.T0)
 	require.NoError(t, err)
-	require.Equal(t, Cancelled, handle(t, p, withID(stophooktest.UserPromptSubmit("manual"), "turn-3")).Action)
-	assert.Equal(t, Woke, handle(t, p, withID(stophooktest.Stop("x"), "turn-4")).Action)
+	require.Equal(t, actCancelled, handle(t, p, withID(stophooktest.UserPromptSubmit("manual"), "turn-3")).action)
+	assert.Equal(t, actWoke, handle(t, p, withID(stophooktest.Stop("x"), "turn-4")).action)
 	assert.Len(t, r.Wakes(), 4)
 }
 
@@ -262,9 +262,9 @@ func TestOwnPromptOnlyOnce(t *testing.T) {
 	p, _ := newProcessor(t)
 	_, err := p.Drive(ctxT(t), sess, []string{"go on"}, stophooktest.T0)
 	require.NoError(t, err)
-	assert.Equal(t, OwnPrompt, handle(t, p, stophooktest.UserPromptSubmit("go  on ")).Action)
+	assert.Equal(t, actOwnPrompt, handle(t, p, stophooktest.UserPromptSubmit("go  on ")).action)
 	// The same text a second time was typed by a person.
-	assert.Equal(t, Cancelled, handle(t, p, stophooktest.UserPromptSubmit("go on")).Action)
+	assert.Equal(t, actCancelled, handle(t, p, stophooktest.UserPromptSubmit("go on")).action)
 }
 
 func TestManualPromptWhileClearPendingCancels(t *testing.T) {
@@ -273,7 +273,7 @@ func TestManualPromptWhileClearPendingCancels(t *testing.T) {
 	_, err := p.Drive(ctxT(t), sess, []string{"/clear", "x"}, stophooktest.T0)
 	require.NoError(t, err)
 	// /clear fires no UserPromptSubmit: any prompt now is manual.
-	assert.Equal(t, Cancelled, handle(t, p, stophooktest.UserPromptSubmit("hello")).Action)
+	assert.Equal(t, actCancelled, handle(t, p, stophooktest.UserPromptSubmit("hello")).action)
 }
 
 func TestCancelMarkerIgnoredAcrossSessionStart(t *testing.T) {
@@ -281,22 +281,22 @@ func TestCancelMarkerIgnoredAcrossSessionStart(t *testing.T) {
 	p, _ := newProcessor(t)
 	_, err := p.Drive(ctxT(t), sess, []string{"a", "b"}, stophooktest.T0)
 	require.NoError(t, err)
-	require.Equal(t, Cancelled, handle(t, p, stophooktest.UserPromptSubmit("manual")).Action)
+	require.Equal(t, actCancelled, handle(t, p, stophooktest.UserPromptSubmit("manual")).action)
 	handle(t, p, stophooktest.SessionStart("clear"))
-	assert.Equal(t, Woke, handle(t, p, stophooktest.Stop("reply")).Action)
+	assert.Equal(t, actWoke, handle(t, p, stophooktest.Stop("reply")).action)
 }
 
 func TestStaleCleanupOnStartup(t *testing.T) {
 	t.Parallel()
 	p, r := newProcessor(t)
 	out := handle(t, p, stophooktest.SessionStart("startup"))
-	assert.Equal(t, Ignored, out.Action, "clean start")
+	assert.Equal(t, actIgnored, out.action, "clean start")
 	assert.Empty(t, r.Wakes())
 
 	_, err := p.Drive(ctxT(t), sess, []string{"a", "b"}, stophooktest.T0)
 	require.NoError(t, err)
 	out = handle(t, p, stophooktest.SessionStart("startup"))
-	assert.Equal(t, Stale, out.Action)
+	assert.Equal(t, actStale, out.action)
 	_, err = p.Dir.Load(sess)
 	assert.ErrorIs(t, err, ErrNoQueue)
 	stale, err := loadFile(filepath.Join(p.Dir.Path(), "queue-warden-main-4.stale.json"))
@@ -314,26 +314,26 @@ func TestFirstWakeFiltering(t *testing.T) {
 	for name, tc := range map[string]struct {
 		in       stophook.Input
 		session  string
-		want     Action
+		want     action
 		wantWake bool
 	}{
-		"first stop":       {stophooktest.Stop("Done. Next: /gsd:plan-phase 3 then /clear"), sess, Woke, true},
-		"stop_hook_active": {active, sess, Skipped, false},
-		"empty message":    {stophooktest.Stop("  \n"), sess, Skipped, false},
-		"unregistered":     {stophooktest.Stop("reply"), "other", Woke, false},
-		"subagent stop":    {stophooktest.SubagentStop("x"), sess, Ignored, false},
-		"user prompt":      {stophooktest.UserPromptSubmit("hi"), sess, Ignored, false},
-		"session start":    {stophooktest.SessionStart("clear"), sess, Ignored, false},
+		"first stop":       {stophooktest.Stop("Done. Next: /gsd:plan-phase 3 then /clear"), sess, actWoke, true},
+		"stop_hook_active": {active, sess, actSkipped, false},
+		"empty message":    {stophooktest.Stop("  \n"), sess, actSkipped, false},
+		"unregistered":     {stophooktest.Stop("reply"), "other", actWoke, false},
+		"subagent stop":    {stophooktest.SubagentStop("x"), sess, actIgnored, false},
+		"user prompt":      {stophooktest.UserPromptSubmit("hi"), sess, actIgnored, false},
+		"session start":    {stophooktest.SessionStart("clear"), sess, actIgnored, false},
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			p, r := newProcessor(t)
-			p.Registry = RegistryFunc(func(_ context.Context, s string) (json.RawMessage, bool, error) {
+			p.Registry = registryFunc(func(_ context.Context, s string) (json.RawMessage, bool, error) {
 				return json.RawMessage(`{"agent":"warden"}`), s == sess, nil
 			})
-			out, err := p.Handle(ctxT(t), tc.session, tc.in)
+			out, err := p.handle(ctxT(t), tc.session, tc.in)
 			require.NoError(t, err)
-			assert.Equal(t, tc.want, out.Action, out.Why)
+			assert.Equal(t, tc.want, out.action, out.Why)
 			if !tc.wantWake {
 				assert.Empty(t, r.Wakes())
 				return
@@ -389,7 +389,7 @@ func TestMalformedQueueMovedAside(t *testing.T) {
 			require.NoError(t, os.WriteFile(file, []byte(content), 0o600))
 
 			out := handle(t, p, stophooktest.Stop("reply"))
-			assert.Equal(t, Woke, out.Action, "no usable queue: a first wake")
+			assert.Equal(t, actWoke, out.action, "no usable queue: a first wake")
 			assert.Len(t, r.Wakes(), 1)
 			_, err := os.Stat(file)
 			assert.ErrorIs(t, err, os.ErrNotExist)
@@ -411,13 +411,13 @@ func TestTwoSessionsNeverTouchEachOther(t *testing.T) {
 	bFile, _ := p.Dir.File("beta")
 	before, _ := os.ReadFile(bFile)
 
-	out, err := p.Handle(ctxT(t), "alpha", stophooktest.Stop("alpha reply"))
+	out, err := p.handle(ctxT(t), "alpha", stophooktest.Stop("alpha reply"))
 	require.NoError(t, err)
-	assert.Equal(t, Advanced, out.Action)
-	out, err = p.Handle(ctxT(t), "alpha", stophooktest.UserPromptSubmit("manual"))
+	assert.Equal(t, actAdvanced, out.action)
+	out, err = p.handle(ctxT(t), "alpha", stophooktest.UserPromptSubmit("manual"))
 	require.NoError(t, err)
-	assert.Equal(t, Cancelled, out.Action)
-	out, err = p.Handle(ctxT(t), "alpha", stophooktest.SessionStart("startup"))
+	assert.Equal(t, actCancelled, out.action)
+	out, err = p.handle(ctxT(t), "alpha", stophooktest.SessionStart("startup"))
 	require.NoError(t, err)
 
 	after, _ := os.ReadFile(bFile)
@@ -437,22 +437,22 @@ func TestTwoSessionsNeverTouchEachOther(t *testing.T) {
 func TestTypingWithoutLock(t *testing.T) {
 	t.Parallel()
 	p, r := newProcessor(t)
-	var inner []Action
+	var inner []action
 	r.onType = func(ctx context.Context, session, text string) error {
 		ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 		defer cancel()
-		out, err := p.Handle(ctx, session, stophooktest.UserPromptSubmit(text))
+		out, err := p.handle(ctx, session, stophooktest.UserPromptSubmit(text))
 		if err != nil {
 			return err
 		}
-		inner = append(inner, out.Action)
+		inner = append(inner, out.action)
 		return nil
 	}
 	_, err := p.Drive(ctxT(t), sess, []string{"one", "two"}, stophooktest.T0)
 	require.NoError(t, err)
 	out := handle(t, p, stophooktest.Stop("r1"))
-	assert.Equal(t, Advanced, out.Action)
-	assert.Equal(t, []Action{OwnPrompt, OwnPrompt}, inner)
+	assert.Equal(t, actAdvanced, out.action)
+	assert.Equal(t, []action{actOwnPrompt, actOwnPrompt}, inner)
 	q, err := p.Dir.Load(sess)
 	require.NoError(t, err)
 	assert.NotNil(t, q.Commands[1].PromptSeenAt)
@@ -464,9 +464,9 @@ func TestTypeErrorWhileAdvancing(t *testing.T) {
 	_, err := p.Drive(ctxT(t), sess, []string{"one", "two"}, stophooktest.T0)
 	require.NoError(t, err)
 	r.onType = func(context.Context, string, string) error { return errors.New("pane gone") }
-	out, err := p.Handle(ctxT(t), sess, stophooktest.Stop("r1"))
+	out, err := p.handle(ctxT(t), sess, stophooktest.Stop("r1"))
 	require.ErrorContains(t, err, "pane gone")
-	assert.Equal(t, Advanced, out.Action)
+	assert.Equal(t, actAdvanced, out.action)
 	q, err := p.Dir.Load(sess)
 	require.NoError(t, err)
 	assert.Contains(t, q.Commands[1].Error, "pane gone")
@@ -482,7 +482,7 @@ func TestResumeAfterCrashBetweenDoneAndActive(t *testing.T) {
 	q.Commands[0].Status = Done
 	require.NoError(t, p.Dir.Save(sess, q))
 	out := handle(t, p, stophooktest.Stop("x"))
-	assert.Equal(t, Advanced, out.Action)
+	assert.Equal(t, actAdvanced, out.action)
 	assert.Equal(t, []string{sess + ": b"}, r.Typed())
 }
 
@@ -503,14 +503,14 @@ func TestCrashBetweenTmpAndRenameKeepsOldFile(t *testing.T) {
 	}
 	t.Cleanup(func() { writeFile = safefile.WriteAtomic })
 
-	_, err = p.Handle(ctxT(t), sess, stophooktest.Stop("r1"))
+	_, err = p.handle(ctxT(t), sess, stophooktest.Stop("r1"))
 	require.ErrorContains(t, err, "crash")
 	after, _ := os.ReadFile(file)
 	assert.Equal(t, string(before), string(after), "the old queue survives")
 
 	writeFile = safefile.WriteAtomic
 	out := handle(t, p, stophooktest.Stop("r1"))
-	assert.Equal(t, Advanced, out.Action, "the leftover temporary file is ignored")
+	assert.Equal(t, actAdvanced, out.action, "the leftover temporary file is ignored")
 }
 
 func TestHostileSessionNames(t *testing.T) {
@@ -532,9 +532,9 @@ func TestHostileSessionNames(t *testing.T) {
 			t.Errorf("%q and %q share %s", n, prev, file)
 		}
 		seen[file] = n
-		out, err := p.Handle(ctxT(t), n, stophooktest.UserPromptSubmit("manual"))
+		out, err := p.handle(ctxT(t), n, stophooktest.UserPromptSubmit("manual"))
 		require.NoError(t, err)
-		assert.Equal(t, Cancelled, out.Action)
+		assert.Equal(t, actCancelled, out.action)
 	}
 	_, err := p.Drive(ctxT(t), "", []string{"a"}, stophooktest.T0)
 	assert.ErrorIs(t, err, errInvalidName)
@@ -566,24 +566,6 @@ func TestSamePrompt(t *testing.T) {
 	} {
 		assert.Equal(t, tc.want, samePrompt(tc.prompt, tc.command), "%q vs %q", tc.prompt, tc.command)
 	}
-}
-
-func TestStatusShowsWaiting(t *testing.T) {
-	t.Parallel()
-	p, _ := newProcessor(t)
-	rep, err := p.Dir.Status(sess, stophooktest.T0)
-	require.NoError(t, err)
-	assert.False(t, rep.Exists)
-
-	_, err = p.Drive(ctxT(t), sess, []string{"/gsd:x 3", "b"}, stophooktest.T0)
-	require.NoError(t, err)
-	rep, err = p.Dir.Status(sess, stophooktest.T0.Add(2*time.Minute+3*time.Second))
-	require.NoError(t, err)
-	require.NotNil(t, rep.Active)
-	assert.Equal(t, "2m3s", rep.Active.Waiting)
-	assert.Equal(t, 123.0, rep.Active.WaitingSeconds)
-	assert.Equal(t, "/gsd:x 3", rep.Active.Command)
-	assert.False(t, rep.Active.PromptSeen)
 }
 
 func TestAwaitsMapping(t *testing.T) {

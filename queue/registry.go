@@ -20,16 +20,6 @@ type Registry interface {
 	Lookup(ctx context.Context, session string) (agent json.RawMessage, ok bool, err error)
 }
 
-// RegistryFunc adapts a function to [Registry].
-type RegistryFunc func(ctx context.Context, session string) (json.RawMessage, bool, error)
-
-var _ Registry = RegistryFunc(nil)
-
-// Lookup calls f(ctx, session).
-func (f RegistryFunc) Lookup(ctx context.Context, session string) (json.RawMessage, bool, error) {
-	return f(ctx, session)
-}
-
 // maxRegistrySize bounds a registry file.
 const maxRegistrySize = 4 << 20
 

@@ -55,8 +55,8 @@ func TestRegistryErrorMeansNoWake(t *testing.T) {
 	p, r := newProcessor(t)
 	p.Registry = FileRegistry{Path: filepath.Join(t.TempDir(), "bad.json")}
 	require.NoError(t, os.WriteFile(p.Registry.(FileRegistry).Path, []byte("{"), 0o600))
-	out, err := p.Handle(ctxT(t), "s", Input("Stop", "reply"))
+	out, err := p.handle(ctxT(t), "s", Input("Stop", "reply"))
 	assert.Error(t, err)
-	assert.Equal(t, Woke, out.Action)
+	assert.Equal(t, actWoke, out.action)
 	assert.Empty(t, r.Wakes())
 }

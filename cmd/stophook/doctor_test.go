@@ -182,10 +182,10 @@ func TestErrorsAreOneLine(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"install", "-scope", "foo", "-command", "x"}, `invalid value "foo" for flag -scope: use user, project or local (stophook install -h lists the flags)`},
-		{[]string{"uninstall", "-host", "nope", "-command", "x"}, `for flag -host: use claude, codex, copilot, cursor, droid, gemini or qwen (stophook uninstall -h lists the flags)`},
-		{[]string{"doctor", "-bogus"}, `stophook doctor: flag provided but not defined: -bogus (stophook doctor -h lists the flags)`},
-		{[]string{"install"}, `-command is required (stophook install -h lists the flags)`},
+		{[]string{"install", "-scope", "foo", "-command", "x"}, `invalid value "foo" for flag -scope: want user, project or local (stophook install -h for help)`},
+		{[]string{"uninstall", "-host", "nope", "-command", "x"}, `for flag -host: want claude, codex, copilot, cursor, droid, gemini or qwen (stophook uninstall -h for help)`},
+		{[]string{"doctor", "-bogus"}, `stophook doctor: flag provided but not defined: -bogus (stophook doctor -h for help)`},
+		{[]string{"install"}, `-command is required (stophook install -h for help)`},
 		{[]string{"frobnicate"}, `unknown command "frobnicate" (one of install, uninstall, doctor,`},
 		{[]string{"version", "x"}, `takes no arguments`},
 	}

@@ -1,28 +1,25 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
+
+	"github.com/stophook/stophook/examples/hookcli"
 )
 
 // newFlags returns a flag set whose -h output is the synopsis, a short
-// description, the command's own flags and the environment it reads.
+// description, the command's own flags and the environment it reads: the
+// format of every stophook binary (hookcli.SetUsage).
 func newFlags(name, synopsis, about string, env [][2]string) *flag.FlagSet {
 	fs := flag.NewFlagSet("stophook "+name, flag.ContinueOnError)
-	fs.Usage = func() {
-		w := fs.Output()
-		fmt.Fprintf(w, "usage: stophook %s %s\n\n%s\n\nflags:\n", name, synopsis, strings.TrimSpace(about))
-		fs.PrintDefaults()
-		if len(env) > 0 {
-			fmt.Fprintln(w, "\nenvironment:")
-			for _, e := range env {
-				fmt.Fprintf(w, "  %-34s %s\n", e[0], e[1])
-			}
-		}
+	vars := make([]hookcli.Var, len(env))
+	for i, e := range env {
+		vars[i] = hookcli.Var(e)
 	}
+	hookcli.SetUsage(fs, fmt.Sprintf("usage: stophook %s %s\n\n%s", name, synopsis, strings.TrimSpace(about)), vars)
 	return fs
 }
 
@@ -36,60 +33,16 @@ func usageOf[T any](make func(*T) *flag.FlagSet) func(io.Writer) {
 }
 
 // parse parses args; -h prints the usage on stdout and returns done with
-// code 0, a bad flag returns done with code 2.
+// code 0, a bad flag prints one line (the mistake, the valid choices where
+// there are some, a hint to -h; not the usage) and returns done with code 2.
 func parse(fs *flag.FlagSet, args []string, s *sys) (done bool, code int) {
-	fs.SetOutput(s.stderr)
-	for _, a := range args {
-		if a == "--" {
-			break
-		}
-		if a == "-h" || a == "-help" || a == "--help" {
-			fs.SetOutput(s.stdout)
-			fs.Usage()
+	fs.SetOutput(s.stdout)
+	if err := hookcli.Parse(fs, args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
 			return true, 0
 		}
-	}
-	// A bad flag is one line naming the valid choices where there are
-	// some, and where the whole usage is: not the usage itself.
-	fs.SetOutput(io.Discard)
-	if err := fs.Parse(args); err != nil {
-		fmt.Fprintf(s.stderr, "%s: %v (%s -h lists the flags)\n", fs.Name(), err, fs.Name())
+		fmt.Fprintln(s.stderr, err)
 		return true, 2
 	}
 	return false, 0
-}
-
-// choice is a string flag that takes one of a fixed set of values.
-type choice struct {
-	value   *string
-	choices []string
-}
-
-func (c choice) String() string {
-	if c.value == nil {
-		return ""
-	}
-	return *c.value
-}
-
-func (c choice) Set(v string) error {
-	if !slices.Contains(c.choices, v) {
-		return fmt.Errorf("use %s", orList(c.choices))
-	}
-	*c.value = v
-	return nil
-}
-
-// choiceVar defines a flag taking one of choices, default value.
-func choiceVar(fs *flag.FlagSet, p *string, name, value, usage string, choices ...string) {
-	*p = value
-	fs.Var(choice{p, choices}, name, usage)
-}
-
-// orList joins words as "a, b or c".
-func orList(words []string) string {
-	if len(words) < 2 {
-		return strings.Join(words, "")
-	}
-	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
 }

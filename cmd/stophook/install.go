@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"strings"
 
+	"github.com/stophook/stophook/examples/hookcli"
 	"github.com/stophook/stophook/internal/hookconf"
 )
 
@@ -33,8 +34,8 @@ var installEnv = [][2]string{
 }
 
 func (o *installOpts) register(fs *flag.FlagSet, remove bool) {
-	choiceVar(fs, &o.host, "host", "claude", "`HOST` agent to configure: "+strings.Join(hookconf.HostNames(), "|"), hookconf.HostNames()...)
-	choiceVar(fs, &o.scope, "scope", "user", "`SCOPE` of the settings to edit: user (~/.claude/settings.json), project (.claude/settings.json) or local (.claude/settings.local.json); other hosts: user or project", "user", "project", "local")
+	hookcli.Choice(fs, &o.host, "host", "claude", "`HOST` agent to configure: "+strings.Join(hookconf.HostNames(), "|"), hookconf.HostNames()...)
+	hookcli.Choice(fs, &o.scope, "scope", "user", "`SCOPE` of the settings to edit: user (~/.claude/settings.json), project (.claude/settings.json) or local (.claude/settings.local.json); other hosts: user or project", "user", "project", "local")
 	fs.StringVar(&o.events, "events", "", "`LIST` of comma-separated events (Claude Code's names or the host's); default Stop,SessionStart,UserPromptSubmit,SessionEnd mapped to the host")
 	fs.StringVar(&o.command, "command", "", "the hook `CMD`: a path, a program on PATH, or a shell command line (required)")
 	fs.StringVar(&o.dir, "dir", "", "project `DIR` for the project and local scopes (default: the working directory)")
@@ -90,7 +91,7 @@ func edit(args []string, s *sys, remove bool) int {
 		return fail(fmt.Errorf("unknown -host %q (one of %s)", o.host, strings.Join(hookconf.HostNames(), ", ")))
 	}
 	if o.command == "" {
-		fmt.Fprintf(s.stderr, "stophook %s: -command is required (stophook %s -h lists the flags)\n", name, name)
+		fmt.Fprintf(s.stderr, "stophook %s: -command is required (stophook %s -h for help)\n", name, name)
 		return 2
 	}
 	places, err := s.places(o.dir)

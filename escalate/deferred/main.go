@@ -26,11 +26,12 @@ const WaitCommand = "__stophook-deferred-wait"
 //	}
 func Main(args []string, stderr io.Writer, channel func() (Channel, error)) int {
 	fs := flag.NewFlagSet(WaitCommand, flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs.SetOutput(io.Discard) // the hook writes this command line: a mistake is one line, not the usage
 	state := fs.String("state", "", "state `DIR`")
 	session := fs.String("session", "", "session `ID`")
 	id := fs.String("id", "", "job `ID`")
 	if err := fs.Parse(args); err != nil {
+		fmt.Fprintf(stderr, "deferred: waiter: %v\n", err)
 		return 2
 	}
 	if *state == "" || *session == "" || !validID(*id) {

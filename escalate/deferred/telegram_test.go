@@ -9,7 +9,7 @@ import (
 	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/escalate"
 	"github.com/stophook/stophook/escalate/telegram"
-	"github.com/stophook/stophook/escalate/telegram/telegramtest"
+	"github.com/stophook/stophook/internal/telegramtest"
 )
 
 // Two sessions of one project share a bot: each waiter delivers its own

@@ -7,7 +7,7 @@ import (
 
 	"github.com/stophook/stophook/escalate"
 	"github.com/stophook/stophook/escalate/telegram"
-	"github.com/stophook/stophook/escalate/telegram/telegramtest"
+	"github.com/stophook/stophook/internal/telegramtest"
 )
 
 func ExampleNotifier_Ask() {

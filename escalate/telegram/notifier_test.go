@@ -13,8 +13,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/stophook/stophook/escalate"
-	"github.com/stophook/stophook/escalate/telegram/telegramtest"
 	botapi "github.com/stophook/stophook/internal/telegram"
+	"github.com/stophook/stophook/internal/telegramtest"
 )
 
 const (

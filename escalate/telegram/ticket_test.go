@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/stophook/stophook/escalate"
-	"github.com/stophook/stophook/escalate/telegram/telegramtest"
+	"github.com/stophook/stophook/internal/telegramtest"
 )
 
 // Send, Await and Close split Ask across processes: a Notifier built from

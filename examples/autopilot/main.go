@@ -96,9 +96,10 @@ type Config struct {
 }
 
 // parseConfig reads the command line.
-func parseConfig(args []string, stderr io.Writer) (Config, error) {
+// -h prints the usage on help.
+func parseConfig(args []string, help io.Writer) (Config, error) {
 	fs := flag.NewFlagSet("stophook-autopilot", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs.SetOutput(help)
 	c := Config{ContinueWithContext: true}
 	fs.StringVar(&c.Reply, "reply", policy.DefaultAutoReply, "continuation that answers a permission question (once per turn)")
 	fs.IntVar(&c.MaxRetries, "max-retries", 2, "retries in a row per session when the agent stops on an error (0: never)")
@@ -116,7 +117,7 @@ func parseConfig(args []string, stderr io.Writer) (Config, error) {
 		"asks a human on Telegram for real decisions and lets finished work stop.",
 		hookcli.Runner, hookcli.Telegram, hookcli.Summary, []hookcli.Var{{storeurl.Env, "default -store"}})
 	hookcli.Version(fs)
-	if err := fs.Parse(args); err != nil {
+	if err := hookcli.Parse(fs, args); err != nil {
 		return Config{}, err
 	}
 	if fs.NArg() > 0 {
@@ -249,7 +250,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == deferred.WaitCommand {
 		return deferred.Main(args[1:], stderr, telegramChannel)
 	}
-	c, err := parseConfig(args, stderr)
+	c, err := parseConfig(args, stdout)
 	if err != nil {
 		if !errors.Is(err, flag.ErrHelp) {
 			fmt.Fprintf(stderr, "%v; allowing stop\n", err)

@@ -14,7 +14,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stophook/stophook/escalate/telegram/telegramtest"
+	"github.com/stophook/stophook/internal/telegramtest"
 )
 
 // TestAutopilot runs the built binary on the bundled sample events.
@@ -97,7 +97,7 @@ func TestParseConfig(t *testing.T) {
 		{"defaults", nil, Config{Reply: "Yes, go ahead.", MaxRetries: 2, ContinueWithContext: true, EscalateTimeout: 5 * time.Minute, Claude: defaultClaude}, ""},
 		{"flags", []string{"-reply", " Go on. ", "-max-retries", "0", "-continue", "block", "-escalate-timeout", "90s", "-label", "L", "-state", "S", "-exit2", "-explain"},
 			Config{Reply: "Go on.", EscalateTimeout: 90 * time.Second, Label: "L", State: "S", Exit2: true, Explain: true, Claude: defaultClaude}, ""},
-		{"bad continue", []string{"-continue", "later"}, Config{}, `-continue "later": want block or context`},
+		{"bad continue", []string{"-continue", "later"}, Config{}, `invalid value "later" for flag -continue: want block or context (stophook-autopilot -h for help)`},
 		{"empty reply", []string{"-reply", " "}, Config{}, "-reply must not be empty"},
 		{"negative retries", []string{"-max-retries", "-1"}, Config{}, "must not be negative"},
 		{"zero timeout", []string{"-escalate-timeout", "0s"}, Config{}, "must be positive"},

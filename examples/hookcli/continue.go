@@ -46,5 +46,5 @@ func parseContinue(s string) (withContext bool, err error) {
 	case "context":
 		return true, nil
 	}
-	return false, fmt.Errorf("-continue %q: want block or context", s)
+	return false, fmt.Errorf("want block or context")
 }

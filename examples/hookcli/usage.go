@@ -12,8 +12,8 @@ type Var [2]string
 // Runner lists the variables every hook run by hook.Run reads.
 var Runner = []Var{
 	{"STOPHOOK_DISABLE", "1 lets every stop through without reading the input"},
+	{"STOPHOOK_HOST", "force the host: claude, codex, gemini, qwen, copilot, droid, cursor"},
 	{"STOPHOOK_STATE_DIR", "state directory (default <cwd>/.claude/stophook)"},
-	{"STOPHOOK_HOST", "agent whose input and output format to use (default: recognised from the input)"},
 	{"STOPHOOK_MAX_TURN_BLOCKS", "continuations allowed per turn (default $CLAUDE_CODE_STOP_HOOK_BLOCK_CAP, else 8)"},
 	{"CLAUDE_CODE_STOP_HOOK_BLOCK_CAP", "Claude Code's cap on consecutive Stop-hook blocks"},
 	{"STOPHOOK_LOG", "append one JSON line per decision to this file"},

@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/stophook/stophook/internal/buildinfo"
+	"github.com/stophook/stophook/hook"
 )
 
 // IsVersion reports whether arg asks for the version (-version, --version
@@ -21,7 +21,7 @@ func IsVersion(arg string) bool {
 // PrintVersion writes the version line of the binary named name: module
 // version, VCS revision and Go version, from the build information.
 func PrintVersion(w io.Writer, name string) {
-	fmt.Fprintln(w, buildinfo.Line(name))
+	fmt.Fprintln(w, hook.Version(name))
 }
 
 // Version adds -version to fs: it prints the version line of the binary

@@ -65,29 +65,33 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv env, n
 			return cmdStatus(args[1:], stdout, stderr, getenv, now)
 		case "abort", "cancel":
 			return cmdAbort(args[0], args[1:], stdout, stderr, getenv, now)
+		case "hook":
+			return cmdHook(args[1:], stdin, stdout, stderr, getenv, now)
 		case "-version", "--version", "version":
 			hookcli.PrintVersion(stdout, "stophook-loop")
 			return 0
-		case "help", "-h", "-help", "--help":
-			fmt.Fprint(stdout, usage)
-			hookcli.Print(stdout, hookcli.Runner, []hookcli.Var{
-				{"CLAUDE_CODE_SESSION_ID", "default -session of start, status and abort (set by Claude Code in its Bash tool)"},
-				{loopstate.DisableEnv, "1 lets every stop through"},
-			})
-			return 0
+		case "help":
+			if len(args) > 1 {
+				return run([]string{args[1], "-h"}, stdin, stdout, stderr, getenv, now)
+			}
+			args = []string{"-h"}
 		}
 	}
 	return cmdHook(args, stdin, stdout, stderr, getenv, now)
 }
+
+// commands are the subcommands, for the line about an unknown one.
+var commands = []string{"start", "status", "abort", "cancel", "version", "help"}
 
 const usage = `usage:
   stophook-loop start [-mode loop|issue|grind] [-max N] [-session ID] [-shared] [-state DIR] [-store URL] PROMPT
   stophook-loop status [-session ID] [-shared] [-state DIR] [-store URL]
   stophook-loop abort [-session ID] [-shared] [-state DIR] [-store URL]
   stophook-loop cancel [-session ID] [-shared] [-state DIR] [-store URL]  (abort, for a human: /loop:cancel)
-  stophook-loop [-explain] [-exit2] [-continue block|context] [-remind] [-verify CMD] [-verify-timeout D] [-state DIR] [-store URL]  (Stop hook, JSON on stdin)
-  stophook-loop -http ADDR [-store URL] [hook flags]  (Stop hook server; GET /healthz, GET /metrics)
-`
+  stophook-loop [flags]  (the Stop hook: hook JSON on stdin; these flags)
+  stophook-loop -http ADDR [-store URL] [flags]  (Stop hook server; GET /healthz, GET /metrics)
+  stophook-loop version
+run "stophook-loop COMMAND -h" (or "stophook-loop help COMMAND") for the flags of a command.`
 
 // target holds the flags that select a loop record.
 type target struct {
@@ -141,17 +145,24 @@ func (t *target) open() (loops *loopstate.Loops, key string, close func(), err e
 	return loops, key, close, nil
 }
 
-// parseFailed is the exit code after a flag parse error: 0 for -h.
-func parseFailed(err error) int {
+// parseFailed reports a flag parse error in one line and returns the exit
+// code: 0 after -h, else 2.
+func parseFailed(stderr io.Writer, err error) int {
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
 	}
+	fmt.Fprintln(stderr, err)
 	return 2
 }
 
-func newFlags(name string, stderr io.Writer) *flag.FlagSet {
-	fs := flag.NewFlagSet("stophook-loop "+name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
+// newFlags returns the flag set of a command; its -h goes to stdout.
+func newFlags(name string, stdout io.Writer) *flag.FlagSet {
+	full := "stophook-loop " + name
+	if name == "hook" {
+		full = "stophook-loop" // the default command
+	}
+	fs := flag.NewFlagSet(full, flag.ContinueOnError)
+	fs.SetOutput(stdout)
 	vars := []hookcli.Var{
 		{"CLAUDE_CODE_SESSION_ID", "default -session (set by Claude Code in its Bash tool)"},
 		{"STOPHOOK_STATE_DIR", "state directory (default <cwd>/.claude/stophook)"},
@@ -162,22 +173,34 @@ func newFlags(name string, stderr io.Writer) *flag.FlagSet {
 		vars = append(hookcli.Runner, hookcli.Var{loopstate.DisableEnv, "1 lets every stop through"},
 			hookcli.Var{storeurl.Env, "default -store"}, hookcli.Var{httphook.TokenEnv, "bearer token the -http server requires (needed for a non-loopback ADDR)"})
 	}
-	hookcli.SetUsage(fs, "usage: stophook-loop "+name+" [flags]", vars)
+	head := "usage: " + full + " [flags]"
+	switch name {
+	case "start":
+		head += " PROMPT"
+	case "hook":
+		head = usage
+	}
+	hookcli.SetUsage(fs, head, vars)
 	hookcli.Version(fs)
 	return fs
 }
 
 func cmdStart(args []string, stdout, stderr io.Writer, getenv env, now func() time.Time) int {
-	fs := newFlags("start", stderr)
+	fs := newFlags("start", stdout)
 	var t target
 	t.register(fs, getenv)
-	mode := fs.String("mode", "loop", "`MODE`: loop, issue or grind (decides the completion signal)")
+	var modes []string
+	for _, m := range loopstate.Modes {
+		modes = append(modes, string(m))
+	}
+	var mode string
+	hookcli.Choice(fs, &mode, "mode", string(loopstate.ModeLoop), "`MODE`: "+hookcli.OrList(modes)+" (decides the completion signal)", modes...)
 	max := fs.Int("max", 8, "stop after `N` iterations (above 8, raise CLAUDE_CODE_STOP_HOOK_BLOCK_CAP)")
-	if err := fs.Parse(args); err != nil {
-		return parseFailed(err)
+	if err := hookcli.Parse(fs, args); err != nil {
+		return parseFailed(stderr, err)
 	}
 	prompt := strings.Join(fs.Args(), " ")
-	m, err := loopstate.ParseMode(*mode)
+	m, err := loopstate.ParseMode(mode)
 	if err != nil {
 		return fail(stderr, err)
 	}
@@ -204,11 +227,11 @@ func cmdStart(args []string, stdout, stderr io.Writer, getenv env, now func() ti
 }
 
 func cmdStatus(args []string, stdout, stderr io.Writer, getenv env, now func() time.Time) int {
-	fs := newFlags("status", stderr)
+	fs := newFlags("status", stdout)
 	var t target
 	t.register(fs, getenv)
-	if err := fs.Parse(args); err != nil {
-		return parseFailed(err)
+	if err := hookcli.Parse(fs, args); err != nil {
+		return parseFailed(stderr, err)
 	}
 	loops, key, closeStore, err := t.open()
 	if err != nil {
@@ -250,11 +273,11 @@ func cmdStatus(args []string, stdout, stderr io.Writer, getenv env, now func() t
 // cmdAbort ends the loop; name is "abort" or "cancel" (the same, for a
 // human: the plugin's /loop:cancel runs it).
 func cmdAbort(name string, args []string, stdout, stderr io.Writer, getenv env, now func() time.Time) int {
-	fs := newFlags(name, stderr)
+	fs := newFlags(name, stdout)
 	var t target
 	t.register(fs, getenv)
-	if err := fs.Parse(args); err != nil {
-		return parseFailed(err)
+	if err := hookcli.Parse(fs, args); err != nil {
+		return parseFailed(stderr, err)
 	}
 	loops, key, closeStore, err := t.open()
 	if err != nil {
@@ -270,7 +293,7 @@ func cmdAbort(name string, args []string, stdout, stderr io.Writer, getenv env, 
 }
 
 func cmdHook(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv env, now func() time.Time) int {
-	fs := newFlags("hook", stderr)
+	fs := newFlags("hook", stdout)
 	explain := fs.Bool("explain", false, "print the decision trace on stderr")
 	exit2 := fs.Bool("exit2", false, "block with exit code 2 (JSON on stdout, reason on stderr)")
 	remind := fs.Bool("remind", false, "repeat the loop's prompt in the block reason")
@@ -281,11 +304,13 @@ func cmdHook(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv en
 	state := fs.String("state", "", "state `DIR` (default $STOPHOOK_STATE_DIR, else <cwd of the session>/.claude/stophook)")
 	storeSpec := fs.String("store", "", storeurl.Usage)
 	addr := fs.String("http", "", "serve type:\"http\" hooks on `ADDR` instead of reading stdin")
-	if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
+	// A broken hook command line must not trap the session.
+	if hookcli.ParseHook(fs, args, stderr) {
 		return 0
-	} else if err != nil {
-		// A broken hook command line must not trap the session.
-		fmt.Fprintln(stderr, "stophook-loop: bad hook arguments; allowing stop")
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "stophook-loop: unknown command %q (one of %s; stophook-loop -h for help); allowing stop\n",
+			fs.Arg(0), strings.Join(commands, ", "))
 		return 0
 	}
 	opened, err := storeurl.Open(storeurl.FromFlags(*storeSpec, *state, getenv), storeurl.Options{Server: *addr != ""})
@@ -310,6 +335,11 @@ func cmdHook(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv en
 	// A stop while a background task runs is a pause: Claude Code starts
 	// the next turn when the task ends, and the loop goes on from there.
 	chain := stophook.NewChain(policy.PauseOnBackgroundTasks(li), policy.StopActive{})
+	// The policies see the time of run's clock (a fixed one in tests).
+	clocked := stophook.PolicyFunc(func(ctx context.Context, in stophook.Input) (stophook.Decision, error) {
+		in.Now = now()
+		return chain.Evaluate(ctx, in)
+	})
 	events := []stophook.Event{stophook.EventStop}
 	if *addr != "" {
 		ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
@@ -318,19 +348,19 @@ func cmdHook(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv en
 		if opened != nil {
 			sopts.Health = opened.Ping
 		}
-		err := httphook.ListenAndServe(ctx, *addr, chain, getenv(httphook.TokenEnv), hook.Options{
-			Events: events, Now: now, Store: store, ContinueWithContext: withContext}, sopts, stderr)
+		err := httphook.ListenAndServe(ctx, *addr, clocked, getenv(httphook.TokenEnv), hook.Options{
+			Events: events, Store: store, ContinueWithContext: withContext}, sopts, stderr)
 		if err != nil {
 			return fail(stderr, err)
 		}
 		return 0
 	}
-	opts := hook.Options{Stdin: stdin, Stdout: stdout, Stderr: stderr, Explain: *explain, Now: now, ContinueWithContext: withContext,
+	opts := hook.Options{Stdin: stdin, Stdout: stdout, Stderr: stderr, Explain: *explain, ContinueWithContext: withContext,
 		Events: events, Store: store}
 	if *exit2 {
 		opts.ExitCode = true
 	}
-	return hook.Run(context.Background(), chain, opts)
+	return hook.Run(context.Background(), clocked, opts)
 }
 
 func signalList(m loopstate.Mode) string {

@@ -105,8 +105,8 @@ func TestCommands(t *testing.T) {
 		t.Errorf("start without a session: code %d, stderr %q", code, errs)
 	}
 	code, _, errs = cli(t, env, t0, "", append([]string{"start", "-mode", "spin"}, append(st, "x")...)...)
-	if code != 1 || !strings.Contains(errs, "unknown mode") {
-		t.Errorf("start -mode spin: code %d, stderr %q", code, errs)
+	if want := "stophook-loop start: invalid value \"spin\" for flag -mode: want loop, issue or grind (stophook-loop start -h for help)\n"; code != 2 || errs != want {
+		t.Errorf("start -mode spin: code %d, stderr %q; want 2 and %q", code, errs, want)
 	}
 	code, _, _ = cli(t, env, t0, "", "start", "-bogus")
 	if code != 2 {

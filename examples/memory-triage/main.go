@@ -15,7 +15,7 @@ package main
 import (
 	"flag"
 	"fmt"
-	"github.com/stophook/stophook/policy/triage"
+	"io"
 	"log/slog"
 	"os"
 	"time"
@@ -24,25 +24,25 @@ import (
 	"github.com/stophook/stophook/examples/hookcli"
 	"github.com/stophook/stophook/hook"
 	"github.com/stophook/stophook/llm/provider"
+	"github.com/stophook/stophook/policy/triage"
 )
 
 func main() {
 	exit2 := flag.Bool("exit2", false, "block with exit code 2 and the reason on stderr")
 	explain := flag.Bool("explain", false, "print the decision trace on stderr")
 	config := flag.String("config", "", "memory-config.json `FILE` (default <cwd>/.claude/memory-config.json)")
-	mode := flag.String("mode", hookcli.PluginOption(os.Getenv, "STOPHOOK_TRIAGE_MODE", "triage_mode"), "`MODE` hybrid or heuristic, replacing the config file's (default $STOPHOOK_TRIAGE_MODE)")
+	var mode string
+	hookcli.Choice(flag.CommandLine, &mode, "mode", envMode(os.Getenv, os.Stderr),
+		"`MODE` hybrid or heuristic, replacing the config file's (default $STOPHOOK_TRIAGE_MODE)", triage.ModeHybrid, triage.ModeHeuristic)
 	hookcli.SetUsage(flag.CommandLine, "usage: stophook-memory-triage [flags] < hook-input.json", hookcli.Runner, []hookcli.Var{
 		{"STOPHOOK_TRIAGE_MODE", "default -mode (plugin option triage_mode: CLAUDE_PLUGIN_OPTION_TRIAGE_MODE)"},
 		{"ANTHROPIC_API_KEY", "key of the model in hybrid mode with llm_provider anthropic"},
 		{"GEMINI_API_KEY", "key of the model with llm_provider gemini-flash"},
 	})
 	hookcli.Version(flag.CommandLine)
-	flag.Parse()
-	switch *mode {
-	case "", triage.ModeHybrid, triage.ModeHeuristic:
-	default:
-		fmt.Fprintf(os.Stderr, "stophook-memory-triage: -mode %q is not hybrid or heuristic; using the config's\n", *mode)
-		*mode = ""
+	flag.CommandLine.SetOutput(os.Stdout) // -h
+	if hookcli.ParseHook(flag.CommandLine, os.Args[1:], os.Stderr) {
+		return // -h, or a broken command line: let the session stop
 	}
 
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{
@@ -55,7 +55,7 @@ func main() {
 		},
 	}))
 	chain := stophook.NewChain(&triage.MemoryTriage{
-		ConfigPath: *config, Mode: *mode, Logger: logger,
+		ConfigPath: *config, Mode: mode, Logger: logger,
 		Providers: provider.All(), // llm_provider "anthropic", "gemini-flash"
 	})
 	opts := hook.Options{
@@ -68,4 +68,22 @@ func main() {
 		opts.ExitCode = true
 	}
 	hook.Main(chain, opts)
+}
+
+// envMode returns the default -mode: $STOPHOOK_TRIAGE_MODE, else the
+// plugin option triage_mode. A value that is neither hybrid nor heuristic
+// gets one warning naming its variable, and the config file's mode applies.
+func envMode(getenv func(string) string, stderr io.Writer) string {
+	for _, name := range []string{"STOPHOOK_TRIAGE_MODE", "CLAUDE_PLUGIN_OPTION_TRIAGE_MODE"} {
+		switch v := getenv(name); v {
+		case "":
+			continue
+		case triage.ModeHybrid, triage.ModeHeuristic:
+			return v
+		default:
+			fmt.Fprintf(stderr, "stophook-memory-triage: %s=%q is not hybrid or heuristic; using the config file's mode\n", name, v)
+			return ""
+		}
+	}
+	return ""
 }

@@ -71,7 +71,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "hook":
 		return hookCommand(args[1:], stdin, stdout, stderr)
 	}
-	fmt.Fprintf(stderr, "stophook-queue: unknown subcommand %q\n%s", args[0], usage)
+	fmt.Fprintf(stderr, "stophook-queue: unknown command %q (one of drive, status, cancel, hook, version, help; stophook-queue -h for help)\n", args[0])
 	return 2
 }
 
@@ -85,20 +85,23 @@ var queueEnv = []hookcli.Var{
 	{"STOPHOOK_DISABLE", "hook: 1 does nothing"},
 }
 
-// newFlags returns the flag set of a subcommand; -h lists the environment.
-func newFlags(name string, stderr io.Writer) *flag.FlagSet {
+// newFlags returns the flag set of a subcommand; -h lists the flags and
+// the environment on stdout.
+func newFlags(name string, stdout io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet("stophook-queue "+name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs.SetOutput(stdout)
 	hookcli.SetUsage(fs, "usage: stophook-queue "+name+" [flags]", queueEnv)
 	hookcli.Version(fs)
 	return fs
 }
 
-// parseFailed is the exit code after a flag parse error: 0 for -h.
-func parseFailed(err error) int {
+// parseFailed reports a flag parse error in one line and returns the exit
+// code: 0 after -h, else 2.
+func parseFailed(stderr io.Writer, err error) int {
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
 	}
+	fmt.Fprintln(stderr, err)
 	return 2
 }
 
@@ -150,14 +153,14 @@ func dropTime(groups []string, a slog.Attr) slog.Attr {
 }
 
 func drive(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("drive", stderr)
+	fs := newFlags("drive", stdout)
 	var c common
 	c.register(fs)
 	project := fs.String("project", ".", "project `DIR` whose .claude/commands are checked")
 	noCheck := fs.Bool("no-check", false, "do not check that slash commands exist")
 	replace := fs.Bool("replace", false, "retire an existing queue of the session (as .stale.json) instead of refusing")
-	if err := fs.Parse(args); err != nil {
-		return parseFailed(err)
+	if err := hookcli.Parse(fs, args); err != nil {
+		return parseFailed(stderr, err)
 	}
 	if c.session == "" || fs.NArg() != 1 {
 		fmt.Fprintln(stderr, "queue drive: need --session NAME and one JSON array of commands")
@@ -196,12 +199,12 @@ func drive(args []string, stdout, stderr io.Writer) int {
 
 // sessionCommand parses the flags of a subcommand that needs --session and
 // opens its processor. A nil processor means: exit with code.
-func sessionCommand(name string, args []string, stderr io.Writer) (common, *queue.Processor, int) {
-	fs := newFlags(name, stderr)
+func sessionCommand(name string, args []string, stdout, stderr io.Writer) (common, *queue.Processor, int) {
+	fs := newFlags(name, stdout)
 	var c common
 	c.register(fs)
-	if err := fs.Parse(args); err != nil {
-		return c, nil, parseFailed(err)
+	if err := hookcli.Parse(fs, args); err != nil {
+		return c, nil, parseFailed(stderr, err)
 	}
 	if c.session == "" {
 		fmt.Fprintf(stderr, "queue %s: need --session NAME\n", name)
@@ -216,11 +219,11 @@ func sessionCommand(name string, args []string, stderr io.Writer) (common, *queu
 }
 
 func status(args []string, stdout, stderr io.Writer) int {
-	c, p, code := sessionCommand("status", args, stderr)
+	c, p, code := sessionCommand("status", args, stdout, stderr)
 	if p == nil {
 		return code
 	}
-	rep, err := p.Dir.Status(c.session, time.Now())
+	rep, err := queueStatus(p.Dir, c.session, time.Now())
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 1
@@ -235,7 +238,7 @@ func status(args []string, stdout, stderr io.Writer) int {
 }
 
 func cancel(args []string, stdout, stderr io.Writer) int {
-	c, p, code := sessionCommand("cancel", args, stderr)
+	c, p, code := sessionCommand("cancel", args, stdout, stderr)
 	if p == nil {
 		return code
 	}
@@ -256,7 +259,7 @@ func cancel(args []string, stdout, stderr io.Writer) int {
 // whatever happens: a broken flag or a dead gateway must not trouble the
 // session.
 func hookCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlags("hook", stderr)
+	fs := newFlags("hook", stdout)
 	var c common
 	c.register(fs)
 	wakeCmd := fs.String("wake-cmd", "", "wake the brain by running `CMD` (sh -c) with the payload JSON on stdin")
@@ -265,9 +268,9 @@ func hookCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	registry := fs.String("registry", "", "agent registry JSON `FILE` mapping session names to agent configs; only registered sessions are woken (default: every session)")
 	stopPrompt := fs.String("stop-prompt", "", "instructions `FILE` sent with a first wake, read at each wake (default: built in)")
 	verbose := fs.Bool("v", false, "log every action on stderr")
-	if err := fs.Parse(args); err != nil {
+	if err := hookcli.Parse(fs, args); err != nil {
 		if !errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(stderr, "stophook-queue hook: bad flags; doing nothing")
+			fmt.Fprintf(stderr, "%v; doing nothing\n", err)
 		}
 		return 0
 	}

@@ -2,11 +2,15 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/stophook/stophook/queue"
 )
 
 func runMain(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
@@ -139,5 +143,26 @@ func TestHelp(t *testing.T) {
 		if code != 0 || !strings.Contains(out, "STOPHOOK_STATE_DIR") || !strings.Contains(out, "stophook-queue") {
 			t.Errorf("%v: exit %d, want 0 with the usage and the environment:\n%s", args, code, out)
 		}
+	}
+}
+
+func TestQueueStatusShowsWaiting(t *testing.T) {
+	t.Parallel()
+	d := queue.NewDir(t.TempDir())
+	t0 := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	rep, err := queueStatus(d, "s", t0)
+	if err != nil || rep.Exists {
+		t.Fatalf("no queue: got %+v, %v; want Exists false", rep, err)
+	}
+	p := &queue.Processor{Dir: d, Driver: queue.DriverFunc(func(context.Context, string, string) error { return nil })}
+	if _, err := p.Drive(context.Background(), "s", []string{"/gsd:x 3", "b"}, t0); err != nil {
+		t.Fatal(err)
+	}
+	rep, err = queueStatus(d, "s", t0.Add(2*time.Minute+3*time.Second))
+	if err != nil || rep.Active == nil {
+		t.Fatalf("got %+v, %v; want an active command", rep, err)
+	}
+	if a := rep.Active; a.Waiting != "2m3s" || a.WaitingSeconds != 123 || a.Command != "/gsd:x 3" || a.PromptSeen {
+		t.Errorf("got %+v, want /gsd:x 3 waiting 2m3s (123 s), prompt not seen", *a)
 	}
 }

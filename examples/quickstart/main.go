@@ -45,7 +45,10 @@ func main() {
 		hookcli.Runner, []hookcli.Var{{httphook.TokenEnv, "bearer token the -http server requires (needed for a non-loopback ADDR)"},
 			{storeurl.Env, "default -store"}})
 	hookcli.Version(flag.CommandLine)
-	flag.Parse()
+	flag.CommandLine.SetOutput(os.Stdout) // -h
+	if hookcli.ParseHook(flag.CommandLine, os.Args[1:], os.Stderr) {
+		return // -h, or a broken command line: let the session stop
+	}
 
 	opened, err := storeurl.Open(storeurl.FromFlags(*storeSpec, *state, os.Getenv), storeurl.Options{Server: *addr != ""})
 	if err != nil {

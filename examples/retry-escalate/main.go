@@ -105,9 +105,10 @@ type fileConfig struct {
 const maxConfigBytes = 1 << 20
 
 // parseConfig reads flags, then the config file for settings not given as flags.
-func parseConfig(args []string, stderr io.Writer) (Config, error) {
+// -h prints the usage on help.
+func parseConfig(args []string, help io.Writer) (Config, error) {
 	fs := flag.NewFlagSet("stophook-retry-escalate", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs.SetOutput(help)
 	hookcli.SetUsage(fs, "usage: stophook-retry-escalate [flags] < hook-input.json", hookcli.Runner, hookcli.Telegram, hookcli.Summary,
 		[]hookcli.Var{{storeurl.Env, "default -store"}})
 	c := Config{}
@@ -126,7 +127,7 @@ func parseConfig(args []string, stderr io.Writer) (Config, error) {
 	fs.BoolVar(&c.PageDuringBackground, "page-during-background", false, "ask the human even when the agent stops while a background task runs (default: such a stop is a pause)")
 	c.EscalateToTelegram = true
 	hookcli.Version(fs)
-	if err := fs.Parse(args); err != nil {
+	if err := hookcli.Parse(fs, args); err != nil {
 		return Config{}, err
 	}
 	if f := strings.Fields(*summaryCmd); len(f) > 0 {
@@ -270,7 +271,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == deferred.WaitCommand {
 		return deferred.Main(args[1:], stderr, telegramChannel)
 	}
-	c, err := parseConfig(args, stderr)
+	c, err := parseConfig(args, stdout)
 	if err != nil {
 		if !errors.Is(err, flag.ErrHelp) {
 			fmt.Fprintf(stderr, "%v; allowing stop\n", err)

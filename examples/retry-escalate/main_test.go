@@ -17,7 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/stophook/stophook"
-	"github.com/stophook/stophook/escalate/telegram/telegramtest"
+	"github.com/stophook/stophook/internal/telegramtest"
 )
 
 func TestParseConfig(t *testing.T) {

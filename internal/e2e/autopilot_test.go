@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/stophook/stophook/escalate"
-	"github.com/stophook/stophook/escalate/telegram/telegramtest"
+	"github.com/stophook/stophook/internal/telegramtest"
 	"github.com/stophook/stophook/policy"
 )
 

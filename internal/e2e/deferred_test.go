@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/stophook/stophook/escalate/deferred"
-	"github.com/stophook/stophook/escalate/telegram/telegramtest"
+	"github.com/stophook/stophook/internal/telegramtest"
 )
 
 // deferredEnv returns a TUI environment whose hook is retry-escalate

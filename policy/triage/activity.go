@@ -26,6 +26,13 @@ type Activity struct {
 	// EditTools name the tools that modify the file in their file_path (or
 	// notebook_path) input; nil means DefaultEditTools.
 	EditTools []string `json:"edit_tools,omitempty"`
+	// Alone makes heavy activity a finding on its own. By default
+	// SESSION_SUMMARY only joins a list that has a text finding: a heavy
+	// turn that decided, fixed, found, deferred or was told nothing holds
+	// nothing that the diff and the git log do not, and sending the agent
+	// back for it costs a turn (on real turns, activity alone was right
+	// about one time in two).
+	Alone bool `json:"alone,omitempty"`
 }
 
 // Counts are the tool activity of some messages.

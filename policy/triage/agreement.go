@@ -15,6 +15,12 @@ import (
 // work ("keep that style", "the pattern is to use bun run") is a
 // preference rather than a decision.
 
+// A corrected course is the other common way a rule for the agent is
+// set: the user stops or questions what the agent is doing ("Why are you
+// writing TypeScript?", "Stop. You're supposed to follow PYTHON.md.") and
+// the agent's reply opens by owning the mistake ("Good catch.", "You're
+// right"). What the user wants done differently is a preference.
+
 // agreementScore is the score of a finding from an agreed proposal.
 const agreementScore = 0.8
 
@@ -29,6 +35,21 @@ var (
 		return regexp.MustCompile(`(?i)\b(?:style|convention|pattern|always|never|from now on|going forward|every time|instructions?|learning|rule)\b`)
 	})
 	// agreement marks the opening of a reply that takes the proposal on.
+	// agreedLater marks a sentence, anywhere in a reply, that takes the
+	// proposal on after the agent checked it first ("Confirmed: … So I
+	// agree: no need to introduce it.").
+	agreedLater = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)^\W*(?:so |and |then )?(?:i agree|agreed|you(?:'re| are) right|good (?:catch|call))\b`)
+	})
+	// correction marks a sentence of the user's prompt that stops or
+	// questions what the agent did.
+	correction = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)^\W*(?:why (?:are|did|do|were|would) you\b|stop\b|you(?:'re| are| were) supposed to|you should(?:n't| not)? have\b|i (?:told|asked) you\b|(?:that's|that is|this is) (?:not what i|wrong)|not what i (?:asked|wanted)|(?:i said|i meant)\b)`)
+	})
+	// admission marks the opening of a reply that owns the mistake.
+	admission = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)^\W*(?:good catch|you(?:'re| are) (?:right|correct)|my (?:mistake|bad|apologies)|sorry|i apologi[sz]e|apologies|fair point|i should (?:have|not have))\b`)
+	})
 	agreement = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`(?i)^\W*(?:i agree|agreed|understood|exactly|correct|yes\b|yep\b|good (?:catch|call|point)|you(?:'re| are) right|that(?:'s| is) (?:the right|a good|a fair|fair|right|probably the (?:cleanest|right|better|best))|makes sense|sounds good|fair point|[^.!?]{0,60}\byour instinct is right)`)
 	})
@@ -38,11 +59,10 @@ var (
 // reply, the agent's first reply to prompt, opens by agreeing with a
 // proposal of prompt.
 func agreedProposal(prompt, reply string) (Category, string, bool) {
-	reply = strings.TrimSpace(reply)
-	if len(reply) > 400 {
-		reply = reply[:400]
+	if t, ok := acceptedCorrection(prompt, reply); ok {
+		return Preference, t, true
 	}
-	if !agreement().MatchString(strings.ReplaceAll(reply, "’", "'")) {
+	if !agreed(reply) {
 		return "", "", false
 	}
 	if len(prompt) > maxTextBytes {
@@ -64,4 +84,50 @@ func agreedProposal(prompt, reply string) (Category, string, bool) {
 		return Decision, t, true
 	}
 	return "", "", false
+}
+
+// agreed reports whether reply opens by agreeing, or agrees outright in a
+// later sentence.
+func agreed(reply string) bool {
+	reply = strings.ReplaceAll(strings.TrimSpace(reply), "’", "'")
+	if agreement().MatchString(reply[:min(len(reply), 400)]) {
+		return true
+	}
+	if len(reply) > maxTextBytes {
+		reply = reply[:maxTextBytes]
+	}
+	if !strings.Contains(reply, "agree") && !strings.Contains(reply, "right") && !strings.Contains(reply, "good c") {
+		return false
+	}
+	for _, sp := range sentences(reply, nil) {
+		if agreedLater().MatchString(reply[sp.start:sp.end]) {
+			return true
+		}
+	}
+	return false
+}
+
+// acceptedCorrection returns the correcting sentence of prompt, with the
+// reply's first sentence (which usually states the rule: "The project
+// rules say to use Python."), when reply opens by owning the mistake.
+func acceptedCorrection(prompt, reply string) (string, bool) {
+	reply = strings.ReplaceAll(strings.TrimSpace(reply), "’", "'")
+	if !admission().MatchString(reply[:min(len(reply), 200)]) {
+		return "", false
+	}
+	if len(prompt) > maxTextBytes {
+		prompt = prompt[:maxTextBytes]
+	}
+	for _, sp := range sentences(prompt, nil) {
+		s := strings.ReplaceAll(prompt[sp.start:sp.end], "’", "'")
+		if !correction().MatchString(s) {
+			continue
+		}
+		t := clean(s)
+		if rs := sentences(reply, nil); len(rs) > 1 {
+			t += " — " + clean(reply[rs[1].start:rs[1].end]) // the sentence after the admission
+		}
+		return t, true
+	}
+	return "", false
 }

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/hook"
@@ -34,7 +33,6 @@ func TestHostileTranscriptFailsOpen(t *testing.T) {
 	var out, errb bytes.Buffer
 	code := hook.Run(context.Background(), p, hook.Options{
 		Stdin: bytes.NewReader(payload), Stdout: &out, Stderr: &errb, Store: new(stophook.MemoryStore),
-		Now: func() time.Time { return stophooktest.T0 },
 	})
 	if code != 0 || out.Len() > 0 && !json.Valid(out.Bytes()) {
 		t.Errorf("exit %d stdout %q stderr %q, want exit 0 and a JSON answer", code, out.String(), errb.String())

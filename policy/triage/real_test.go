@@ -83,7 +83,7 @@ func loadReal(t testing.TB) (turns []realTurn, msgs [][]transcript.Message, miss
 		if err := json.Unmarshal(sc.Bytes(), &rt); err != nil {
 			t.Fatalf("turns.jsonl: %v", err)
 		}
-		if rt.Split != "tune" && rt.Split != "holdout" || rt.Source == "" || rt.Licence == "" {
+		if !slices.Contains([]string{"tune", "holdout", "unseen"}, rt.Split) || rt.Source == "" || rt.Licence == "" {
 			t.Fatalf("%s: split %q, source %q, licence %q", rt.ID, rt.Split, rt.Source, rt.Licence)
 		}
 		for _, l := range rt.Labels {
@@ -163,82 +163,131 @@ func textCategories(res triage.Result) []triage.Category {
 	return got
 }
 
-// TestRealTurnsPrecisionRecall measures the default scorer on real turns,
-// per (turn, category) pair; SESSION_SUMMARY is not labelled.
+// TestRealTurnsPrecisionRecall measures the default scorer on real turns
+// (testdata/real/README.md says how the set was made and labelled), in two
+// units:
 //
-// The set (testdata/real/README.md says how it was made): 236 turns of
-// real sessions, each labelled by reading the whole turn — its prompt and
-// every reply. "tune" (111 turns, 72 labels) is what the cues were fitted
-// to. "holdout" (125 turns, 92 labels) was labelled before the scorer was
-// run on it and measured once, after tuning stopped.
+//   - per turn, the policy's own decision: a turn with any finding is sent
+//     back to save memories, one with none may stop. A turn labelled with
+//     any memory is a positive. This is the unit that matters to a user.
+//   - per (turn, category) pair: whether the block reason names the right
+//     kinds of memory.
 //
-// Measured: tune precision 0.976, recall 0.569; held-out precision 0.579,
-// recall 0.239 (turns with any memory: 0.806 / 0.347). The scorer of the
-// previous release measured 0.538 / 0.076 on the same held-out turns.
-// The target of issue 22 (held-out precision >= 0.95, recall >= 0.85) is
-// NOT met: weighted cues do not generalise to unseen sessions; the floors
-// below only guard against regressions.
+// Splits: "tune" (cues fitted to it), "holdout" (agentv turns labelled
+// blind and measured once in wave 2, then read for the label audit and
+// seen while the scorer was changed in wave 3: no longer unseen), and
+// "unseen" (turns of another project's sessions, labelled before the
+// scorer was run on them and measured once, after the changes stopped;
+// read from the shared transcripts, skipped when they are absent).
+//
+// The floors are the figures measured, rounded down: they fail the test
+// when the scorer gets worse, and they are stated in the README and in
+// docs/memory-triage.md. Issue 22's target (unseen turns: precision >=
+// 0.95, recall >= 0.85) is not met; see the README.
 func TestRealTurnsPrecisionRecall(t *testing.T) {
 	turns, msgs, missing := loadReal(t)
 	if missing > 0 {
-		t.Logf("%d turns of shared transcripts not found (STOPHOOK_TRANSCRIPTS)", missing)
+		t.Logf("%d turns of shared transcripts not found (STOPHOOK_TRANSCRIPTS): their splits are not checked", missing)
 	}
 	s, err := triage.New(triage.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	bySplit := map[string]*counts{"tune": {}, "holdout": {}}
-	turnsBy := map[string]*counts{"tune": {}, "holdout": {}} // a turn with any memory vs none
-	n := map[string]int{}
+	splits := []string{"tune", "holdout", "unseen"}
+	pairs, byTurn, n := map[string]*counts{}, map[string]*counts{}, map[string]int{}
+	incomplete := map[string]bool{}
+	for _, sp := range splits {
+		pairs[sp], byTurn[sp] = &counts{}, &counts{}
+	}
+	for _, rt := range turnsMissing(t, turns, missing) {
+		incomplete[rt] = true
+	}
+	tuning := os.Getenv("STOPHOOK_TUNE") != "" // while tuning only the tune split is shown
 	for i, rt := range turns {
-		got := textCategories(s.Score(msgs[i]))
-		c := bySplit[rt.Split]
+		res := s.Score(msgs[i])
+		got := textCategories(res)
+		show := testing.Verbose() && (!tuning || rt.Split == "tune")
+		c := pairs[rt.Split]
 		n[rt.Split]++
 		for _, g := range got {
 			if slices.Contains(rt.Labels, g) {
 				c.tp++
-			} else {
-				c.fp++
-				if testing.Verbose() && (rt.Split == "tune" || os.Getenv("STOPHOOK_TUNE") == "") {
-					t.Logf("%s %s: false %s: %q", rt.Split, rt.ID, g, findingText(s.Score(msgs[i]), g))
-				}
+				continue
+			}
+			c.fp++
+			if show {
+				t.Logf("%s %s: false %s: %q", rt.Split, rt.ID, g, findingText(res, g))
 			}
 		}
 		for _, w := range rt.Labels {
 			if !slices.Contains(got, w) {
 				c.fn++
-				if testing.Verbose() && (rt.Split == "tune" || os.Getenv("STOPHOOK_TUNE") == "") {
+				if show {
 					t.Logf("%s %s: missed %s", rt.Split, rt.ID, w)
 				}
 			}
 		}
-		tc := turnsBy[rt.Split]
+		tc := byTurn[rt.Split]
+		blocked := len(res.Findings) > 0
 		switch {
-		case len(got) > 0 && len(rt.Labels) > 0:
+		case blocked && len(rt.Labels) > 0:
 			tc.tp++
-		case len(got) > 0:
+		case blocked:
 			tc.fp++
 		case len(rt.Labels) > 0:
 			tc.fn++
 		}
 	}
-	splits := []string{"tune", "holdout"}
-	if os.Getenv("STOPHOOK_TUNE") != "" {
-		splits = splits[:1] // while tuning the held-out figures stay unseen
+	if tuning {
+		splits = splits[:1]
 	}
 	for _, sp := range splits {
-		c, tc := bySplit[sp], turnsBy[sp]
-		t.Logf("%-7s %3d turns: pairs tp=%d fp=%d fn=%d precision %.3f recall %.3f; turns with a memory: precision %.3f recall %.3f",
-			sp, n[sp], c.tp, c.fp, c.fn, c.precision(), c.recall(), tc.precision(), tc.recall())
+		c, tc := pairs[sp], byTurn[sp]
+		t.Logf("%-7s %3d turns: per turn tp=%d fp=%d fn=%d precision %.3f recall %.3f; per pair tp=%d fp=%d fn=%d precision %.3f recall %.3f",
+			sp, n[sp], tc.tp, tc.fp, tc.fn, tc.precision(), tc.recall(), c.tp, c.fp, c.fn, c.precision(), c.recall())
 	}
-	if missing > 0 {
-		return // the floors were measured with the shared transcripts
+	// Floors: {turn precision, turn recall, pair precision, pair recall}.
+	floors := map[string][4]float64{
+		"tune":    {0.95, 0.65, 0.95, 0.55},
+		"holdout": {0.75, 0.35, 0.50, 0.22},
+		"unseen":  {0, 0, 0, 0},
 	}
-	floors := map[string][2]float64{"tune": {0.95, 0.55}, "holdout": {0.55, 0.22}}
 	for _, sp := range splits {
-		c, f := bySplit[sp], floors[sp]
-		if c.precision() < f[0] || c.recall() < f[1] {
-			t.Errorf("%s: precision %.3f recall %.3f, want >= %.2f and >= %.2f", sp, c.precision(), c.recall(), f[0], f[1])
+		if incomplete[sp] {
+			continue
+		}
+		c, tc, f := pairs[sp], byTurn[sp], floors[sp]
+		if tc.precision() < f[0] || tc.recall() < f[1] || c.precision() < f[2] || c.recall() < f[3] {
+			t.Errorf("%s: per turn precision %.3f recall %.3f, per pair precision %.3f recall %.3f; want at least %v",
+				sp, tc.precision(), tc.recall(), c.precision(), c.recall(), f)
 		}
 	}
+}
+
+// turnsMissing returns the splits that have turns whose shared transcript
+// was not found, read again from the labelled set.
+func turnsMissing(t *testing.T, loaded []realTurn, missing int) []string {
+	t.Helper()
+	if missing == 0 {
+		return nil
+	}
+	f, err := os.Open(filepath.Join("testdata", "real", "turns.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	have := map[string]bool{}
+	for _, rt := range loaded {
+		have[rt.ID] = true
+	}
+	var out []string
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 16<<20)
+	for sc.Scan() {
+		var rt realTurn
+		if json.Unmarshal(sc.Bytes(), &rt) == nil && !have[rt.ID] && !slices.Contains(out, rt.Split) {
+			out = append(out, rt.Split)
+		}
+	}
+	return out
 }

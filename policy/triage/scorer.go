@@ -286,7 +286,7 @@ func (s *Scorer) Score(msgs []transcript.Message) Result {
 	cands := map[Category][]Finding{}
 	w := &work{marks: make([]mark, s.ncues)}
 	errorSeen := false
-	prompt := "" // the user's prompt while its first reply is awaited
+	prompt := "" // the user's prompt until a reply agrees with it
 	for _, m := range msgs {
 		if m.IsMeta {
 			continue
@@ -297,8 +297,8 @@ func (s *Scorer) Score(msgs []transcript.Message) Result {
 				if c, t, ok := agreedProposal(prompt, m.Text); ok && s.hasRule(c) && !hasText(cands[c], t) {
 					cands[c] = append(cands[c], Finding{Category: c, Text: t, Score: agreementScore, Role: "user", Cues: []string{"(proposal agreed)"}})
 					res.Best[c] = max(res.Best[c], agreementScore)
+					prompt = "" // one proposal a turn
 				}
-				prompt = ""
 			}
 			s.scoreText(w, &res, cands, m.Text, true, "assistant", s.weights.Assistant, errorSeen)
 		case "user":
@@ -331,7 +331,9 @@ func (s *Scorer) Score(msgs []transcript.Message) Result {
 		delete(cands, r.Category) // a category listed twice reports once
 	}
 	if f, ok := s.activity.Finding(msgs); ok {
-		res.Findings = append(res.Findings, f)
+		if len(res.Findings) > 0 || s.activity.Alone {
+			res.Findings = append(res.Findings, f)
+		}
 		res.Best[SessionSummary] = 1
 	} else if _, ok := res.Best[SessionSummary]; !ok {
 		res.Best[SessionSummary] = 0

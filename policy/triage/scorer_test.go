@@ -343,3 +343,58 @@ func TestScoreParagraphsAndLists(t *testing.T) {
 		}
 	}
 }
+
+func TestScoreWholeTurn(t *testing.T) {
+	t.Parallel()
+	s := mustScorer(t, triage.Options{})
+	prompt := transcript.Message{Role: "user", Text: "i don't think we need the remote_name alias, can we just remove it"}
+	check := assistant("I'll check the code paths first.")
+	tests := []struct {
+		name string
+		msgs []transcript.Message
+		want []string
+	}{
+		{"agreement after checking", []transcript.Message{prompt, check, assistant("Confirmed: nothing reads it.\n\nSo I agree: no need to introduce it.")}, []string{"DECISION"}},
+		{"checking without agreeing", []transcript.Message{prompt, check, assistant("Confirmed: two readers still use it.")}, nil},
+		{"agreement with something else than a proposal", []transcript.Message{user("what does the remote_name alias do"), assistant("It names the local remote. I agree it is confusing.")}, nil},
+		{"a correction the agent owns", []transcript.Message{user("Why are you writing typescript?"), assistant("Good catch. The project rules say to use Python. Let me start over.")}, []string{"PREFERENCE"}},
+		{"a question the agent answers", []transcript.Message{user("Why are you writing typescript?"), assistant("The MCP SDK examples are in TypeScript.")}, nil},
+		{"an admission without a correction", []transcript.Message{user("add the RUM endpoints"), assistant("Sorry for the delay. Adding them now.")}, nil},
+	}
+	for _, tc := range tests {
+		res := s.Score(tc.msgs)
+		if got := cats(res); !slices.Equal(got, tc.want) {
+			t.Errorf("%s: got %v, want %v (findings %+v)", tc.name, got, tc.want, res.Findings)
+		}
+	}
+}
+
+func TestSessionSummaryJoinsAList(t *testing.T) {
+	t.Parallel()
+	var edits []transcript.ToolUse
+	for _, f := range []string{"a.go", "b.go", "c.go", "d.go", "e.go"} {
+		edits = append(edits, transcript.ToolUse{Name: "Edit", Input: json.RawMessage(`{"file_path":"` + f + `"}`)})
+	}
+	heavy := transcript.Message{Role: "assistant", ToolUses: edits}
+	memory := assistant("We went with SQLite instead of Postgres because it needs no server.")
+	tests := []struct {
+		name  string
+		alone bool
+		msgs  []transcript.Message
+		want  []string
+	}{
+		{"heavy activity alone", false, []transcript.Message{heavy, assistant("Done.")}, nil},
+		{"heavy activity with a memory", false, []transcript.Message{heavy, memory}, []string{"DECISION", "SESSION_SUMMARY"}},
+		{"heavy activity alone, Alone set", true, []transcript.Message{heavy, assistant("Done.")}, []string{"SESSION_SUMMARY"}},
+	}
+	for _, tc := range tests {
+		s := mustScorer(t, triage.Options{Activity: triage.Activity{Alone: tc.alone}})
+		res := s.Score(tc.msgs)
+		if got := cats(res); !slices.Equal(got, tc.want) {
+			t.Errorf("%s: got %v, want %v", tc.name, got, tc.want)
+		}
+		if res.Best[triage.SessionSummary] != 1 {
+			t.Errorf("%s: best SESSION_SUMMARY %v, want 1 (the activity was seen)", tc.name, res.Best[triage.SessionSummary])
+		}
+	}
+}

@@ -1,25 +1,28 @@
-package queue
+package main
 
 import (
+	"errors"
 	"time"
+
+	"github.com/stophook/stophook/queue"
 )
 
-// Report is what `queue status` prints: the queue of a session and how long
+// report is what `queue status` prints: the queue of a session and how long
 // its active command has been waiting for its event.
-type Report struct {
+type report struct {
 	Session string `json:"session"`
 	File    string `json:"file"`
 	Exists  bool   `json:"exists"`
 	// Active describes the active command; nil when there is none.
-	Active *ActiveReport `json:"active,omitempty"`
-	Queue  *Queue        `json:"queue,omitempty"`
+	Active *activeReport `json:"active,omitempty"`
+	Queue  *queue.Queue  `json:"queue,omitempty"`
 }
 
-// ActiveReport describes the command a queue is waiting on.
-type ActiveReport struct {
-	ID      int    `json:"id"`
-	Command string `json:"command"`
-	Awaits  Awaits `json:"awaits"`
+// activeReport describes the command a queue is waiting on.
+type activeReport struct {
+	ID      int          `json:"id"`
+	Command string       `json:"command"`
+	Awaits  queue.Awaits `json:"awaits"`
 	// Waiting is how long since the command was typed, e.g. "2m3s".
 	Waiting        string  `json:"waiting"`
 	WaitingSeconds float64 `json:"waiting_seconds"`
@@ -29,16 +32,16 @@ type ActiveReport struct {
 	Error      string `json:"error,omitempty"`
 }
 
-// Status reports the queue of session at time now. A session without a
-// queue gives a Report with Exists false and a nil error.
-func (d *Dir) Status(session string, now time.Time) (Report, error) {
+// queueStatus reports the queue of session at time now. A session without a
+// queue gives a report with Exists false and a nil error.
+func queueStatus(d *queue.Dir, session string, now time.Time) (report, error) {
 	file, err := d.File(session)
 	if err != nil {
-		return Report{}, err
+		return report{}, err
 	}
-	r := Report{Session: session, File: file}
+	r := report{Session: session, File: file}
 	q, err := d.Load(session)
-	if err == ErrNoQueue {
+	if errors.Is(err, queue.ErrNoQueue) {
 		return r, nil
 	}
 	if err != nil {
@@ -47,7 +50,7 @@ func (d *Dir) Status(session string, now time.Time) (Report, error) {
 	r.Exists, r.Queue = true, q
 	if i := q.Active(); i >= 0 {
 		c := q.Commands[i]
-		a := &ActiveReport{ID: c.ID, Command: c.Command, Awaits: c.Awaits, PromptSeen: c.PromptSeenAt != nil, Error: c.Error}
+		a := &activeReport{ID: c.ID, Command: c.Command, Awaits: c.Awaits, PromptSeen: c.PromptSeenAt != nil, Error: c.Error}
 		if c.StartedAt != nil {
 			w := now.Sub(*c.StartedAt).Round(time.Second)
 			a.Waiting, a.WaitingSeconds = w.String(), w.Seconds()

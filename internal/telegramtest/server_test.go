@@ -9,8 +9,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stophook/stophook/escalate/telegram/telegramtest"
 	"github.com/stophook/stophook/internal/telegram"
+	"github.com/stophook/stophook/internal/telegramtest"
 )
 
 func TestFakeBotAPI(t *testing.T) {

@@ -1,0 +1,72 @@
+package hookcli
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"strings"
+	"testing"
+)
+
+func TestParse(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name    string
+		args    []string
+		wantErr string // "" for none
+		help    bool
+	}{
+		{"ok", []string{"-scope", "local"}, "", false},
+		{"help", []string{"-h"}, "", true},
+		{"unknown flag", []string{"-bogus"}, "x sub: flag provided but not defined: -bogus (x sub -h for help)", false},
+		{"bad choice", []string{"-scope", "foo"}, `x sub: invalid value "foo" for flag -scope: want user, project or local (x sub -h for help)`, false},
+		{"bad continue", []string{"-continue", "later"}, `x sub: invalid value "later" for flag -continue: want block or context (x sub -h for help)`, false},
+		{"missing value", []string{"-scope"}, "x sub: flag needs an argument: -scope (x sub -h for help)", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			fs := flag.NewFlagSet("x sub", flag.ExitOnError) // Parse must not exit
+			var out bytes.Buffer
+			fs.SetOutput(&out)
+			var scope string
+			var withContext bool
+			Choice(fs, &scope, "scope", "user", "`SCOPE`", "user", "project", "local")
+			Continue(fs, &withContext)
+			SetUsage(fs, "usage: x sub [flags]", Runner)
+			err := Parse(fs, tt.args)
+			switch {
+			case tt.help:
+				if !errors.Is(err, flag.ErrHelp) || !strings.HasPrefix(out.String(), "usage: x sub [flags]\n\nflags:\n") {
+					t.Errorf("-h: got %v and %q, want flag.ErrHelp and the usage", err, out.String())
+				}
+			case tt.wantErr == "":
+				if err != nil {
+					t.Errorf("got %v, want no error", err)
+				}
+			default:
+				if err == nil || err.Error() != tt.wantErr || strings.Contains(err.Error(), "\n") {
+					t.Errorf("got %v, want the one line %q", err, tt.wantErr)
+				}
+				if out.Len() != 0 {
+					t.Errorf("a mistake printed %q, want nothing (not the usage)", out.String())
+				}
+			}
+		})
+	}
+}
+
+func TestParseHookFailsOpen(t *testing.T) {
+	t.Parallel()
+	fs := flag.NewFlagSet("stophook-mine", flag.ContinueOnError)
+	var errb bytes.Buffer
+	if !ParseHook(fs, []string{"-nope"}, &errb) {
+		t.Fatal("a bad command line: got done false, want the hook not to run")
+	}
+	if want := "stophook-mine: flag provided but not defined: -nope (stophook-mine -h for help); allowing stop\n"; errb.String() != want {
+		t.Errorf("got %q, want %q", errb.String(), want)
+	}
+	if ParseHook(flag.NewFlagSet("h", flag.ContinueOnError), nil, &errb) {
+		t.Error("no arguments: got done true")
+	}
+}
