@@ -27,7 +27,7 @@ func quickstartChain() stophook.Policy {
 func benchServe(b *testing.B, p stophook.Policy) {
 	store := new(stophook.MemoryStore)
 	m := httphook.NewMetrics()
-	h := httphook.Mux(httphook.New(m.Policy(p), "", hook.Options{Store: m.Store(store)}), httphook.ServeOptions{Metrics: m})
+	h := httphook.Mux(httphook.New(m.Policy(p), "", hook.Options{Store: m.Store(store)}), m.Options(httphook.ServeOptions{}))
 	body := loadgen.StopBody(256, b.TempDir(), "All done: the tests pass.")
 	b.ReportAllocs()
 	b.RunParallel(func(pb *testing.PB) {
