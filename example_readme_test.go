@@ -6,27 +6,24 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/hook"
 	"github.com/stophook/stophook/policy"
 )
 
 // The hook of the README: two retries in a row within a turn when the
-// agent stops on an error, then a guard that lets any later stop of the
-// turn through. Here its input comes from a string, as Claude Code would
-// send it on stdin, and hook.Run stands in for hook.Main (which exits the
-// process).
+// agent stops on an error, inside a guard that never lets the turn go on
+// more than twice. Here its input comes from a string, as Claude Code
+// would send it on stdin, and hook.Run stands in for hook.Main (which
+// exits the process).
 func Example_readmeHook() {
 	project, _ := os.MkdirTemp("", "readme-hook")
 	defer os.RemoveAll(project)
 	in := `{"hook_event_name":"Stop","session_id":"s1","cwd":` + strconv.Quote(project) +
 		`,"last_assistant_message":"Error: the build failed."}`
 
-	chain := stophook.NewChain(
-		&policy.ErrorRetry{MaxRetries: 2}, // ended on a failure → try again, twice in a row per turn
-		policy.StopActive{},               // a later stop of a continued turn → let it stop
-	)
-	hook.Run(context.Background(), chain, hook.Options{Stdin: strings.NewReader(in), Stdout: os.Stdout})
+	retry := &policy.ErrorRetry{MaxRetries: 2} // ended on a failure → try again, twice in a row per turn
+	p := policy.WithTurnBudget(2, retry)       // a guard wraps what it guards: at most 2 continuations a turn
+	hook.Run(context.Background(), p, hook.Options{Stdin: strings.NewReader(in), Stdout: os.Stdout})
 	// Output:
 	// {"decision":"block","reason":"The previous approach hit an error. Try a different approach to accomplish the task."}
 }

@@ -96,8 +96,8 @@ func TestEscalationDoesNotAsk(t *testing.T) {
 			return []stophook.Policy{&escalate.Escalation{Notifier: n}}
 		}, stophook.Pass},
 		{"stop hook active", active, func(n escalate.Notifier) []stophook.Policy {
-			return []stophook.Policy{policy.StopActive{}, &escalate.Escalation{Notifier: n}}
-		}, stophook.Allow},
+			return []stophook.Policy{policy.StopActive(&escalate.Escalation{Notifier: n})}
+		}, stophook.Pass},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -226,9 +226,10 @@ func TestSeedFlowRetryThenEscalate(t *testing.T) {
 	n := answering(escalate.Answer{Kind: escalate.Reply, Text: "try the other endpoint"}, nil)
 	chain := []stophook.Policy{
 		&escalate.Register{Store: store},
-		policy.StopActive{},
-		&policy.ErrorRetry{Store: store, MaxRetries: 2, AcrossTurns: true},
-		&escalate.Escalation{Notifier: n, Store: store, RecentTools: -1, ReadTail: tailOf(nil, fs.ErrNotExist)},
+		policy.StopActive(stophook.NewChain(
+			&policy.ErrorRetry{Store: store, MaxRetries: 2, AcrossTurns: true},
+			&escalate.Escalation{Notifier: n, Store: store, RecentTools: -1, ReadTail: tailOf(nil, fs.ErrNotExist)},
+		)),
 	}
 	in := stophooktest.Stop("Error: the API call failed with 500")
 	stophooktest.AssertBlocks(t, stophooktest.Run(t, in, chain...), policy.DefaultRetryReason)

@@ -56,25 +56,29 @@ func counter[K comparable](mu *sync.Mutex, m map[K]*atomic.Uint64, key K) *atomi
 	return c
 }
 
-// decision counts d.
-func (m *metrics) decision(d stophook.Decision) {
+// decision counts d, made by the policy named name.
+func (m *metrics) decision(d stophook.Decision, name string) {
 	policy := d.Policy
-	if policy == "" {
-		policy = "none"
+	switch {
+	case policy == "" && len(d.Trace) == 0:
+		policy = name // one policy's own decision
+	case policy == "":
+		policy = "none" // a chain in which every policy passed
 	}
 	counter(&m.mu, m.decisions, [2]string{d.Verdict.String(), policy}).Add(1)
 }
 
 // policy returns p counting each decision it makes.
 func (m *metrics) policy(p stophook.Policy) stophook.Policy {
-	return stophook.PolicyFunc(func(ctx context.Context, in stophook.Input) (stophook.Decision, error) {
+	name := stophook.PolicyName(p)
+	return stophook.Named(name, stophook.PolicyFunc(func(ctx context.Context, in stophook.Input) (stophook.Decision, error) {
 		d, err := p.Evaluate(ctx, in)
 		if err != nil {
 			d = stophook.Decision{Policy: d.Policy}
 		}
-		m.decision(d)
+		m.decision(d, name)
 		return d, err
-	})
+	}))
 }
 
 // store returns s counting its failed operations (a missing key and a

@@ -6,19 +6,19 @@ import (
 
 	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/loopstate"
-	"github.com/stophook/stophook/policy"
 	"github.com/stophook/stophook/stophooktest"
 )
 
-// Iterator comes before StopActive: every iteration's stop arrives
-// with stop_hook_active set, and the guard would end the loop at once.
+// A loop of three iterations. Every iteration's stop arrives with
+// stop_hook_active set: the loop is not wrapped in policy.StopActive,
+// which would end it at once.
 func ExampleIterator() {
 	store := new(stophook.MemoryStore)
 	loops := &loopstate.Loops{Store: store}
 	key, _ := loopstate.SessionKey(stophooktest.SessionID)
 	loops.Push(context.Background(), key, loopstate.Frame{Mode: loopstate.ModeLoop, Max: 3, Prompt: "fix the build"}, stophooktest.T0)
 
-	chain := stophook.NewChain(&loopstate.Iterator{Store: store}, policy.StopActive{})
+	chain := stophook.NewChain(&loopstate.Iterator{Store: store})
 	for i, reply := range []string{"Fixed one file.", "Fixed another.", "Still broken."} {
 		in := stophooktest.Stop(reply)
 		in.StopHookActive = i > 0

@@ -30,14 +30,14 @@ const DisableEnv = "IDLE_LOOP_DISABLE"
 // loop. On SessionEnd it removes the session's own loop (a shared loop
 // stays for the project's other sessions).
 //
-// # Ordering
+// # Guards
 //
 // Every iteration's stop after the first block arrives with
-// stop_hook_active: true. A guard that lets such stops through
-// (StopActive) must therefore come AFTER Iterator in a chain, or it
-// ends every loop after one iteration:
+// stop_hook_active: true. Do not wrap Iterator in policy.StopActive (it
+// would end every loop after one iteration); wrap the policies next to it
+// that should act once per turn, in any order:
 //
-//	stophook.NewChain(&Iterator{}, policy.StopActive{})
+//	stophook.NewChain(&Iterator{}, policy.StopActive(&escalate.Escalation{…}))
 //
 // Claude Code itself ends the turn after 8 consecutive blocks unless
 // CLAUDE_CODE_STOP_HOOK_BLOCK_CAP is raised; see [CapWarning].

@@ -72,35 +72,43 @@ func TestLoopIteratorBlocksUntilSignal(t *testing.T) {
 	}
 }
 
-// Every iteration's stop arrives with stop_hook_active: true, so a guard
-// that allows such stops must come after Iterator.
-func TestLoopIteratorOrderingWithStopActive(t *testing.T) {
+// Every iteration's stop arrives with stop_hook_active: true. A policy
+// guarded by StopActive passes on such stops, so in either order next to
+// it the loop keeps iterating; only the loop itself must not be wrapped.
+func TestLoopIteratorWithStopActive(t *testing.T) {
 	t.Parallel()
 	in := stophooktest.Stop("still working")
 	in.StopHookActive = true
+	once := policy.StopActive(stophook.Named("Nudge", stophook.PolicyFunc(func(context.Context, stophook.Input) (stophook.Decision, error) {
+		return stophook.BlockWith("one more thing"), nil
+	})))
+
+	for _, loopFirst := range []bool{true, false} {
+		li, store := newLoop(t, sessionKey, loopstate.ModeLoop)
+		chain := []stophook.Policy{li, once}
+		if !loopFirst {
+			chain = []stophook.Policy{once, li}
+		}
+		d := stophooktest.Run(t, in, chain...)
+		stophooktest.AssertBlocks(t, d, iter2of5)
+		if d.Policy != "LoopIterator" {
+			t.Errorf("loop first %v: got decision by %q, want LoopIterator", loopFirst, d.Policy)
+		}
+		if _, it := iterOf(t, store, sessionKey); it != 2 {
+			t.Errorf("loop first %v: got iteration %d, want 2", loopFirst, it)
+		}
+	}
 
 	li, store := newLoop(t, sessionKey, loopstate.ModeLoop)
-	d := stophooktest.Run(t, in, li, policy.StopActive{})
-	stophooktest.AssertBlocks(t, d, iter2of5)
-	if d.Policy != "LoopIterator" {
-		t.Errorf("got decision by %q, want LoopIterator", d.Policy)
-	}
-	if _, it := iterOf(t, store, sessionKey); it != 2 {
-		t.Errorf("got iteration %d, want 2", it)
-	}
-
-	li, store = newLoop(t, sessionKey, loopstate.ModeLoop)
-	d = stophooktest.Run(t, in, policy.StopActive{}, li)
-	stophooktest.AssertStops(t, d)
+	stophooktest.AssertStops(t, stophooktest.Run(t, in, policy.StopActive(li)))
 	if _, it := iterOf(t, store, sessionKey); it != 1 {
-		t.Errorf("wrong order: got iteration %d, want 1 (Iterator never ran)", it)
+		t.Errorf("loop wrapped in StopActive: got iteration %d, want 1 (Iterator never ran)", it)
 	}
 
-	// With no loop, Iterator passes and the guard decides.
+	// With no loop, Iterator passes and so does the guarded nudge.
 	li, _ = newLoop(t, "", loopstate.ModeLoop)
-	d = stophooktest.Run(t, in, li, policy.StopActive{})
-	if d.Verdict != stophook.Allow || d.Policy != "StopActive" {
-		t.Errorf("no loop: got %s by %q, want allow by StopActive", d.Verdict, d.Policy)
+	if d := stophooktest.Run(t, in, li, once); d.Verdict != stophook.Pass {
+		t.Errorf("no loop: got %s by %q, want pass", d.Verdict, d.Policy)
 	}
 }
 
@@ -251,7 +259,7 @@ func TestLoopIteratorFailsOpen(t *testing.T) {
 			if tt.empty {
 				in.LastAssistantMessage = ""
 			}
-			d := stophooktest.Run(t, in, li, policy.StopActive{})
+			d := stophooktest.Run(t, in, li)
 			stophooktest.AssertStops(t, d)
 			if len(d.Trace) == 0 || d.Trace[0].Err == nil {
 				t.Errorf("got trace %v, want Iterator's error recorded", d.Trace)
@@ -275,7 +283,7 @@ func TestLoopIteratorCleansUp(t *testing.T) {
 	})
 	in := stophooktest.Stop("x")
 	in.StopHookActive = true
-	d := stophooktest.Run(t, in, li, policy.StopActive{})
+	d := stophooktest.Run(t, in, li)
 	if d.Verdict != stophook.Allow || d.Policy != "LoopIterator" || !strings.Contains(d.SystemMessage, "iteration") {
 		t.Errorf("corrupt: got %s by %s, message %q; want allow by LoopIterator naming the iteration", d.Verdict, d.Policy, d.SystemMessage)
 	}
@@ -460,7 +468,7 @@ func TestPauseKeepsLoopIteration(t *testing.T) {
 	paused.BackgroundTasks = []json.RawMessage{json.RawMessage(`{"id":"b1","type":"shell","status":"running","description":"sleep 30","command":"sleep 30"}`)}
 	loop, store := newLoop(t, sessionKey, loopstate.ModeLoop)
 	li := policy.PauseOnBackgroundTasks(loop)
-	chain := stophook.NewChain(li, policy.StopActive{})
+	chain := stophook.NewChain(li)
 
 	d, _ := chain.Evaluate(ctx, paused)
 	if d.Blocks() || !strings.Contains(d.Trace[0].String(), "paused") {

@@ -7,15 +7,15 @@ import (
 	"github.com/stophook/stophook"
 )
 
-// WithTurnBudget returns a policy that lets the session stop once the
+// WithTurnBudget returns next guarded by a per-turn budget: once the
 // current turn was already sent back max times ([stophook.Input.TurnBlocks],
-// counted by the runner), and otherwise asks next. Wrapped around a chain it
-// bounds the whole chain; around one policy, that policy alone. Unlike
-// [StopActive] it does not depend on the order of policies: a loop can keep
-// iterating inside the budget while a retry elsewhere in the chain is
-// bounded by its own.
+// counted by the runner), a stop passes without calling next. Other stops
+// and events go to next unchanged. Wrapped around a chain it bounds the
+// whole chain; around one policy of a chain, that policy alone: the guard
+// passes rather than allows, so the policies after it still run.
 //
-// A max of 0 or less means 1 (one continuation per turn).
+// A max of 0 or less means 1 (one continuation per turn, like
+// [StopActive]).
 func WithTurnBudget(max int, next stophook.Policy) stophook.Policy {
 	if max <= 0 {
 		max = 1
@@ -28,17 +28,19 @@ type turnBudget struct {
 	next stophook.Policy
 }
 
-func (b turnBudget) Name() string {
-	return fmt.Sprintf("WithTurnBudget(%d, %s)", b.max, stophook.PolicyName(b.next))
-}
+// Name is the wrapped policy's name, so traces keep reading "ErrorRetry: …".
+func (b turnBudget) Name() string { return stophook.PolicyName(b.next) }
 
 // Evaluate implements [stophook.Policy].
 func (b turnBudget) Evaluate(ctx context.Context, in stophook.Input) (stophook.Decision, error) {
 	if in.IsStop() && in.TurnBlocks >= b.max {
-		return stophook.AllowStop(fmt.Sprintf("turn budget: %d continuations this turn (max %d)", in.TurnBlocks, b.max)), nil
+		return stophook.PassOn(fmt.Sprintf("turn budget: %d continuations this turn (max %d)", in.TurnBlocks, b.max)), nil
 	}
 	if b.next == nil {
-		return stophook.PassOn("no policy"), nil
+		return stophook.Decision{}, errNilPolicy("WithTurnBudget")
 	}
 	return b.next.Evaluate(ctx, in)
 }
+
+// errNilPolicy is the error of a guard given no policy to guard.
+func errNilPolicy(guard string) error { return fmt.Errorf("policy: %s: nil policy", guard) }

@@ -9,10 +9,16 @@
 //
 // # Guards
 //
-// [StopActive] lets the session stop when a Stop hook already blocked this
-// turn (stop_hook_active), so a chain cannot trap the agent.
-// [WithTurnBudget] bounds the blocks of the policy it wraps within one
-// turn.
+// Guards are decorators: configuration first, the guarded policy last, and
+// the result is a policy. [WithTurnBudget](n, p) asks p only while the turn
+// was sent back fewer than n times; [StopActive](p) asks p only on the
+// turn's first stop (stop_hook_active is not set), for nudges that should
+// come once per turn. [PauseOnBackgroundTasks](p) does not ask p while a
+// background task runs, and [IfMessage](m, p) only when the last message
+// matches. A guard that does not ask its policy passes, so the rest of the
+// chain still runs and no order of policies traps or frees the agent by
+// accident. The runner's own per-turn budget (hook.Options.MaxTurnBlocks)
+// bounds every hook on top.
 //
 // # Retry
 //
@@ -49,12 +55,16 @@
 // next turn when the task ends. [PauseOnBackgroundTasks] wraps a policy
 // (a loop, a retry, an escalation) so that it does not act on such stops.
 //
-// # Ordering
+// # Composition
 //
 // A [stophook.Chain] runs policies in order and the first Allow or Block
 // wins. Policies that keep an agent working across several stops of one
-// turn (a loop) must come before [StopActive]; one-shot nudges (error
-// retry, escalation) come after it:
+// turn (a loop, [ErrorRetry]) are not wrapped in [StopActive]; one-shot
+// nudges are:
 //
-//	stophook.NewChain(&loopstate.Iterator{}, policy.StopActive{}, &policy.ErrorRetry{})
+//	policy.WithTurnBudget(4, stophook.NewChain(
+//		&loopstate.Iterator{},
+//		&policy.ErrorRetry{MaxRetries: 2},
+//		policy.StopActive(nudge),
+//	))
 package policy

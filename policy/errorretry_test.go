@@ -190,15 +190,17 @@ func TestErrorRetryReadsTheTranscript(t *testing.T) {
 
 func TestStopActiveGuardsRetry(t *testing.T) {
 	t.Parallel()
+	guarded := policy.StopActive(&policy.ErrorRetry{Store: new(stophook.MemoryStore), Matcher: containsError{}})
 	in := stophooktest.Stop("ERR")
 	in.StopHookActive = true
-	d := stophooktest.Run(t, in, policy.StopActive{}, &policy.ErrorRetry{Store: new(stophook.MemoryStore), Matcher: containsError{}})
+	d := stophooktest.Run(t, in, guarded)
 	stophooktest.AssertStops(t, d)
-	if d.Policy != "StopActive" {
-		t.Errorf("decided by %q, want StopActive", d.Policy)
+	if len(d.Trace) != 1 || d.Trace[0].Policy != "ErrorRetry" || !strings.Contains(d.Trace[0].Why, "stop_hook_active") {
+		t.Errorf("trace %v, want one ErrorRetry step naming stop_hook_active", d.Trace)
 	}
-	first := stophooktest.Stop("ERR")
-	if d := stophooktest.Run(t, first, policy.StopActive{}); d.Verdict != stophook.Pass {
-		t.Errorf("first stop: got %v, want pass", d.Verdict)
+	d = stophooktest.Run(t, stophooktest.Stop("ERR"), guarded)
+	stophooktest.AssertBlocks(t, d, policy.DefaultRetryReason)
+	if d.Policy != "ErrorRetry" {
+		t.Errorf("first stop decided by %q, want ErrorRetry", d.Policy)
 	}
 }

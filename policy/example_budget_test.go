@@ -21,5 +21,5 @@ func ExampleWithTurnBudget() {
 	// Output:
 	// 0 block
 	// 1 block
-	// 2 allow
+	// 2 pass
 }

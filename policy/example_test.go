@@ -9,26 +9,43 @@ import (
 	"github.com/stophook/stophook/stophooktest"
 )
 
-// The quickstart chain: up to two retries in a row within a turn when the
-// agent stops on an error, then StopActive lets any later stop of the turn
-// through. The runner counts the turn's continuations (Input.TurnBlocks);
-// here the inputs say it themselves.
+// The quickstart hook: up to two retries in a row within a turn when the
+// agent stops on an error, inside a guard that never lets a turn go on
+// more than twice. The runner counts the turn's continuations
+// (Input.TurnBlocks); here the inputs say it themselves. A pass lets the
+// session stop.
 func Example() {
-	chain := stophook.NewChain(
-		&policy.ErrorRetry{MaxRetries: 2, Store: new(stophook.MemoryStore)},
-		policy.StopActive{},
-	)
+	p := policy.WithTurnBudget(2, &policy.ErrorRetry{MaxRetries: 2, Store: new(stophook.MemoryStore)})
 	ctx := context.Background()
 	for blocks := range 3 {
 		in := stophooktest.Stop("Error: build failed")
 		in.TurnBlocks, in.StopHookActive = blocks, blocks > 0
-		d := stophook.Evaluate(ctx, chain, in)
-		fmt.Println(d.Verdict, "by", d.Policy)
+		d := stophook.Evaluate(ctx, p, in)
+		fmt.Printf("%s (%s)\n", d.Verdict, d.Trace[0])
 	}
 	// Output:
-	// block by ErrorRetry
-	// block by ErrorRetry
-	// allow by StopActive
+	// block (ErrorRetry: block: turn judged error/failed: "Error: build failed": retry 1/2)
+	// block (ErrorRetry: block: turn judged error/failed: "Error: build failed": retry 2/2)
+	// pass (ErrorRetry: pass: turn budget: 2 continuations this turn (max 2))
+}
+
+// StopActive makes a nudge once per turn: on the first stop it asks the
+// wrapped policy, on a stop of a turn already continued it passes without
+// asking, so the session may stop (or a later policy decide).
+func ExampleStopActive() {
+	nudge := stophook.Named("ChangelogNudge", stophook.PolicyFunc(func(context.Context, stophook.Input) (stophook.Decision, error) {
+		return stophook.BlockWith("Add a CHANGELOG entry, then stop."), nil
+	}))
+	p := policy.StopActive(nudge)
+	for _, active := range []bool{false, true} {
+		in := stophooktest.Stop("Done.")
+		in.StopHookActive = active
+		d := stophook.Evaluate(context.Background(), p, in)
+		fmt.Printf("stop_hook_active=%v: %s %s\n", active, d.Verdict, d.Reason)
+	}
+	// Output:
+	// stop_hook_active=false: block Add a CHANGELOG entry, then stop.
+	// stop_hook_active=true: pass
 }
 
 // Retries counted per session, across turns, as the first Stop-hook scripts did. Every stop

@@ -57,7 +57,7 @@ func RunningBackgroundTasks(in stophook.Input) []BackgroundTask {
 // Wrap each policy that should wait, not the policies that must see every
 // stop:
 //
-//	stophook.NewChain(policy.PauseOnBackgroundTasks(&loopstate.Iterator{}), policy.StopActive{})
+//	stophook.NewChain(policy.PauseOnBackgroundTasks(&loopstate.Iterator{}), policy.PauseOnBackgroundTasks(retry))
 func PauseOnBackgroundTasks(next stophook.Policy) stophook.Policy {
 	return pauseOnBackground{next: next}
 }
@@ -74,7 +74,7 @@ func (p pauseOnBackground) Evaluate(ctx context.Context, in stophook.Input) (sto
 		}
 	}
 	if p.next == nil {
-		return stophook.Decision{}, fmt.Errorf("policy: PauseOnBackgroundTasks: nil policy")
+		return stophook.Decision{}, errNilPolicy("PauseOnBackgroundTasks")
 	}
 	return p.next.Evaluate(ctx, in)
 }

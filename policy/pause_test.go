@@ -65,7 +65,8 @@ func FuzzRunningBackgroundTasks(f *testing.F) {
 		in := stophooktest.Stop("x")
 		in.BackgroundTasks = []json.RawMessage{json.RawMessage(raw)}
 		tasks := policy.RunningBackgroundTasks(in)
-		d, err := policy.PauseOnBackgroundTasks(policy.StopActive{}).Evaluate(context.Background(), in)
+		next := stophook.PolicyFunc(func(context.Context, stophook.Input) (stophook.Decision, error) { return stophook.PassOn("next"), nil })
+		d, err := policy.PauseOnBackgroundTasks(next).Evaluate(context.Background(), in)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -19,8 +19,8 @@ import (
 // combined with policies that may block, give them to it as Then rather
 // than listing them in the same chain: it evaluates Then first and, when
 // Then blocks, leaves the queue alone (the turn goes on). Listed in a chain
-// it would miss the stops a policy before it allows ([StopActive]) or
-// advance on stops a policy after it blocks.
+// it would miss the stops a policy before it allows or advance on stops a
+// policy after it blocks.
 type Advance struct {
 	// Processor does the work; required.
 	Processor *Processor

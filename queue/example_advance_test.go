@@ -46,7 +46,7 @@ func ExampleAdvance_then() {
 	url, token := "http://127.0.0.1:8700/wake", os.Getenv("STOPHOOK_WAKE_TOKEN")
 	chain := stophook.NewChain(&queue.Advance{
 		Processor: &queue.Processor{Dir: queue.NewDir(queue.DefaultPath("")), Driver: queue.Tmux{}, Waker: &gateway.Waker{URL: url, Token: token}},
-		Then:      stophook.NewChain(policy.StopActive{}, &policy.ErrorRetry{}),
+		Then:      policy.StopActive(&policy.ErrorRetry{}),
 	})
 	hook.Main(chain, hook.Options{Events: []stophook.Event{"Stop", "SessionStart", "UserPromptSubmit"}})
 }

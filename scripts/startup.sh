@@ -14,11 +14,23 @@
 #   3. the same loop stop                     vs a grep/jq loop hook
 #                                             (examples/loop/testdata/jq-hook.sh)
 #                                                         target >= 40x faster
+# and, to show what the -http and -store flags of the two ready hooks cost
+# (they link net/http, crypto/tls and go-redis):
+#   - a hello-world that links net/http and does nothing with it: the floor
+#     of any binary that can serve -http;
+#   - the README's ten-line hook (quickstart's chain, command only) on the
+#     same finished turn;
+#   - the loop hook's chain built command only (no -http, no -store), with
+#     its FileStore, on the same loop stop.
 # Each round times every command RUNS times (median, after warm-up runs) in
 # turn, so both sides of a pair share the machine's state of that moment;
 # the ratio of a pair is taken per round and the script prints the median
-# over ROUNDS rounds. Wall time is what a user waits for; CPU time (rusage)
-# is printed too, as a loaded machine disturbs it less.
+# over ROUNDS rounds (wall time: what a user waits for).
+#
+# The loop runs with a large -max and CLAUDE_CODE_STOP_HOOK_BLOCK_CAP raised
+# as the loop's own warning asks, so that every timed stop is an iteration
+# (not the per-turn budget letting the stop through); every hook's output is
+# checked before and after the timed runs.
 #
 # Then, for where the time goes, each hook's largest package inits
 # (GODEBUG=inittrace=1) and binary sizes.
@@ -44,6 +56,70 @@ func main() { os.Stdout.WriteString("{}\n") }
 GO
 printf 'module hello\n\ngo 1.26.0\n' >"$work/hello/go.mod"
 (cd "$work/hello" && CGO_ENABLED=0 go build -o "$work/hello-bin" .)
+# A hello-world that links net/http, and the two hooks' chains built
+# command only, each in a module of its own that requires this one.
+mkdir -p "$work/nethttp"
+cat >"$work/nethttp/main.go" <<'GO'
+package main
+
+import (
+	"net/http"
+	"os"
+)
+
+var handler http.Handler = http.DefaultServeMux
+
+func main() {
+	if len(os.Args) > 1 { // never: keeps the server linked
+		http.ListenAndServe(os.Args[1], handler)
+	}
+	os.Stdout.WriteString("{}\n")
+}
+GO
+printf 'module nethttp\n\ngo 1.26.0\n' >"$work/nethttp/go.mod"
+(cd "$work/nethttp" && CGO_ENABLED=0 go build -o "$work/nethttp-bin" .)
+mkdir -p "$work/cmdonly/tenline" "$work/cmdonly/loopcmd"
+cat >"$work/cmdonly/tenline/main.go" <<'GO'
+package main
+
+import (
+	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/hook"
+	"github.com/stophook/stophook/policy"
+)
+
+func main() {
+	chain := stophook.NewChain(
+		&policy.ErrorRetry{MaxRetries: 2},
+		policy.StopActive{},
+	)
+	hook.Main(chain, hook.Options{})
+}
+GO
+cat >"$work/cmdonly/loopcmd/main.go" <<'GO'
+package main
+
+import (
+	"context"
+	"os"
+
+	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/hook"
+	"github.com/stophook/stophook/loopstate"
+	"github.com/stophook/stophook/policy"
+)
+
+// loopcmd STATE-DIR < input: the loop hook's chain without -http or -store.
+func main() {
+	store := stophook.NewFileStore(os.Args[1])
+	chain := stophook.NewChain(policy.PauseOnBackgroundTasks(&loopstate.Iterator{Store: store}), policy.StopActive{})
+	os.Exit(hook.Run(context.Background(), chain, hook.Options{Store: store, Events: []stophook.Event{stophook.EventStop}}))
+}
+GO
+printf 'module cmdonly\n\ngo 1.26.0\n\nrequire github.com/stophook/stophook v0.0.0-00010101000000-000000000000\n\nreplace github.com/stophook/stophook => %s\n' "$root" >"$work/cmdonly/go.mod"
+cp "$root/go.sum" "$work/cmdonly/go.sum"
+(cd "$work/cmdonly" && export GOFLAGS=-mod=mod GOPROXY=off GOWORK=off CGO_ENABLED=0 &&
+	go build -o "$work/tenline" ./tenline && go build -o "$work/loopcmd" ./loopcmd)
 (cd "$root" && CGO_ENABLED=0 go build -o "$work/quickstart" ./examples/quickstart &&
 	CGO_ENABLED=0 go build -o "$work/loop" ./examples/loop &&
 	go build -o "$work/proctime" ./examples/loop/internal/proctime)
@@ -61,9 +137,12 @@ jq -cn --arg c "$work/project" \
 # 2. A running loop, its state on disk, an input without the last message.
 session=bench-0000-4000-8000-000000000001
 state=$work/state
+export CLAUDE_CODE_STOP_HOOK_BLOCK_CAP=1000000
 jq -cn --arg s "$session" --arg t "$transcript" --arg c "$work" \
 	'{session_id:$s, transcript_path:$t, cwd:$c, hook_event_name:"Stop", stop_hook_active:true}' >"$work/loop.json"
 CLAUDE_CODE_SESSION_ID=$session "$work/loop" start -max 1000000 -state "$state" "benchmark task" >/dev/null
+state2=$work/state2
+CLAUDE_CODE_SESSION_ID=$session "$work/loop" start -max 1000000 -state "$state2" "benchmark task" >/dev/null
 
 # 3. The grep/jq hook on an equivalent state file.
 export SEED_STATE=$work/seed-state.json IDLE_LOOP_DISABLE= STOPHOOK_DISABLE= STOPHOOK_STATE_DIR=
@@ -72,42 +151,56 @@ printf '{"schema":1,"event":"STATE","run_id":"bench","updated_at":"%s","stack":[
 cp "$root/examples/loop/testdata/jq-hook.sh" "$work/jq-hook.sh" && chmod +x "$work/jq-hook.sh"
 
 # Every hook must decide as intended, or the comparison is void.
-out=$("$work/quickstart" <"$work/finished.json")
-[[ "$out" != *'"decision":"block"'* ]] || { echo "startup: quickstart blocked a finished turn: $out" >&2; exit 1; }
-for hook in "$work/loop -state $state" "$work/jq-hook.sh"; do
-	out=$($hook <"$work/loop.json")
-	[[ "$out" == *'"decision":"block"'* ]] || { echo "startup: $hook did not block: $out" >&2; exit 1; }
-done
+check() {
+	local out
+	for hook in "$work/quickstart" "$work/tenline"; do
+		out=$($hook <"$work/finished.json")
+		[[ "$out" != *'"decision":"block"'* ]] || { echo "startup: $hook blocked a finished turn: $out" >&2; exit 1; }
+	done
+	for hook in "$work/loop -state $state" "$work/loopcmd $state2" "$work/jq-hook.sh"; do
+		out=$($hook <"$work/loop.json" 2>&1)
+		[[ "$out" == *'"decision":"block"'* ]] || { echo "startup: $hook did not block: $out" >&2; exit 1; }
+	done
+}
+check
 
 time_it() { "$work/proctime" -n "$runs" -warmup 3 "$@"; }
-declare -a r1 r2 r3 hw qs lp jq_
+declare -a r1 r2 r3 r4 r5 r6 hw nh tl qs lc lp jq_
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN{print a/b}'; }
 for ((i = 0; i < rounds; i++)); do
-	read -r h hc _ < <(time_it -- "$work/hello-bin")
-	read -r q qc _ < <(time_it -stdin "$work/finished.json" -- "$work/quickstart")
-	read -r l lc _ < <(time_it -stdin "$work/loop.json" -- "$work/loop" -state "$state")
-	read -r j jc _ < <(time_it -stdin "$work/loop.json" -- "$work/jq-hook.sh")
-	hw+=("$h") qs+=("$q") lp+=("$l") jq_+=("$j")
-	r1+=("$(awk -v a="$q" -v b="$h" 'BEGIN{print a/b}')")
-	r2+=("$(awk -v a="$l" -v b="$h" 'BEGIN{print a/b}')")
-	r3+=("$(awk -v a="$j" -v b="$l" 'BEGIN{print a/b}')")
-	echo "startup: round $((i + 1))/$rounds: hello $h ms, quickstart $q ms, loop $l ms, grep/jq $j ms" >&2
+	read -r h _ < <(time_it -- "$work/hello-bin")
+	read -r n _ < <(time_it -- "$work/nethttp-bin")
+	read -r t _ < <(time_it -stdin "$work/finished.json" -- "$work/tenline")
+	read -r q _ < <(time_it -stdin "$work/finished.json" -- "$work/quickstart")
+	read -r c _ < <(time_it -stdin "$work/loop.json" -- "$work/loopcmd" "$state2")
+	read -r l _ < <(time_it -stdin "$work/loop.json" -- "$work/loop" -state "$state")
+	read -r j _ < <(time_it -stdin "$work/loop.json" -- "$work/jq-hook.sh")
+	hw+=("$h") nh+=("$n") tl+=("$t") qs+=("$q") lc+=("$c") lp+=("$l") jq_+=("$j")
+	r1+=("$(ratio "$q" "$h")") r2+=("$(ratio "$l" "$h")") r3+=("$(ratio "$j" "$l")")
+	r4+=("$(ratio "$n" "$h")") r5+=("$(ratio "$t" "$h")") r6+=("$(ratio "$c" "$h")")
+	echo "startup: round $((i + 1))/$rounds: hello $h ms, hello+net/http $n ms, ten-line $t ms, quickstart $q ms, loop command-only $c ms, loop $l ms, grep/jq $j ms" >&2
 done
+check
 median() { printf '%s\n' "$@" | sort -g | awk '{v[NR]=$1} END{m=(NR%2)?v[(NR+1)/2]:(v[NR/2]+v[NR/2+1])/2; printf "%.2f", m}'; }
 
 printf 'rounds %d x %d runs, load %s, %s\n' "$rounds" "$runs" "$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo n/a)" "$(go version | cut -d' ' -f3-)"
-printf 'hello-world Go binary          %6s ms\n' "$(median "${hw[@]}")"
-printf 'quickstart, finished turn      %6s ms   %5sx hello     (target <= 1.3x)\n' "$(median "${qs[@]}")" "$(median "${r1[@]}")"
-printf 'loop hook, 100 MB transcript   %6s ms   %5sx hello     (target <= 2.0x)\n' "$(median "${lp[@]}")" "$(median "${r2[@]}")"
-printf 'grep/jq loop hook              %6s ms   %5sx the loop hook (target >= 40x)\n' "$(median "${jq_[@]}")" "$(median "${r3[@]}")"
-
+printf 'hello-world Go binary            %6s ms\n' "$(median "${hw[@]}")"
+printf 'quickstart, finished turn        %6s ms   %5sx hello     (target <= 1.3x)\n' "$(median "${qs[@]}")" "$(median "${r1[@]}")"
+printf 'loop hook, 100 MB transcript     %6s ms   %5sx hello     (target <= 2.0x)\n' "$(median "${lp[@]}")" "$(median "${r2[@]}")"
+printf 'grep/jq loop hook                %6s ms   %5sx the loop hook (target >= 40x)\n' "$(median "${jq_[@]}")" "$(median "${r3[@]}")"
+echo "what -http and -store cost (they link net/http, crypto/tls, go-redis):"
+printf 'hello linking net/http           %6s ms   %5sx hello\n' "$(median "${nh[@]}")" "$(median "${r4[@]}")"
+printf 'ten-line hook (command only)     %6s ms   %5sx hello     (quickstart chain, finished turn)\n' "$(median "${tl[@]}")" "$(median "${r5[@]}")"
+printf 'loop chain (command only)        %6s ms   %5sx hello     (same loop stop)\n' "$(median "${lc[@]}")" "$(median "${r6[@]}")"
 echo
 echo "where the time goes: each package init's median over 9 traced runs (GODEBUG=inittrace=1), the largest, and binary sizes"
 # inits prints "package ms" for each package init of one traced run.
 inits() { GODEBUG=inittrace=1 "$@" 2>&1 >/dev/null | awk '/^init /{print $2, $5}'; }
-for hook in "quickstart $work/finished.json" "loop $work/loop.json"; do
+for hook in "quickstart $work/finished.json" "tenline $work/finished.json" "loop $work/loop.json" "loopcmd $work/loop.json"; do
 	set -- $hook
 	args=()
 	[[ $1 == loop ]] && args=(-state "$state")
+	[[ $1 == loopcmd ]] && args=("$state2")
 	for ((k = 0; k < 9; k++)); do inits "$work/$1" "${args[@]}" <"$2"; done |
 		sort -k1,1 -k2,2g | awk '
 			$1 != p { if (p != "") out(); p = $1; n = 0 }
@@ -118,4 +211,6 @@ for hook in "quickstart $work/finished.json" "loop $work/loop.json"; do
 	printf '%-10s %5.1f MB, package inits %s ms in all; largest:\n' "$1" "$(awk -v s="$size" 'BEGIN{print s/1e6}')" "$(awk '$1 == "TOTAL" {print $2}' "$work/inits.txt")"
 	grep -v '^TOTAL ' "$work/inits.txt" | sort -k2 -g -r | awk 'NR <= 4 {printf "  %-45s %s ms\n", $1, $2}'
 done
-printf 'hello      %5.1f MB\n' "$(awk -v s="$(stat -c %s "$work/hello-bin" 2>/dev/null || stat -f %z "$work/hello-bin")" 'BEGIN{print s/1e6}')"
+for b in hello-bin nethttp-bin; do
+	printf '%-10s %5.1f MB\n' "${b%-bin}" "$(awk -v s="$(stat -c %s "$work/$b" 2>/dev/null || stat -f %z "$work/$b")" 'BEGIN{print s/1e6}')"
+done

@@ -17,8 +17,7 @@ func ExampleNotifier() {
 	}}
 	t := &testing.T{}
 	d := stophooktest.Run(t, stophooktest.Stop("All done."),
-		policy.StopActive{},
-		&escalate.Escalation{Notifier: human},
+		policy.StopActive(&escalate.Escalation{Notifier: human}),
 	)
 	fmt.Println(d.Verdict, d.Reason)
 	fmt.Println(len(human.Requests()), "request:", human.Requests()[0].LastMessage)

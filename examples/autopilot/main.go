@@ -102,7 +102,7 @@ func parseConfig(args []string, help io.Writer) (Config, error) {
 	fs.SetOutput(help)
 	c := Config{ContinueWithContext: true}
 	fs.StringVar(&c.Reply, "reply", policy.DefaultAutoReply, "continuation that answers a permission question (once per turn)")
-	fs.IntVar(&c.MaxRetries, "max-retries", 2, "retries in a row per session when the agent stops on an error (0: never)")
+	fs.IntVar(&c.MaxRetries, "max-retries", 2, "retries in a row within one turn when the agent stops on an error (0: never)")
 	hookcli.Continue(fs, &c.ContinueWithContext)
 	fs.DurationVar(&c.EscalateTimeout, "escalate-timeout", 5*time.Minute, "how long to wait for the human on Telegram (keep well below the hook timeout)")
 	fs.StringVar(&c.Label, "label", "", "session label in the Telegram message (default: <dir> · <session id>)")
@@ -167,7 +167,9 @@ func build(c Config, stderr io.Writer) (stophook.Policy, hook.Options) {
 	}
 	isDecision := j.Is(judge.Question, judge.Decision)
 
-	retry := &policy.ErrorRetry{Store: store, MaxRetries: c.MaxRetries, Judge: j, Reason: retryReason, AcrossTurns: true}
+	// N retries in a row within one turn, as in every ready hook; each
+	// prompt gets its own retries.
+	retry := &policy.ErrorRetry{Store: store, MaxRetries: c.MaxRetries, Judge: j, Reason: retryReason}
 	if c.MaxRetries == 0 {
 		// Never retry, but still clear stale counts on stops and SessionEnd.
 		retry.Matcher = policy.MatcherFunc(func(string) bool { return false })

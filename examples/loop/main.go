@@ -330,16 +330,17 @@ func cmdHook(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv en
 	if *verify != "" {
 		li.Verify = []string{"sh", "-c", *verify}
 	}
-	// loopstate.Iterator must come before StopActive: every iteration's stop has
-	// stop_hook_active set.
-	// A stop while a background task runs is a pause: Claude Code starts
-	// the next turn when the task ends, and the loop goes on from there.
-	chain := stophook.NewChain(policy.PauseOnBackgroundTasks(li), policy.StopActive{})
+	// No policy.StopActive around the loop: every iteration's stop has
+	// stop_hook_active set. Its own max and the runner's per-turn budget
+	// bound it. A stop while a background task runs is a pause: Claude
+	// Code starts the next turn when the task ends, and the loop goes on
+	// from there.
+	chain := policy.PauseOnBackgroundTasks(li)
 	// The policies see the time of run's clock (a fixed one in tests).
-	clocked := stophook.PolicyFunc(func(ctx context.Context, in stophook.Input) (stophook.Decision, error) {
+	clocked := stophook.Named(stophook.PolicyName(chain), stophook.PolicyFunc(func(ctx context.Context, in stophook.Input) (stophook.Decision, error) {
 		in.Now = now()
 		return chain.Evaluate(ctx, in)
-	})
+	}))
 	events := []stophook.Event{stophook.EventStop}
 	if *addr != "" {
 		ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)

@@ -65,12 +65,10 @@ func main() {
 		store = opened.Store
 		defer opened.Close()
 	}
-	chain := stophook.NewChain(
-		// Two retries in a row within a turn. A stop while a background
-		// task runs is a pause, not an error to retry.
-		policy.PauseOnBackgroundTasks(&policy.ErrorRetry{MaxRetries: 2}),
-		policy.StopActive{}, // any later stop of a continued turn: let it stop
-	)
+	// Two retries in a row within a turn, and never more than two
+	// continuations a turn whatever happens. A stop while a background
+	// task runs is a pause, not an error to retry.
+	chain := policy.WithTurnBudget(2, policy.PauseOnBackgroundTasks(&policy.ErrorRetry{MaxRetries: 2}))
 	if *addr != "" {
 		ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
 		defer stop()

@@ -209,7 +209,7 @@ func build(c Config, stderr io.Writer) (*stophook.Chain, hook.Options) {
 	if store == nil && c.State != "" {
 		store = stophook.NewFileStore(c.State)
 	}
-	// No StopActive guard: within one turn the retries come first, then
+	// No policy.StopActive guard: within one turn the retries come first, then
 	// the human is asked, and asked again after a reply or Continue,
 	// until Let stop, a timeout or the runner's per-turn budget.
 	policies := []stophook.Policy{

@@ -10,8 +10,8 @@ import (
 	"github.com/stophook/stophook/examples/hookcli"
 )
 
-// notInTenLineHook are the packages the README's ten-line hook (StopActive
-// and ErrorRetry) must not link: each feature's own policy and state, the
+// notInTenLineHook are the packages the README's ten-line hook
+// (WithTurnBudget and ErrorRetry) must not link: each feature's own policy and state, the
 // Markdown parser, and the network and process stacks. A hook pays for
 // what it links at every start (package init, page faults), and this one
 // is the hook most people start from.

@@ -150,25 +150,24 @@ func goBlock(t *testing.T, readme, heading string) string {
 	return rest[:end]
 }
 
-// chainBlock returns the lines from "chain := stophook.NewChain(" to its
-// closing ")", with leading tabs removed.
-func chainBlock(t *testing.T, src, where string) []string {
+// linesBefore returns the n lines before the first line starting with
+// call, with leading tabs removed.
+func linesBefore(t *testing.T, src, call string, n int, where string) []string {
 	t.Helper()
-	var out []string
-	in := false
-	for _, line := range strings.Split(src, "\n") {
-		l := strings.TrimLeft(line, "\t")
-		if strings.HasPrefix(l, "chain := stophook.NewChain(") {
-			in = true
-		}
-		if in {
-			out = append(out, l)
-			if l == ")" {
-				return out
+	lines := strings.Split(src, "\n")
+	for i, line := range lines {
+		if strings.HasPrefix(strings.TrimLeft(line, "\t"), call) {
+			if i < n {
+				break
 			}
+			out := make([]string, n)
+			for j, l := range lines[i-n : i] {
+				out[j] = strings.TrimLeft(l, "\t")
+			}
+			return out
 		}
 	}
-	t.Fatalf("%s: no chain := stophook.NewChain(…) block", where)
+	t.Fatalf("%s: no %d lines before %s", where, n, call)
 	return nil
 }
 
@@ -178,12 +177,17 @@ func TestReadmeHookIsTheExample(t *testing.T) {
 	t.Parallel()
 	block := goBlock(t, read(t, "README.md"), "## A hook in ten lines")
 	example := read(t, "example_readme_test.go")
-	got, want := chainBlock(t, block, "README.md"), chainBlock(t, example, "example_readme_test.go")
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+	// The policy is built by the lines between func main() and hook.Main;
+	// the example has the same lines before hook.Run.
+	body := block[strings.Index(block, "func main() {\n")+len("func main() {\n"):]
+	n := strings.Count(body[:strings.Index(body, "hook.Main(")], "\n")
+	got, want := linesBefore(t, block, "hook.Main(", n, "README.md"), linesBefore(t, example, "hook.Run(", n, "example_readme_test.go")
+	if n == 0 || strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("README hook:\n%s\nExample_readmeHook:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	if !strings.Contains(example, "func Example_readmeHook()") || !strings.Contains(block, "hook.Main(chain, hook.Options{})") {
-		t.Fatal("the README's hook must end in stophook.Main, and Example_readmeHook must exist")
+	if !strings.Contains(example, "func Example_readmeHook()") || !strings.Contains(block, "hook.Main(p, hook.Options{})") ||
+		!strings.Contains(example, "hook.Run(context.Background(), p, ") {
+		t.Fatal("the README's hook must end in hook.Main(p, hook.Options{}), and Example_readmeHook must run the same p")
 	}
 	if n := strings.Count(strings.TrimSpace(block[strings.Index(block, "func main()"):]), "\n") + 1; n > 10 {
 		t.Errorf("README's main: %d lines, want at most 10", n)
