@@ -19,7 +19,7 @@ func readMessage(text string) message {
 
 // leadingError matches a message that starts with an error line, as a
 // client writes it when a request fails ("API Error: 529 …").
-var leadingError = lazyre.New(`\A\s*(?:API Error\b|Error:|ERROR:|error:|Fatal:|fatal:|Traceback \(most recent call last\))`)
+var leadingError = lazyre.New(`\A\s*(?:[✕✖×❌]\s*)?\[?(?:API Error\b|Error:|ERROR:|error:|Fatal:|fatal:|Traceback \(most recent call last\))`)
 
 func (m message) leadingError() (Verdict, bool) {
 	if !leadingError.MatchString(m.raw) {

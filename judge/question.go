@@ -15,11 +15,11 @@ var (
 	approval = lazyre.New(`\b(?:plan|approach|design|proposal|outline|steps|spec)\b`)
 	// decisionQuestion marks a question that offers alternatives or asks the
 	// human for something.
-	decisionQuestion = lazyre.New(`\bwhich\b|\bprefer|\brather\b|\beither\b|\bor\b|(?:^|[,:;] )(?:what|how|where|when|who|whom|whose|why)\b|\b(?:can|could|would|will) you (?:please )?(?:share|provide|paste|send|tell|give|clarify|confirm|check|run|try|explain|describe|point|grant|install|restart|log ?in|upload|set|create|verify|look|let me know|specify)\b|\bdo you (?:have|know|remember|recall|mean|see|need)\b|\bdid you\b|\bis (?:this|that|it) (?:what|the right|correct|intended|expected)\b`)
+	decisionQuestion = lazyre.New(`\bwhich\b|\bone of (?:the|these|those)\b|\bprefer|\brather\b|\beither\b|\bor\b|(?:^|[,:;] )(?:what|how|where|when|who|whom|whose|why)\b|\b(?:can|could|would|will) you (?:please )?(?:share|provide|paste|send|tell|give|clarify|confirm|check|run|try|explain|describe|point|grant|install|restart|log ?in|upload|set|create|verify|look|let me know|specify)\b|\bdo you (?:have|know|remember|recall|mean|see|need)\b|\bdid you\b|\bis (?:this|that|it) (?:what|the right|correct|intended|expected)\b`)
 	// permissionQuestion marks a question a plain yes answers.
-	permissionQuestion = lazyre.New(`\b(?:shall|should|can|may|could) (?:i|we)\b|\b(?:want|like|need) (?:me|us) to\b|\bwant to (?:proceed|continue|go ahead|move on)\b|\bready (?:for me )?to\b|\bproceed\b|\bgo ahead\b|\bgo-ahead\b|^(?:continue|proceed|start|begin)\b|\b(?:ok|okay|alright|all right|fine)\b|\b(?:looks?|sounds?|seems?) (?:good|ok|okay|right|fine|reasonable|correct)\b|\bapprove\b|\bshall\b`)
+	permissionQuestion = lazyre.New(`\b(?:shall|should|can|may|could) (?:i|we)\b|\b(?:want|like|need) (?:me|us) to\b|\bwant to (?:proceed|continue|go ahead|move on)\b|\bready (?:for me )?to\b|\bproceed\b|\bgo ahead\b|\bgo-ahead\b|^(?:continue|proceed|start|begin)\b|\b(?:ok|okay|alright|all right|fine)\b|\b(?:looks?|sounds?|seems?) (?:good|ok|okay|right|fine|reasonable|correct)\b|\bapprove\b|\bshall\b|^(?:want|wanna|go with|good to go|ready)\b|\bgood to go\b`)
 	// permissionOffer marks a closing statement that waits for a go-ahead.
-	permissionOffer = lazyre.New(`\bsay the word\b|\b(?:awaiting|waiting for|await|wait for) your (?:approval|go-ahead|go ahead|confirmation|ok|okay|green light)\b|\b(?:once|when|if) you (?:approve|confirm|give the go-ahead|give me the go-ahead|say go)\b|\bconfirm and i(?:'ll| will)\b|\bfor your (?:approval|review and approval)\b|\bwith your (?:approval|permission|go-ahead)\b|\bif you(?:'re| are) (?:good|ok|okay|happy|fine) with (?:it|this|that)\b[^.]*\b(?:i(?:'ll| will)|next)\b|\bready to (?:proceed|start|begin|implement|continue)\b[^.]*\b(?:when|once|whenever) you\b|\b(?:let me know|tell me|just say)(?: if| when| whether)? you(?:'d| would)? (?:like|want) (?:me|us) to (?:proceed|continue|go ahead|start|begin|implement|apply|move on|pick up|tackle|commit|push|deploy|run|execute)\b|\b(?:let me know|tell me|just say)(?: if| when)? (?:you(?:'re| are) ready|to (?:proceed|continue|go ahead))\b|\bif you(?:'d| would)? (?:like|want) me to (?:proceed|continue|go ahead|start|begin|implement|apply|run)\b[^.]*\b(?:say|tell me|let me know|reply)\b`)
+	permissionOffer = lazyre.New(`\bsay the word\s*(?:[.!]|$)|\b(?:awaiting|waiting for|await|wait for) your (?:approval|go-ahead|go ahead|confirmation|ok|okay|green light)\b|\b(?:once|when|if) you (?:approve|confirm|give the go-ahead|give me the go-ahead|say go)\b|\bconfirm and i(?:'ll| will)\b|\bfor your (?:approval|review and approval)\b|\bwith your (?:approval|permission|go-ahead)\b|\bif you(?:'re| are) (?:good|ok|okay|happy|fine) with (?:it|this|that)\b[^.]*\b(?:i(?:'ll| will)|next)\b|\bready to (?:proceed|start|begin|implement|continue)\b[^.]*\b(?:when|once|whenever) you\b|\b(?:let me know|tell me|just say)(?: if| when| whether)? you(?:'d| would)? (?:like|want) (?:me|us) to (?:proceed|continue|go ahead|start|begin|implement|apply|move on|pick up|tackle|commit|push|deploy|run|execute)\b|\b(?:let me know|tell me|just say)(?: if| when)? (?:you(?:'re| are) ready|to (?:proceed|continue|go ahead))\b|\bif you(?:'d| would)? (?:like|want) me to (?:proceed|continue|go ahead|start|begin|implement|apply|run)\b[^.]*\b(?:say|tell me|let me know|reply)\b`)
 	// decisionRequest marks a closing statement that waits for a choice or
 	// for information.
 	decisionRequest = lazyre.New(`\b(?:let me know|tell me|please (?:advise|confirm|clarify|specify|indicate))\b[^.]*\b(?:which|what|how|whether|where|prefer|preference)\b|\bplease (?:choose|pick|select|decide)\b|\b(?:i need|need) (?:your|you to) (?:input|decision|choice|confirmation|guidance|help)\b|\bwaiting for your (?:input|decision|choice|answer|answers)\b|\bonce you answer\b|\b(?:let me know|tell me)(?: if| whether) you(?:'d| would)? (?:want|like|prefer)\b[^.!?]*,? or\b|\b(?:provide|share|send|paste|give me)\b[^.]*\b(?:and|so) i(?:'ll| will| can)\b|\byour (?:call|choice|decision)\b|\bup to you\b|\bi can either\b[^.]*\bor\b`)
@@ -31,14 +31,22 @@ var notAlternatives = strings.NewReplacer(" or not", "", " or so", "", " or two"
 // holdOff marks an alternative that only delays the proposed work ("…, or
 // would you like to review the plan first?"): a plain yes still answers
 // the question.
-var holdOff = lazyre.New(`^(?:is there|are there|would you (?:like|prefer)(?: me)? to (?:review|modify|adjust|change|tweak|revise|look|discuss|make changes|check|see|prioriti[sz]e|focus)|do you want to (?:review|adjust|modify|change|look|check|test)|would you rather (?:review|test|check|look)|should i (?:wait|stop|hold)|wait|stop|hold|not\b|anything|something else|review|make changes|adjust|modify)`)
+var holdOff = lazyre.New(`^(?:is there|are there|would you (?:like|prefer)(?: me)? to (?:review|modify|adjust|change|tweak|revise|look|discuss|make changes|check|see|prioriti[sz]e|focus)|do you want to (?:review|adjust|modify|change|look|check|test)|would you rather (?:review|test|check|look)|should i (?:wait|stop|hold)|wait|stop|hold|not\b|anything|something else|review|make changes|adjust|modify|(?:just )?(?:leave|keep) (?:it|them|this|that|these|those|things)\b|skip (?:it|that|this)\b|(?:will|would|do) you (?:want to )?(?:test|try|playtest|preview|check|review) it\b)`)
+
+// reviewFirst marks a first alternative that only has the human look before
+// the agent acts ("Want to preview it first, or should I commit now?").
+var reviewFirst = lazyre.New(`^(?:do you )?want to (?:preview|test|try|review|check|look at|see|playtest) (?:it|this|that|them)\b`)
+
+// parenthetical matches a remark in parentheses, whose "or" offers no
+// alternative to the question around it.
+var parenthetical = lazyre.New(`\([^()]*\)`)
 
 // alternative marks a sentence that offers two courses of action.
 var alternative = lazyre.New(`, or (?:[a-z]+ ){0,3}(?:i|we|you)?\b|\beither\b`)
 
 // infoRequest marks a closing that asks the human for something a yes
 // does not give.
-var infoRequest = lazyre.New(`\b(?:let me know|tell me) (?:the|your|which|what|how|whether|where|who)\b|\bplease (?:provide|share|send|paste|specify|confirm (?:the|your|which|what))\b|\b(?:can|could|would) you (?:please )?(?:provide|share|send|paste|tell me)\b|\bif you (?:can )?(?:provide|share|send|paste)\b`)
+var infoRequest = lazyre.New(`^(?:just )?(?:pick|choose|select) (?:the|one|a|which|between)\b|\b(?:let me know|tell me) (?:the|your|which|what|how|whether|where|who)\b|\bplease (?:provide|share|send|paste|specify|confirm (?:the|your|which|what))\b|\b(?:can|could|would) you (?:please )?(?:provide|share|send|paste|tell me)\b|\bif you (?:can )?(?:provide|share|send|paste)\b`)
 
 // courtesyStatement marks a closing line that invites feedback or
 // further requests without waiting for anything ("Let me know what you
@@ -178,9 +186,15 @@ func ask(k Kind, conf float64, why string) Verdict {
 // NoKind for a courtesy question.
 func classifyQuestion(c closing) (Kind, float64) {
 	q := notAlternatives.Replace(c.question)
-	if i := strings.LastIndex(q, " or "); i >= 0 && permissionQuestion.MatchString(q[:i]) &&
-		holdOff.MatchString(strings.TrimLeft(q[i+len(" or "):], " ")) && !strings.Contains(q[:i], "which") {
-		return Permission, 0.85
+	if p := parenthetical.ReplaceAllString(q, ""); permissionQuestion.MatchString(p) {
+		q = p
+	}
+	if i := strings.LastIndex(q, " or "); i >= 0 && !strings.Contains(q[:i], "which") {
+		first, second := strings.TrimRight(q[:i], " ,"), strings.TrimLeft(q[i+len(" or "):], " ")
+		if permissionQuestion.MatchString(first) && holdOff.MatchString(second) ||
+			reviewFirst.MatchString(first) && permissionQuestion.MatchString(second) {
+			return Permission, 0.85
+		}
 	}
 	switch {
 	case courtesy.MatchString(q):

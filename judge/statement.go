@@ -29,7 +29,35 @@ var failureStatements = []*lazyre.Regexp{
 	lazyre.New(`\b(?:the )?(?:errors?|failures?|exceptions?|crash(?:es)?) (?:persists?|remains?|(?:is|are) still (?:there|present|happening))\b`),
 	lazyre.New(`\b(?:the|this|my) (?:task|attempt|fix|change|approach) (?:failed|did ?n[o']t work|does ?n[o']t work|is not working|isn't working)\b`),
 	lazyre.New(`\bfixed (?:\d+|one|two|three|four|five|some|most) of (?:the )?(?:\d+|them)\b`),
+	// A status put first: "Blocked: the staging database is down",
+	// "Tests failed: 3 of 48".
+	lazyre.New(`^(?:status: )?blocked(?: on| by|:)`),
+	lazyre.New(`^(?:the )?(?:tests?|test run|build|lint|typecheck|ci|checks?|compilation|deploy(?:ment)?|push|install(?:ation)?|migration|upgrade|release) (?:\w+ ){0,2}?(?:failed|was rejected)\b`),
+	// What happened in this turn: "I hit an error writing config.yaml",
+	// "That didn't fix it", "pnpm install errors out", "45 passed, 3 failed".
+	lazyre.New(`\bi (?:encountered|hit|ran into|keep getting|kept getting|(?:am|'m) (?:still )?getting) (?:an? |the |this |that |some |another |the same )?(?:\w+ ){0,2}?(?:error|errors|exception|failure|crash)\b`),
+	lazyre.New(`^(?:but |and )?(?:this|that|it|the (?:fix|change|patch|workaround|update))(?: \w+)? (?:still )?(?:did ?n[o']t|did not) (?:fix|resolve|solve|help|work|change anything)\b|\bthe (?:fix|change|patch|workaround) (?:did ?n[o']t|did not|does ?n[o']t|does not) (?:fix|resolve|solve|help|work)\b`),
+	lazyre.New(`\b(?:errors?|errored|crash(?:es|ed)?) out\b`),
+	lazyre.New(`\b\d+ passed,? [1-9]\d* failed\b|\b[1-9]\d* failed,? \d+ passed\b`),
+	lazyre.New(`\bi (?:still )?(?:have ?n[o']t|have not|did ?n[o']t|did not) (?:yet )?(?:find|found|identif(?:y|ied)|pin(?:ned)? down|track(?:ed)? down|figure(?:d)? out) (?:the |a |what |why )?(?:\w+ )?(?:cause|culprit|source|root cause|fix|reason|solution|problem|issue)\b`),
+	lazyre.New(`\bsomething (?:went|has gone|is going) wrong\b`),
+	lazyre.New(`\bfailed with (?:exit |status |http |an? )?(?:code|status|error)(?: code)? [1-9]\d*\b`),
+	lazyre.New(`\b(?:the )?(?:build|tests?|test run|suite|deploy(?:ment)?|install(?:ation)?|migration|command|job|script) (?:did ?n[o']t|did not|never) (?:finish|complete|succeed|pass)\b|\b(?:the )?(?:command|request|build|tests?|test run|suite|job|deploy(?:ment)?|install(?:ation)?|migration|script) (?:timed out|hung|hangs|keeps hanging)\b`),
+	lazyre.New(`^still (?:getting|seeing|hitting) (?:the |an? |this |that )?(?:same )?(?:\w+ ){0,2}?(?:error|failure|exception|crash)`),
 }
+
+// failureHint holds a word that every failure statement contains: a
+// sentence without one is not read further.
+var failureHint = lazyre.New(`fail|error|unable|able to|n't|not|stuck|block|gave|give|giving|still|reject|red\b|broken|crash|hung|hang|wrong|timed|timing|times|fixed|exited|keep|exception|down|never`)
+
+// conditional marks a failure named inside a clause that describes when
+// something happens ("handles the case where the request failed", "for
+// when the command times out"): no report of this turn.
+var conditional = lazyre.New(`\b(?:when|whenever|where|if|unless|in case|whether|in which)\b[^,;:]*$`)
+
+// resolvedLater marks a sentence after a failure that says it went away
+// ("the rerun passed", "now it builds").
+var resolvedLater = lazyre.New(`\bnow (?:it |they |the \w+ )?(?:pass(?:es|ing)?|builds?|works?|is green|are green|compiles|succeeds|renders|loads|starts)\b|\b(?:rerun|re-run|retry|second (?:run|attempt|try)) (?:passed|passes|worked|succeeded|is green|was green)\b|\b(?:then|after that|afterwards) (?:it |they |the \w+ )?(?:passed|worked|succeeded|built)\b|\b(?:it|the (?:deploy|site|app)) is (?:now )?live\b`)
 
 // negated marks a failure word that is denied ("no tests fail", "no
 // longer failing", "0 failed").
@@ -39,8 +67,8 @@ var negated = lazyre.New(`\b(?:no|none|nothing|never|not|no longer|without|zero|
 // of this turn's outcome: the failure is explained away or resolved, or
 // the sentence is hypothetical or a question.
 var (
-	explained  = lazyre.New(`pre-?existing|already (?:fail|broken|red|failing)|\bon main\b|unrelated|not related|\bas expected\b|\b(?:is|are|was|were|which is|this is|that is) (?:\w+ )?expected\b|\bexpected (?:failure|behaviou?r|since|because|here|given)\b|\bflaky\b|known (?:issue|failure|bug|problem|limitation)|before (?:my|this|these|the) changes?|not caused by|not (?:a )?regression|false positive|intentional|by design|out of scope|environmental|\b(?:in|of|from) (?:this|the|my) (?:sandbox|environment|shell|container|session)\b|\boffline\b|no network|network access|not installed|isn'?t installed|no (?:api )?key|credentials?|permission to|rate.?limit|outside (?:my|this)`)
-	resolved   = lazyre.New(`\b(?:fixed|resolved|solved|now (?:pass|passes|passing|build|builds|works|working|compiles|green)|no longer|was fixed|after (?:fixing|the fix)|turned out|so i (?:fixed|changed|updated|added|removed)|until i|which i fixed|have been fixed|are fixed|is fixed)\b`)
+	explained  = lazyre.New(`pre-?existing|already (?:fail|broken|red|failing)|\bon main\b|unrelated|not related|\bas expected\b|\b(?:is|are|was|were|which is|this is|that is) (?:\w+ )?expected\b|\bexpected (?:failure|behaviou?r|since|because|here|given)\b|\bflaky\b|known (?:issue|failure|bug|problem|limitation)|before (?:my|this|these|the) changes?|not caused by|not (?:a )?regression|false positive|intentional|by design|out of scope|environmental|\b(?:in|of|from) (?:this|the|my) (?:sandbox|environment|shell|container|session)\b|\boffline\b|no network|network access|not installed|isn'?t installed|no (?:api )?key|credentials?|permission to|rate.?limit|outside (?:my|this)|\blast (?:week|night|month|time)\b|\byesterday\b|\bpreviously\b`)
+	resolved   = lazyre.New(`\b(?:fixed|resolved|solved|now (?:pass|passes|passing|build|builds|works|working|compiles|green)|no longer|was fixed|after (?:fixing|the fix)|turned out|so i (?:fixed|changed|updated|added|removed)|until i|which i fixed|have been fixed|are fixed|is fixed|at first|initially|redeployed|went through)\b`)
 	hypothetic = lazyre.New(`^(?:if|when|whenever|unless|whether|should|in case|once|before|after)\b|\b(?:if|when|unless|in case) (?:it|the|this|that|they|you|any|anything|something)\b[^.]*\b(?:still|fails?|failing)\b|\b(?:would|could|might|may) (?:still )?(?:fail|break)\b|\bto (?:see|check|find out|verify) (?:if|whether|why)\b|\bwhy\b`)
 )
 
@@ -50,6 +78,9 @@ func (m message) failure() (Verdict, bool) {
 	for i := len(m.sentences) - 1; i >= 0; i-- {
 		s := m.sentences[i]
 		if strings.HasSuffix(s, "?") {
+			continue
+		}
+		if !failureHint.MatchString(s) {
 			continue
 		}
 		for _, re := range failureStatements {
@@ -62,13 +93,27 @@ func (m message) failure() (Verdict, bool) {
 				before = before[i:] // "I fixed A, but B still fails": the fix is not B's
 			}
 			rest := before + " … " + s[loc[1]:]
-			if explained.MatchString(s) || resolved.MatchString(rest) || hypothetic.MatchString(s) {
+			if explained.MatchString(s) || resolved.MatchString(rest) || hypothetic.MatchString(s) || conditional.MatchString(before) {
+				continue
+			}
+			if m.resolvedAfter(i) {
 				continue
 			}
 			return Verdict{Class: Error, Kind: Failed, Confidence: 0.85, Why: s}, true
 		}
 	}
 	return Verdict{}, false
+}
+
+// resolvedAfter reports whether a sentence after sentence i says the
+// failure went away.
+func (m message) resolvedAfter(i int) bool {
+	for _, s := range m.sentences[i+1:] {
+		if resolvedLater.MatchString(s) && !strings.HasSuffix(s, "?") {
+			return true
+		}
+	}
+	return false
 }
 
 // lastContrast returns where the last contrast ("but", "however",

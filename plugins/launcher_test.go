@@ -51,7 +51,11 @@ func newLaunch(t *testing.T, tools ...string) *launch {
 			t.Fatal(err)
 		}
 	}
-	l.write(filepath.Join(l.root, ".claude-plugin", "plugin.json"), `{"name":"quickstart","version":"0.1.0"}`, 0o644)
+	manifest, err := os.ReadFile(filepath.Join("..", "examples", "quickstart", ".claude-plugin", "plugin.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.write(filepath.Join(l.root, ".claude-plugin", "plugin.json"), string(manifest), 0o644)
 	src, err := os.ReadFile("launch.sh")
 	if err != nil {
 		t.Fatal(err)
@@ -281,9 +285,28 @@ func TestLauncherDefaultsToTheGitHubReleaseOfThePluginVersion(t *testing.T) {
 	l.fake("curl", `echo "$*" >>"$0.args"; exit 22`)
 	checkFailure(t, l, l.run(), "the download of")
 	args, _ := os.ReadFile(filepath.Join(l.path, "curl.args"))
-	want := "https://github.com/stophook/stophook/releases/download/v0.1.0/" + asset()
-	if !strings.Contains(string(args), want) {
-		t.Fatalf("curl got %q, want the URL %s", args, want)
+	var manifest struct{ Version string }
+	readJSON(t, filepath.Join("..", "examples", "quickstart", ".claude-plugin", "plugin.json"), &manifest)
+	want := "https://github.com/stophook/stophook/releases/download/v" + manifest.Version + "/" + asset()
+	if manifest.Version == "" || !strings.Contains(string(args), want) {
+		t.Fatalf("curl got %q, want the URL %s (the release of the plugin's version %q)", args, want, manifest.Version)
+	}
+}
+
+// TestLauncherWarnsAboutABadLockTimeout: a value of STOPHOOK_LOCK_TIMEOUT
+// that is not a number of seconds gets one line naming it, and the
+// default applies.
+func TestLauncherWarnsAboutABadLockTimeout(t *testing.T) {
+	t.Parallel()
+	l := newLaunch(t)
+	l.source(fakeBuild)
+	l.write(filepath.Join(l.tmp, "home", ".claude", "plugins", "known_marketplaces.json"),
+		`{"stophook":{"installLocation":"`+filepath.Join(l.tmp, "checkout")+`"}}`, 0o644)
+	l.env = append(l.env, "STOPHOOK_LOCK_TIMEOUT=5m")
+	r := l.run()
+	want := `stophook-quickstart (plugin quickstart): STOPHOOK_LOCK_TIMEOUT="5m" is not a number of seconds; using 300` + "\n"
+	if r.code != 0 || r.stdout != "built:-explain\n"+stdinSeen || r.stderr != want {
+		t.Fatalf("got exit %d, stdout %q, stderr %q; want the hook built and run, and the one warning %q", r.code, r.stdout, r.stderr, want)
 	}
 }
 
@@ -485,5 +508,21 @@ func TestReleaseScriptFeedsTheLauncher(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(l.data, "launch-error")); !os.IsNotExist(err) {
 		t.Fatalf("launch-error: %v", err)
+	}
+	// The release says which version and commit it is, however the
+	// checkout was made (the go command records no revision in a git
+	// worktree or with -buildvcs=false; release.sh stamps both).
+	var manifest struct{ Version string }
+	readJSON(t, filepath.Join("..", "examples", "quickstart", ".claude-plugin", "plugin.json"), &manifest)
+	out, err := exec.Command(filepath.Join(dist, asset()), "-version").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "stophook-quickstart v" + manifest.Version
+	if rev, err := exec.Command("git", "rev-parse", "HEAD").Output(); err == nil {
+		want += " (revision " + strings.TrimSpace(string(rev))
+	}
+	if !strings.HasPrefix(string(out), want) {
+		t.Errorf("-version of the release: got %q, want it to start with %q", out, want)
 	}
 }

@@ -15,7 +15,7 @@ const launcher = "${CLAUDE_PLUGIN_ROOT}/hooks/launch.sh"
 
 type marketplace struct {
 	Name    string
-	Plugins []struct{ Name, Source string }
+	Plugins []struct{ Name, Source, Version string }
 }
 
 func readJSON(t *testing.T, path string, v any) {
@@ -43,6 +43,7 @@ func TestMarketplaceAndPlugins(t *testing.T) {
 		t.Fatal(err)
 	}
 	ident := regexp.MustCompile(`^[A-Za-z_]\w*$`)
+	versions := map[string]bool{}
 	for _, p := range m.Plugins {
 		got = append(got, p.Name)
 		dir := filepath.Join("..", filepath.FromSlash(p.Source))
@@ -58,8 +59,11 @@ func TestMarketplaceAndPlugins(t *testing.T) {
 			UserConfig map[string]struct{ Type, Title, Description string }
 		}
 		readJSON(t, filepath.Join(dir, ".claude-plugin", "plugin.json"), &manifest)
-		if manifest.Name != p.Name || manifest.Version == "" {
-			t.Errorf("%s: plugin.json name %q version %q", p.Name, manifest.Name, manifest.Version)
+		if manifest.Name != p.Name || manifest.Version == "" || manifest.Version != p.Version {
+			t.Errorf("%s: plugin.json name %q version %q; want the marketplace's name and version %q", p.Name, manifest.Name, manifest.Version, p.Version)
+		}
+		if versions[manifest.Version] = true; len(versions) > 1 {
+			t.Errorf("%s: versions %v: every plugin downloads from the one GitHub release v<version> that scripts/release.sh builds, so all must match", p.Name, versions)
 		}
 		for k, o := range manifest.UserConfig {
 			if !ident.MatchString(k) || o.Type == "" || o.Title == "" || o.Description == "" {

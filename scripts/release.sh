@@ -22,6 +22,14 @@ platforms=${PLATFORMS:-linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows
 	echo "release.sh: no plugin in .claude-plugin/marketplace.json" >&2
 	exit 1
 }
+# The version every plugin's manifest names (plugins/plugins_test.go keeps
+# them equal) and the commit, stamped into each binary for -version: the go
+# command records no revision in a git worktree or with -buildvcs=false.
+version=$(sed -n 's/^[[:space:]]*"version"[[:space:]]*:[[:space:]]*"\([^"]*\)".*/\1/p' .claude-plugin/marketplace.json | head -n 1)
+revision=$(git rev-parse HEAD 2>/dev/null || true)
+pkg=github.com/stophook/stophook/internal/buildinfo
+ldflags="-s -w -X $pkg.version=v$version"
+[ -n "$revision" ] && ldflags="$ldflags -X $pkg.revision=$revision"
 if command -v sha256sum >/dev/null 2>&1; then
 	sha() { sha256sum "$@"; }
 else
@@ -36,8 +44,8 @@ for plugin in $plugins; do
 		file=stophook-${plugin}_${goos}_$goarch
 		[ "$goos" = windows ] && file=$file.exe
 		echo "release.sh: $out/$file" >&2
-		CGO_ENABLED=0 GOOS=$goos GOARCH=$goarch go build -trimpath -ldflags='-s -w' -o "$out/$file" "./examples/$plugin"
+		CGO_ENABLED=0 GOOS=$goos GOARCH=$goarch go build -trimpath -ldflags="$ldflags" -o "$out/$file" "./examples/$plugin"
 	done
 done
 (cd "$out" && sha stophook-* >checksums.txt.tmp && mv checksums.txt.tmp checksums.txt)
-echo "release.sh: $out/checksums.txt" >&2
+echo "release.sh: $out/checksums.txt; upload every file of $out to the GitHub release v$version" >&2

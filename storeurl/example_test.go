@@ -11,7 +11,7 @@ import (
 // A hook server takes -store, else $STOPHOOK_STORE; memory: is refused
 // outside servers, where each hook process would start from nothing.
 func ExampleOpen() {
-	spec := storeurl.FromFlags("memory:", "", os.Getenv)
+	spec, _ := storeurl.FromFlags("memory:", "", os.Getenv)
 	if _, err := storeurl.Open(spec, storeurl.Options{}); err != nil {
 		fmt.Println(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net/url"
+	"path/filepath"
 	"strings"
 
 	"github.com/stophook/stophook"
@@ -41,15 +42,40 @@ type Store struct {
 
 // FromFlags picks the store spec of a hook's flags: -store, else -state
 // (a directory), else $STOPHOOK_STORE; "" leaves the default (the
-// project's state dir, or $STOPHOOK_STATE_DIR).
-func FromFlags(store, state string, getenv func(string) string) string {
+// project's state dir, or $STOPHOOK_STATE_DIR). A value of the variable
+// that is neither an absolute directory nor a URL of a known scheme is not
+// used: the error names the variable, for the caller to print once as a
+// warning while it keeps its default. (A relative directory would depend
+// on the working directory of each hook run.)
+func FromFlags(store, state string, getenv func(string) string) (string, error) {
 	switch {
 	case store != "":
-		return store
+		return store, nil
 	case state != "":
-		return state
+		return state, nil
 	}
-	return getenv(Env)
+	v := getenv(Env)
+	if v == "" {
+		return "", nil
+	}
+	scheme, _, hasScheme := strings.Cut(v, ":")
+	if !isScheme(scheme, hasScheme) {
+		if !filepath.IsAbs(v) {
+			return "", fmt.Errorf("storeurl: %s=%q is not an absolute directory or a store URL (file:DIR, memory:, redis://, rediss://); using the default store", Env, v)
+		}
+		return v, nil
+	}
+	switch strings.ToLower(scheme) {
+	case "file", "memory", "redis", "rediss":
+		return v, nil
+	}
+	return "", fmt.Errorf("storeurl: %s=%q has the unknown scheme %q (want an absolute directory, file:DIR, memory:, redis:// or rediss://); using the default store", Env, v, scheme)
+}
+
+// isScheme reports whether the text before a spec's first colon is a URL
+// scheme rather than part of a path (a Windows drive letter included).
+func isScheme(scheme string, hasColon bool) bool {
+	return hasColon && len(scheme) > 1 && !strings.ContainsAny(scheme, `/\.`)
 }
 
 // Ping checks a Redis store's server; other stores are always up.
@@ -67,7 +93,7 @@ func Open(spec string, opts Options) (*Store, error) {
 		return nil, nil
 	}
 	scheme, rest, hasScheme := strings.Cut(spec, ":")
-	if !hasScheme || len(scheme) == 1 || strings.ContainsAny(scheme, `/\.`) {
+	if !isScheme(scheme, hasScheme) {
 		// A plain path (a Windows drive letter included).
 		return fileStore(spec, false), nil
 	}

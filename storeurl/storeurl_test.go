@@ -3,6 +3,7 @@ package storeurl_test
 import (
 	"errors"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stophook/stophook"
@@ -83,15 +84,30 @@ func TestFromFlags(t *testing.T) {
 			return ""
 		}
 	}
-	tests := []struct{ store, state, env, want string }{
-		{"redis://a/0", "dir", "memory:", "redis://a/0"},
-		{"", "dir", "memory:", "dir"},
-		{"", "", filepath.Join("x", "y"), filepath.Join("x", "y")},
-		{"", "", "", ""},
+	abs, err := filepath.Abs(filepath.Join("x", "y"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		store, state, env, want string
+		warn                    bool // an error naming the variable
+	}{
+		{"redis://a/0", "dir", "memory:", "redis://a/0", false},
+		{"", "dir", "memory:", "dir", false},
+		{"", "", abs, abs, false},
+		{"", "", "file:" + abs, "file:" + abs, false},
+		{"", "", "REDIS://a/0", "REDIS://a/0", false},
+		{"", "", "", "", false},
+		{"", "", "bogus", "", true},
+		{"", "", filepath.Join("x", "y"), "", true},
+		{"", "", "mysql://db", "", true},
+		{"bogus", "", "", "bogus", false}, // a flag is the caller's to check
 	}
 	for _, tt := range tests {
-		if got := storeurl.FromFlags(tt.store, tt.state, env(tt.env)); got != tt.want {
-			t.Errorf("FromFlags(%q, %q) with $%s=%q: got %q, want %q", tt.store, tt.state, storeurl.Env, tt.env, got, tt.want)
+		got, err := storeurl.FromFlags(tt.store, tt.state, env(tt.env))
+		if got != tt.want || (err != nil) != tt.warn || (err != nil && !strings.Contains(err.Error(), storeurl.Env+"=")) {
+			t.Errorf("FromFlags(%q, %q) with $%s=%q: got %q, %v; want %q and a warning naming the variable: %v",
+				tt.store, tt.state, storeurl.Env, tt.env, got, err, tt.want, tt.warn)
 		}
 	}
 }

@@ -259,7 +259,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return 0 // fail open, even on a bad command line
 	}
-	opened, err := storeurl.Open(storeurl.FromFlags(c.StoreURL, c.State, os.Getenv), storeurl.Options{})
+	spec, warn := storeurl.FromFlags(c.StoreURL, c.State, os.Getenv)
+	if warn != nil {
+		fmt.Fprintf(stderr, "stophook-autopilot: %v\n", warn)
+	}
+	opened, err := storeurl.Open(spec, storeurl.Options{})
 	if err != nil {
 		fmt.Fprintf(stderr, "%v; allowing stop\n", err)
 		return 0

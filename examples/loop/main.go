@@ -112,8 +112,12 @@ func (t *target) register(fs *flag.FlagSet, getenv env) {
 
 // open returns the loops of the store the flags name and the loop's key;
 // close releases the store.
-func (t *target) open() (loops *loopstate.Loops, key string, close func(), err error) {
-	opened, err := storeurl.Open(storeurl.FromFlags(t.store, t.state, t.getenv), storeurl.Options{})
+func (t *target) open(stderr io.Writer) (loops *loopstate.Loops, key string, close func(), err error) {
+	spec, warn := storeurl.FromFlags(t.store, t.state, t.getenv)
+	if warn != nil {
+		fmt.Fprintf(stderr, "loop: %v\n", warn)
+	}
+	opened, err := storeurl.Open(spec, storeurl.Options{})
 	if err != nil {
 		return nil, "", nil, err
 	}
@@ -204,7 +208,7 @@ func cmdStart(args []string, stdout, stderr io.Writer, getenv env, now func() ti
 	if err != nil {
 		return fail(stderr, err)
 	}
-	loops, key, closeStore, err := t.open()
+	loops, key, closeStore, err := t.open(stderr)
 	if err != nil {
 		return fail(stderr, err)
 	}
@@ -233,7 +237,7 @@ func cmdStatus(args []string, stdout, stderr io.Writer, getenv env, now func() t
 	if err := hookcli.Parse(fs, args); err != nil {
 		return parseFailed(stderr, err)
 	}
-	loops, key, closeStore, err := t.open()
+	loops, key, closeStore, err := t.open(stderr)
 	if err != nil {
 		return fail(stderr, err)
 	}
@@ -279,7 +283,7 @@ func cmdAbort(name string, args []string, stdout, stderr io.Writer, getenv env, 
 	if err := hookcli.Parse(fs, args); err != nil {
 		return parseFailed(stderr, err)
 	}
-	loops, key, closeStore, err := t.open()
+	loops, key, closeStore, err := t.open(stderr)
 	if err != nil {
 		return fail(stderr, err)
 	}
@@ -313,7 +317,11 @@ func cmdHook(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv en
 			fs.Arg(0), strings.Join(commands, ", "))
 		return 0
 	}
-	opened, err := storeurl.Open(storeurl.FromFlags(*storeSpec, *state, getenv), storeurl.Options{Server: *addr != ""})
+	spec, warn := storeurl.FromFlags(*storeSpec, *state, getenv)
+	if warn != nil {
+		fmt.Fprintf(stderr, "stophook-loop: %v\n", warn)
+	}
+	opened, err := storeurl.Open(spec, storeurl.Options{Server: *addr != ""})
 	if err != nil {
 		if *addr != "" {
 			return fail(stderr, err)

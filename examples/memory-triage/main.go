@@ -36,6 +36,7 @@ import (
 )
 
 func main() {
+	flag.CommandLine.Init("stophook-memory-triage", flag.ContinueOnError) // its name in -version and error lines, whatever the file is called
 	exit2 := flag.Bool("exit2", false, "block with exit code 2 and the reason on stderr")
 	explain := flag.Bool("explain", false, "print the decision trace on stderr")
 	config := flag.String("config", "", "memory-config.json `FILE` (default <cwd>/.claude/memory-config.json)")

@@ -34,6 +34,7 @@ import (
 )
 
 func main() {
+	flag.CommandLine.Init("stophook-quickstart", flag.ContinueOnError) // its name in -version and error lines, whatever the file is called
 	addr := flag.String("http", "", "serve type:\"http\" hooks on `ADDR` instead of reading stdin")
 	exit2 := flag.Bool("exit2", false, "block with exit code 2 (JSON on stdout, reason on stderr)")
 	explain := flag.Bool("explain", false, "print the decision trace on stderr")
@@ -50,7 +51,11 @@ func main() {
 		return // -h, or a broken command line: let the session stop
 	}
 
-	opened, err := storeurl.Open(storeurl.FromFlags(*storeSpec, *state, os.Getenv), storeurl.Options{Server: *addr != ""})
+	spec, warn := storeurl.FromFlags(*storeSpec, *state, os.Getenv)
+	if warn != nil {
+		fmt.Fprintf(os.Stderr, "stophook-quickstart: %v\n", warn)
+	}
+	opened, err := storeurl.Open(spec, storeurl.Options{Server: *addr != ""})
 	if err != nil {
 		if *addr != "" {
 			fmt.Fprintln(os.Stderr, err)

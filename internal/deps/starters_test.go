@@ -48,6 +48,13 @@ func TestExamplesBuildAsStarters(t *testing.T) {
 		t.Fatalf("found examples %q, want at least 6", names)
 	}
 	dir := newModule(t, "example.com/starter", files)
-	goIn(t, dir, "build", "-o", os.DevNull, "./...")
+	bin := filepath.Join(dir, "bin")
+	goIn(t, dir, "build", "-o", bin+string(filepath.Separator), "./...")
 	t.Logf("built %q as a new module", names)
+	for _, name := range names {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			checkCommandLine(t, filepath.Join(bin, name), name)
+		})
+	}
 }

@@ -75,6 +75,11 @@ func (r *Regexp) FindStringSubmatch(s string) []string {
 	return r.re.FindStringSubmatch(s)
 }
 
+// ReplaceAllString is [regexp.Regexp.ReplaceAllString].
+func (r *Regexp) ReplaceAllString(src, repl string) string {
+	return r.compiled().ReplaceAllString(src, repl)
+}
+
 // ReplaceAll is [regexp.Regexp.ReplaceAll].
 func (r *Regexp) ReplaceAll(src, repl []byte) []byte { return r.compiled().ReplaceAll(src, repl) }
 

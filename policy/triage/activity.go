@@ -10,8 +10,8 @@ import (
 	"github.com/stophook/stophook/transcript"
 )
 
-// DefaultEditTools are the tools whose uses modify a file.
-var DefaultEditTools = []string{"Edit", "Write", "MultiEdit", "NotebookEdit"}
+// defaultEditTools are the tools whose uses modify a file.
+var defaultEditTools = []string{"Edit", "Write", "MultiEdit", "NotebookEdit"}
 
 // Activity scores SESSION_SUMMARY from the tool_use blocks of the
 // messages: a session that modified many files, or used many tools, is
@@ -35,19 +35,19 @@ type Activity struct {
 	Alone bool `json:"alone,omitempty"`
 }
 
-// Counts are the tool activity of some messages.
-type Counts struct {
+// activityCounts are the tool activity of some messages.
+type activityCounts struct {
 	ToolUses int
 	Files    []string // distinct modified files, in order of first change
 }
 
-// Count counts the tool uses of msgs and the distinct files they modified.
-func (a Activity) Count(msgs []transcript.Message) Counts {
+// count counts the tool uses of msgs and the distinct files they modified.
+func (a Activity) count(msgs []transcript.Message) activityCounts {
 	edit := a.EditTools
 	if edit == nil {
-		edit = DefaultEditTools
+		edit = defaultEditTools
 	}
-	var c Counts
+	var c activityCounts
 	seen := map[string]bool{}
 	for _, m := range msgs {
 		if m.Role != "assistant" {
@@ -71,8 +71,8 @@ func (a Activity) Count(msgs []transcript.Message) Counts {
 	return c
 }
 
-// Finding returns a SESSION_SUMMARY finding when msgs show heavy activity.
-func (a Activity) Finding(msgs []transcript.Message) (Finding, bool) {
+// finding returns a SESSION_SUMMARY finding when msgs show heavy activity.
+func (a Activity) finding(msgs []transcript.Message) (Finding, bool) {
 	files, tools := a.FilesModified, a.ToolUses
 	if files == 0 {
 		files = 4
@@ -80,7 +80,7 @@ func (a Activity) Finding(msgs []transcript.Message) (Finding, bool) {
 	if tools == 0 {
 		tools = 30
 	}
-	c := a.Count(msgs)
+	c := a.count(msgs)
 	var cues []string
 	if files > 0 && len(c.Files) > files {
 		cues = append(cues, fmt.Sprintf("files modified %d > %d", len(c.Files), files))
@@ -91,11 +91,11 @@ func (a Activity) Finding(msgs []transcript.Message) (Finding, bool) {
 	if cues == nil {
 		return Finding{}, false
 	}
-	return Finding{Category: SessionSummary, Text: c.summary(), Score: 1, Cues: cues}, true
+	return Finding{Category: catSessionSummary, Text: c.summary(), Score: 1, Cues: cues}, true
 }
 
 // summary describes the counts in one line.
-func (c Counts) summary() string {
+func (c activityCounts) summary() string {
 	const show = 5
 	var names []string
 	for i, f := range c.Files {

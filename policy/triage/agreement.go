@@ -28,7 +28,7 @@ var (
 	// proposal marks a sentence of the user's prompt that proposes a
 	// change of design or of how to work.
 	proposal = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`(?i)\b(?:we should(?:n't| not)?|should (?:be|not be|just)|let'?s (?:rename|call|remove|drop|deprecate|adopt|use|switch|move|keep|go with|stick)|lets (?:rename|call|remove|drop|deprecate|adopt|use|switch|move|keep|go with|stick)|we (?:don't|do not) need|no need (?:to|for)|we(?:'re| are) going to|(?:i think|maybe|perhaps) we (?:should|can|could|need)|(?:can|could|should) we (?:remove|drop|rename|deprecate|move|switch|replace|adopt|get rid|call)|just (?:remove|drop|use|rename|move)|get rid of|hard[- ]deprecat\w*|can be (?:hard[- ])?deprecated|instead of|rather than|(?:please )?keep (?:that|this|the same|a consistent) style|the pattern (?:is|was) to|is a better (?:option|name|approach)|is not the (?:appropriate|right))\b`)
+		return regexp.MustCompile(`(?i)\b(?:we should(?:n't| not)?|should (?:be|not be|just)|let'?s (?:rename|call|remove|drop|deprecate|adopt|use|switch|move|keep|go with|stick)|lets (?:rename|call|remove|drop|deprecate|adopt|use|switch|move|keep|go with|stick)|we (?:don't|do not) need|(?:don't|do not) think we (?:need|should)|no need (?:to|for)|we(?:'re| are) going to|(?:i think|maybe|perhaps) we (?:should|can|could|need)|(?:can|could|should) we (?:remove|drop|rename|deprecate|move|switch|replace|adopt|get rid|call)|just (?:remove|drop|use|rename|move)|get rid of|hard[- ]deprecat\w*|can be (?:hard[- ])?deprecated|instead of|rather than|(?:please )?keep (?:that|this|the same|a consistent) style|the pattern (?:is|was) to|is a better (?:option|name|approach)|is not the (?:appropriate|right))\b`)
 	})
 	// howToWork marks a proposal about how work is done: a preference.
 	howToWork = sync.OnceValue(func() *regexp.Regexp {
@@ -58,9 +58,9 @@ var (
 // agreedProposal returns the category and the proposing sentence when
 // reply, the agent's first reply to prompt, opens by agreeing with a
 // proposal of prompt.
-func agreedProposal(prompt, reply string) (Category, string, bool) {
+func agreedProposal(prompt, reply string) (categoryName, string, bool) {
 	if t, ok := acceptedCorrection(prompt, reply); ok {
-		return Preference, t, true
+		return catPreference, t, true
 	}
 	if !agreed(reply) {
 		return "", "", false
@@ -79,9 +79,9 @@ func agreedProposal(prompt, reply string) (Category, string, bool) {
 			continue
 		}
 		if howToWork().MatchString(s) {
-			return Preference, t, true
+			return catPreference, t, true
 		}
-		return Decision, t, true
+		return catDecision, t, true
 	}
 	return "", "", false
 }

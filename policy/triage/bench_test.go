@@ -1,10 +1,9 @@
-package triage_test
+package triage
 
 import (
 	"path/filepath"
 	"testing"
 
-	"github.com/stophook/stophook/policy/triage"
 	"github.com/stophook/stophook/transcript"
 )
 
@@ -12,7 +11,7 @@ import (
 // and scoring, the heuristic path of MemoryTriage without process start.
 func BenchmarkScore50(b *testing.B) {
 	path := filepath.Join("testdata", "bench50.jsonl")
-	s, err := triage.New(triage.Options{})
+	s, err := New(Options{})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -22,7 +21,7 @@ func BenchmarkScore50(b *testing.B) {
 		if err != nil || len(msgs) < 50 {
 			b.Fatalf("Tail: %d messages, %v", len(msgs), err)
 		}
-		res := s.Score(triage.Turn(msgs))
+		res := s.score(currentTurn(msgs))
 		if len(res.Findings) == 0 {
 			b.Fatal("no findings")
 		}
@@ -33,7 +32,7 @@ func BenchmarkScore50(b *testing.B) {
 func BenchmarkNew(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := triage.New(triage.Options{}); err != nil {
+		if _, err := New(Options{}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -46,14 +45,14 @@ func BenchmarkScoreOnly50(b *testing.B) {
 	if err != nil || len(msgs) < 50 {
 		b.Fatalf("Tail: %d messages, %v", len(msgs), err)
 	}
-	s, err := triage.New(triage.Options{})
+	s, err := New(Options{})
 	if err != nil {
 		b.Fatal(err)
 	}
-	turn := triage.Turn(msgs)
+	turn := currentTurn(msgs)
 	b.ReportAllocs()
 	for b.Loop() {
-		if res := s.Score(turn); len(res.Findings) == 0 {
+		if res := s.score(turn); len(res.Findings) == 0 {
 			b.Fatal("no findings")
 		}
 	}

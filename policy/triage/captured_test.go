@@ -1,11 +1,10 @@
-package triage_test
+package triage
 
 import (
 	"path/filepath"
 	"slices"
 	"testing"
 
-	"github.com/stophook/stophook/policy/triage"
 	"github.com/stophook/stophook/transcript"
 )
 
@@ -22,7 +21,7 @@ func captured(t *testing.T, name string) []transcript.Message {
 
 func TestCapturedTranscripts(t *testing.T) {
 	t.Parallel()
-	s := mustScorer(t, triage.Options{})
+	s := mustScorer(t, Options{})
 
 	// The turn as it stood at its first stop: everything before the hook's
 	// feedback. It ran a tool, then recorded a decision and a TODO.
@@ -31,25 +30,25 @@ func TestCapturedTranscripts(t *testing.T) {
 	if i < 0 {
 		t.Fatal("memory-saved: no Stop hook feedback message")
 	}
-	first := triage.Turn(saved[:i])
-	if got := cats(s.Score(first)); !slices.Equal(got, []string{"DECISION", "TECH_DEBT"}) {
+	first := currentTurn(saved[:i])
+	if got := cats(s.score(first)); !slices.Equal(got, []string{"DECISION", "TECH_DEBT"}) {
 		t.Errorf("memory-saved at its first stop: got %v, want [DECISION TECH_DEBT]", got)
 	}
-	if n := triage.Activity.Count(triage.Activity{}, first).ToolUses; n != 1 {
+	if n := Activity.count(Activity{}, first).ToolUses; n != 1 {
 		t.Errorf("memory-saved: got %d tool uses, want the one Bash call", n)
 	}
 
 	// The next turn of the same session (--resume) is plain; the earlier
 	// decision is still in the transcript but not in the turn.
 	next := captured(t, "memory-next-turn")
-	if got := cats(s.Score(next)); len(got) < 2 {
+	if got := cats(s.score(next)); len(got) < 2 {
 		t.Errorf("memory-next-turn, whole tail: got %v, want the first turn's findings (else the test proves nothing)", got)
 	}
-	if got := cats(s.Score(triage.Turn(next))); got != nil {
+	if got := cats(s.score(currentTurn(next))); got != nil {
 		t.Errorf("memory-next-turn, current turn: got %v, want nothing", got)
 	}
 
-	if got := cats(s.Score(triage.Turn(captured(t, "memory-plain")))); got != nil {
+	if got := cats(s.score(currentTurn(captured(t, "memory-plain")))); got != nil {
 		t.Errorf("memory-plain: got %v, want nothing", got)
 	}
 }

@@ -1,20 +1,22 @@
 package triage
 
-// Category names a kind of memory worth saving.
-type Category string
+// categoryName names a kind of memory worth saving: one of the built-in
+// categories below, or a category added by a [Rule] of its own. It is a
+// plain string in the API ([Finding.Category], [Rule.Category]).
+type categoryName = string
 
-// The categories, in the order a block reason lists them.
+// The built-in categories, in the order a block reason lists them.
 const (
-	Decision       Category = "DECISION"
-	Runbook        Category = "RUNBOOK"
-	Constraint     Category = "CONSTRAINT"
-	TechDebt       Category = "TECH_DEBT"
-	Preference     Category = "PREFERENCE"
-	SessionSummary Category = "SESSION_SUMMARY"
+	catDecision       categoryName = "DECISION"
+	catRunbook        categoryName = "RUNBOOK"
+	catConstraint     categoryName = "CONSTRAINT"
+	catTechDebt       categoryName = "TECH_DEBT"
+	catPreference     categoryName = "PREFERENCE"
+	catSessionSummary categoryName = "SESSION_SUMMARY"
 )
 
-// Categories lists the built-in categories in report order.
-var Categories = []Category{Decision, Runbook, Constraint, TechDebt, Preference, SessionSummary}
+// allCategories lists the built-in categories in report order.
+var allCategories = []categoryName{catDecision, catRunbook, catConstraint, catTechDebt, catPreference, catSessionSummary}
 
 // Cue is one weighted pattern of a [Rule].
 //
@@ -36,11 +38,12 @@ type Cue struct {
 // "an error followed by its fix" — multiplied by the weight of where the
 // sentence was written, clamped to [0, 1].
 type Rule struct {
-	Category   Category `json:"category"`
-	Cues       []Cue    `json:"cues"`
-	AfterError float64  `json:"after_error,omitempty"`
-	// User, when non-zero, replaces Weights.User for this rule: a
-	// preference the user states counts as much as one the agent repeats.
+	Category   string  `json:"category"`
+	Cues       []Cue   `json:"cues"`
+	AfterError float64 `json:"after_error,omitempty"`
+	// User, when non-zero, replaces the weight of the user's prose (0.8)
+	// for this rule: a preference the user states counts as much as one
+	// the agent repeats.
 	User float64 `json:"user,omitempty"`
 }
 
@@ -50,7 +53,7 @@ type Rule struct {
 // uses.
 func DefaultRules() []Rule {
 	return []Rule{
-		{Category: Decision, Cues: []Cue{
+		{Category: catDecision, Cues: []Cue{
 			{`chose|chosen|choosing|opted (?:for|to)|went with|going with|go with|settled on|picked|switched to`, 0.4},
 			{`let'?s (?:go with|use|stick with|switch to|keep|rename|call it|name it|remove|drop|deprecate|adopt|move)|we'll (?:go with|use|stick with)`, 0.25},
 			{`(?:should|will|must) be (?:hard[- ])?deprecated|hard[- ]deprecat(?:e|ed|es|ion)|(?:no|without|(?:don't|do not) need) backward[- ]compat(?:ibility|ible)?`, 0.45},
@@ -68,7 +71,7 @@ func DefaultRules() []Rule {
 			{`let me|i'll|i will|next,? i`, -0.15},
 			{`do you want|would you like|should (?:we|i)|could (?:we|i)|if you (?:want|prefer)`, -0.3},
 		}},
-		{Category: Runbook, AfterError: 0.2, Cues: []Cue{
+		{Category: catRunbook, AfterError: 0.2, Cues: []Cue{
 			{`root[- ]?cause(?:d)?`, 0.45},
 			{`fixed (?:it )?by|the (?:[\w-]+ )?fix (?:was|is)|resolved (?:it )?by|solved (?:it )?by|worked around (?:it )?by|the solution (?:was|is)`, 0.45},
 			{`(?:fixed|resolved|solved) (?:[\w-]+ ){1,6}?by (?:using|adding|removing|switching|setting|extracting|pinning|replacing|running|installing|passing)`, 0.45},
@@ -85,7 +88,7 @@ func DefaultRules() []Rule {
 			{`errors?|exceptions?|traceback|stack ?trace|panic(?:s|ked)?|fail(?:ed|ing|ure|s)?|crash(?:ed|es|ing)?|bug|segfault|timeout|timed out|deadlock|race|ran out of|out of memory|oom|rejected|denied|expired|malformed`, 0.15},
 			{`(?:let me|i'll|i will) (?:fix|look|check|try)`, -0.3},
 		}},
-		{Category: Constraint, Cues: []Cue{
+		{Category: catConstraint, Cues: []Cue{
 			{`limitations?|hard limit|api limits?|rate[- ]?limit(?:s|ed|ing)?|quotas?|limited to|capped at|caps? (?:at|of)`, 0.45},
 			{`limits?|caps?|capped`, 0.3},
 			{`note that|note:|keep in mind|be aware|beware|heads up|caveat|gotcha`, 0.2},
@@ -106,7 +109,7 @@ func DefaultRules() []Rule {
 			{`i cannot find|i can't find|couldn't find|unable to find|cannot locate|can't see`, -0.3},
 			{`i'll use|i will use|let me`, -0.2},
 		}},
-		{Category: TechDebt, Cues: []Cue{
+		{Category: catTechDebt, Cues: []Cue{
 			{`(?-i:TODO|FIXME|XXX)s?`, 0.6},
 			{`tech(?:nical)? debt`, 0.6},
 			{`deferred|deferring|postponed?|punted|left for later|(?:address|handle|fix|revisit|clean (?:up)?|refactor|tackle|do) (?:this |that |it )?(?:up )?later|will address later|follow[- ]up|out of scope|not yet (?:implemented|handled|supported)|still (?:missing|needs?|to do)`, 0.45},
@@ -122,7 +125,7 @@ func DefaultRules() []Rule {
 			{`(?-i:TODO|todo|Todo)s? (?:list|items?|apps?|application)|todowrite|to-do list`, -0.7},
 			{`for future reference|future instances|for the future`, -0.3},
 		}},
-		{Category: Preference, User: 1, Cues: []Cue{
+		{Category: catPreference, User: 1, Cues: []Cue{
 			{`(?:always|never) (?:use|run|add|write|commit|put|call|prefer|keep|format|push|include|test|name|import|ask)`, 0.6},
 			{`(?:codebase|code base|repo|repository|project|team)\b.*?\b(?:always|never|uses|follows|prefers|expects)`, 0.45},
 			{`keep to|stick to|stay consistent|consistent with|in line with|follows? (?:the|our|this|that)|respect(?:s|ing)? (?:the|our|this|that)`, 0.3},

@@ -1,4 +1,4 @@
-package triage_test
+package triage
 
 import (
 	"encoding/json"
@@ -8,14 +8,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stophook/stophook/policy/triage"
 	"github.com/stophook/stophook/transcript"
 )
 
 // corpusCase is one labelled transcript ending of testdata/corpus.
 type corpusCase struct {
 	file string
-	want []triage.Category
+	want []categoryName
 }
 
 func loadCorpus(t testing.TB) []corpusCase {
@@ -24,7 +23,7 @@ func loadCorpus(t testing.TB) []corpusCase {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var labels map[string][]triage.Category
+	var labels map[string][]categoryName
 	if err := json.Unmarshal(data, &labels); err != nil {
 		t.Fatal(err)
 	}
@@ -38,7 +37,7 @@ func loadCorpus(t testing.TB) []corpusCase {
 
 // triageFile scores a corpus file the way MemoryTriage does at a Stop
 // where the transcript lags: the final reply comes as last_assistant_message.
-func triageFile(t testing.TB, s *triage.Scorer, file string) triage.Result {
+func triageFile(t testing.TB, s *Scorer, file string) scoreResult {
 	t.Helper()
 	msgs, err := transcript.Tail(filepath.Join("testdata", "corpus", file), 50)
 	if err != nil {
@@ -48,11 +47,11 @@ func triageFile(t testing.TB, s *triage.Scorer, file string) triage.Result {
 	if n := len(msgs); n > 0 && msgs[n-1].Role == "assistant" && msgs[n-1].Text != "" && len(msgs[n-1].ToolUses) == 0 {
 		last, msgs = msgs[n-1].Text, msgs[:n-1]
 	}
-	return s.Score(triage.WithLast(triage.Turn(msgs), last))
+	return s.score(withLast(currentTurn(msgs), last))
 }
 
-func foundCategories(res triage.Result) []triage.Category {
-	var got []triage.Category
+func foundCategories(res scoreResult) []categoryName {
+	var got []categoryName
 	for _, f := range res.Findings {
 		if !slices.Contains(got, f.Category) {
 			got = append(got, f.Category)
@@ -76,13 +75,13 @@ func TestCorpusPrecisionRecall(t *testing.T) {
 	if len(cases) < 40 {
 		t.Fatalf("corpus has %d cases, want at least 40", len(cases))
 	}
-	s, err := triage.New(triage.Options{})
+	s, err := New(Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var tp, fp, fn int
 	var hold, fresh, fresh2 [3]int // tp, fp, fn of the h_, x_ and y_ cases
-	perCat := map[triage.Category][3]int{}
+	perCat := map[categoryName][3]int{}
 	for _, c := range cases {
 		res := triageFile(t, s, c.file)
 		got := foundCategories(res)
@@ -123,7 +122,7 @@ func TestCorpusPrecisionRecall(t *testing.T) {
 		t.Logf("  of which %s: tp=%d fp=%d fn=%d, precision %.3f, recall %.3f", h.name, h.k[0], h.k[1], h.k[2],
 			float64(h.k[0])/float64(max(h.k[0]+h.k[1], 1)), float64(h.k[0])/float64(max(h.k[0]+h.k[2], 1)))
 	}
-	for _, c := range triage.Categories {
+	for _, c := range allCategories {
 		k := perCat[c]
 		t.Logf("  %-15s tp=%d fp=%d fn=%d", c, k[0], k[1], k[2])
 	}
@@ -146,7 +145,7 @@ func count(hold, fresh, fresh2 *[3]int, file string, i int) {
 	}
 }
 
-func findingText(res triage.Result, c triage.Category) string {
+func findingText(res scoreResult, c categoryName) string {
 	for _, f := range res.Findings {
 		if f.Category == c {
 			return f.Text

@@ -1,4 +1,4 @@
-package triage_test
+package triage
 
 import (
 	"bytes"
@@ -10,7 +10,6 @@ import (
 	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/hook"
 	"github.com/stophook/stophook/internal/hostile"
-	"github.com/stophook/stophook/policy/triage"
 	"github.com/stophook/stophook/stophooktest"
 )
 
@@ -24,7 +23,7 @@ func TestHostileTranscriptFailsOpen(t *testing.T) {
 	path := hostile.Transcript(t,
 		[]byte(`{"type":"user","message":{"role":"user","content":"remember: we decided to use sqlite"},"uuid":"u1"}`),
 		hostile.DeepLine(hostile.DeepLevels))
-	var p stophook.Policy = &triage.MemoryTriage{Config: &triage.Config{Mode: triage.ModeHeuristic}}
+	var p stophook.Policy = &MemoryTriage{Config: &Config{Mode: ModeHeuristic}}
 	in := map[string]any{
 		"session_id": stophooktest.SessionID, "cwd": t.TempDir(), "hook_event_name": "Stop",
 		"transcript_path": path, "last_assistant_message": "ok",

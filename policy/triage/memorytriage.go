@@ -19,9 +19,9 @@ import (
 	"github.com/stophook/stophook/transcript"
 )
 
-// FlagFile is the loop-guard file MemoryTriage keeps in <cwd>/.claude/ for
+// loopFlagFile is the loop-guard file MemoryTriage keeps in <cwd>/.claude/ for
 // hosts that do not send stop_hook_active.
-const FlagFile = ".stop_hook_active"
+const loopFlagFile = ".stop_hook_active"
 
 // llmAttempts is how often the model is asked before falling back.
 const llmAttempts = 2
@@ -38,7 +38,7 @@ const llmReserve = 3 * time.Second
 //     <cwd>/.claude/.stop_hook_active exists, it removes the flag and lets
 //     the session stop. When it blocks, it creates the flag.
 //  2. It reads the transcript backwards to the current turn's prompt (the
-//     whole turn, at most MaxTranscriptMessages messages; see Turn) and adds
+//     whole turn, at most MaxTranscriptMessages messages) and adds
 //     last_assistant_message when the transcript lags behind it.
 //  3. A Scorer scores the turn; nothing above the threshold → pass.
 //  4. In hybrid mode with an LLM available, the model refines the
@@ -102,11 +102,11 @@ func (p *MemoryTriage) Evaluate(ctx context.Context, in stophook.Input) (stophoo
 			return stophook.Decision{}, err
 		}
 	}
-	msgs := p.read(ctx, in, cfg.MaxMessages())
-	turn := WithLast(Turn(msgs), in.LastAssistantMessage) // msgs is the turn already; Turn keeps it
-	res := scorer.Score(turn)
+	msgs := p.read(ctx, in, cfg.maxMessages())
+	turn := withLast(currentTurn(msgs), in.LastAssistantMessage) // msgs is the turn already; Turn keeps it
+	res := scorer.score(turn)
 	hybrid := cfg.Mode != ModeHeuristic
-	if !res.Strong() && !(hybrid && cfg.LLMMinScore > 0 && bestText(res) >= cfg.LLMMinScore) {
+	if !res.strong() && !(hybrid && cfg.LLMMinScore > 0 && bestText(res) >= cfg.LLMMinScore) {
 		return stophook.PassOn("nothing to save: " + bestScores(res)), nil
 	}
 	findings, how := res.Findings, "heuristic"
@@ -123,13 +123,13 @@ func (p *MemoryTriage) Evaluate(ctx context.Context, in stophook.Input) (stophoo
 	why := fmt.Sprintf("%s: %d to save: %s", how, len(findings), categories(findings))
 	if !cfg.isBlocking() {
 		d := stophook.AllowStop(why + " (blocking off: reported)")
-		d.SystemMessage = Report(findings)
+		d.SystemMessage = userReport(findings)
 		return d, nil
 	}
 	if err := p.raise(ctx, in); err != nil {
 		p.warn(ctx, "memory triage: cannot create the loop-guard flag", err)
 	}
-	d := stophook.BlockWith(Reason(findings))
+	d := stophook.BlockWith(blockReason(findings))
 	d.Why = why
 	return d, nil
 }
@@ -161,7 +161,7 @@ func (p *MemoryTriage) loopGuard(in stophook.Input) (stophook.Decision, bool) {
 	if owner != "" && in.SessionID != "" && owner != in.SessionID {
 		return stophook.Decision{}, false
 	}
-	return stophook.PassOn("flag file " + FlagFile + " present: memories were already requested"), true
+	return stophook.PassOn("flag file " + loopFlagFile + " present: memories were already requested"), true
 }
 
 // setFlag creates the flag file holding the session id.
@@ -180,7 +180,7 @@ func flagPath(cwd string) string {
 	if cwd == "" {
 		cwd = "."
 	}
-	return filepath.Join(cwd, ".claude", FlagFile)
+	return filepath.Join(cwd, ".claude", loopFlagFile)
 }
 
 // config returns the configuration, warning about a bad file.
@@ -222,7 +222,7 @@ func (p *MemoryTriage) read(ctx context.Context, in stophook.Input, n int) []tra
 			return nil
 		}
 		msgs = append(msgs, m)
-		if len(msgs) == n || StartsTurn(m) {
+		if len(msgs) == n || startsTurn(m) {
 			break
 		}
 	}
@@ -232,7 +232,7 @@ func (p *MemoryTriage) read(ctx context.Context, in stophook.Input, n int) []tra
 
 // refine asks the model to confirm the findings. ok is false, with
 // why saying why, when there is no model or every attempt failed.
-func (p *MemoryTriage) refine(ctx context.Context, cfg Config, res Result, turn []transcript.Message) (findings []Finding, why string, ok bool) {
+func (p *MemoryTriage) refine(ctx context.Context, cfg Config, res scoreResult, turn []transcript.Message) (findings []Finding, why string, ok bool) {
 	c := p.Model
 	if c == nil {
 		var unknown bool
@@ -244,7 +244,7 @@ func (p *MemoryTriage) refine(ctx context.Context, cfg Config, res Result, turn 
 			return nil, why, false
 		}
 	}
-	timeout := cfg.LLMTimeout()
+	timeout := cfg.llmTimeout()
 	if deadline, ok := ctx.Deadline(); ok {
 		// Keep the end of the hook's budget for the heuristic answer: an
 		// llm_timeout_ms above the budget would otherwise let a slow LLM
@@ -256,12 +256,12 @@ func (p *MemoryTriage) refine(ctx context.Context, cfg Config, res Result, turn 
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	prompt := Prompt(res, Excerpt(turn, 0))
+	prompt := refinePrompt(res, excerpt(turn, 0))
 	var errs []error
 	for range llmAttempts {
-		answer, err := c.Complete(ctx, System, prompt)
+		answer, err := c.Complete(ctx, systemPrompt, prompt)
 		if err == nil {
-			findings, err = ParseAnswer(answer)
+			findings, err = parseAnswer(answer)
 		}
 		if err == nil {
 			return findings, "", true
@@ -289,10 +289,10 @@ func (p *MemoryTriage) warn(ctx context.Context, msg string, err error) {
 }
 
 // bestText returns the best score of the text categories.
-func bestText(res Result) float64 {
+func bestText(res scoreResult) float64 {
 	var best float64
 	for c, v := range res.Best {
-		if c != SessionSummary {
+		if c != catSessionSummary {
 			best = max(best, v)
 		}
 	}
@@ -300,7 +300,7 @@ func bestText(res Result) float64 {
 }
 
 // bestScores formats the best score of each category for traces.
-func bestScores(res Result) string {
+func bestScores(res scoreResult) string {
 	keys := make([]string, 0, len(res.Best))
 	for c := range res.Best {
 		keys = append(keys, string(c))
@@ -308,7 +308,7 @@ func bestScores(res Result) string {
 	sort.Strings(keys)
 	var parts []string
 	for _, k := range keys {
-		parts = append(parts, fmt.Sprintf("%s %.2f", k, res.Best[Category(k)]))
+		parts = append(parts, fmt.Sprintf("%s %.2f", k, res.Best[categoryName(k)]))
 	}
 	return strings.Join(parts, ", ")
 }

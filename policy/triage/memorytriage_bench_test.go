@@ -1,8 +1,7 @@
-package triage_test
+package triage
 
 import (
 	"context"
-	"github.com/stophook/stophook/policy/triage"
 	"github.com/stophook/stophook/stophooktest"
 	"path/filepath"
 	"testing"
@@ -15,7 +14,7 @@ func BenchmarkMemoryTriage50(b *testing.B) {
 	in := stophooktest.Stop("Renamed the field; tests pass.")
 	in.CWD = b.TempDir()
 	in.TranscriptPath = filepath.Join("testdata", "bench50.jsonl")
-	p := &triage.MemoryTriage{}
+	p := &MemoryTriage{}
 	ctx := context.Background()
 	b.ReportAllocs()
 	for b.Loop() {

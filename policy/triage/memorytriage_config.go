@@ -21,9 +21,9 @@ const (
 	ModeHeuristic = "heuristic"
 )
 
-// ConfigFile is the config file [MemoryTriage] reads from
+// configFile is the config file [MemoryTriage] reads from
 // <cwd>/.claude/ when no path is given.
-const ConfigFile = "memory-config.json"
+const configFile = "memory-config.json"
 
 // maxConfigBytes bounds the config file.
 const maxConfigBytes = 1 << 20
@@ -83,29 +83,29 @@ const (
 // IsBlocking reports whether findings block the stop (default true).
 func (c Config) isBlocking() bool { return c.Blocking == nil || *c.Blocking }
 
-// LLMTimeout returns the refinement budget.
-func (c Config) LLMTimeout() time.Duration {
+// llmTimeout returns the refinement budget.
+func (c Config) llmTimeout() time.Duration {
 	if c.LLMTimeoutMS <= 0 {
 		return defaultLLMTimeout
 	}
 	return time.Duration(min(c.LLMTimeoutMS, 60000)) * time.Millisecond
 }
 
-// MaxMessages returns the number of transcript messages to read.
-func (c Config) MaxMessages() int {
+// maxMessages returns the number of transcript messages to read.
+func (c Config) maxMessages() int {
 	if c.MaxTranscriptMessages <= 0 {
 		return defaultMaxTranscriptMessages
 	}
 	return min(c.MaxTranscriptMessages, 5000)
 }
 
-// Validate reports the first invalid field.
-func (c Config) Validate() error {
+// validate reports the first invalid field.
+func (c Config) validate() error {
 	_, err := c.check()
 	return err
 }
 
-// check validates c as [Config.Validate] does and returns its scorer,
+// check validates c as [Config.validate] does and returns its scorer,
 // built to validate the cues.
 func (c Config) check() (*Scorer, error) {
 	switch {
@@ -132,10 +132,10 @@ func (c Config) check() (*Scorer, error) {
 	return s, nil
 }
 
-// Scorer builds the heuristic scorer the config describes. Building one
-// costs more than scoring a turn, and a [Scorer] is safe for concurrent
+// newScorer builds the heuristic scorer the config describes. Building one
+// costs more than scoring a turn, and a [newScorer] is safe for concurrent
 // use: keep it (a [MemoryTriage] keeps the scorers it builds).
-func (c Config) Scorer() (*Scorer, error) {
+func (c Config) newScorer() (*Scorer, error) {
 	return c.build()
 }
 
@@ -143,7 +143,7 @@ func (c Config) Scorer() (*Scorer, error) {
 func (c Config) build() (*Scorer, error) {
 	rules := DefaultRules()
 	for name, cues := range c.Cues {
-		cat := Category(strings.ToUpper(strings.TrimSpace(name)))
+		cat := categoryName(strings.ToUpper(strings.TrimSpace(name)))
 		found := false
 		for i := range rules {
 			if rules[i].Category == cat {
@@ -157,16 +157,16 @@ func (c Config) build() (*Scorer, error) {
 	return New(Options{Rules: rules, Threshold: c.HeuristicThreshold, Activity: c.SessionSummary})
 }
 
-// LoadConfig reads the "triage" object of a memory-config.json file.
+// readConfig reads the "triage" object of a memory-config.json file.
 // A missing file gives the zero config (every default) and no error. A
 // file that cannot be read or decoded, or holds invalid values, gives the
 // zero config and an error: the caller warns and carries on with defaults.
-func LoadConfig(path string) (Config, error) {
+func readConfig(path string) (Config, error) {
 	c, _, err := loadConfig(path)
 	return c, err
 }
 
-// loadConfig is [LoadConfig], also returning the scorer built to validate
+// loadConfig is [readConfig], also returning the scorer built to validate
 // the config (nil when the file sets no triage object).
 func loadConfig(path string) (Config, *Scorer, error) {
 	data, err := safefile.ReadFileFollow(path, maxConfigBytes)
@@ -197,5 +197,5 @@ func memoryConfigPath(cwd string) string {
 	if cwd == "" {
 		cwd = "."
 	}
-	return filepath.Join(cwd, ".claude", ConfigFile)
+	return filepath.Join(cwd, ".claude", configFile)
 }

@@ -1,7 +1,6 @@
-package triage_test
+package triage
 
 import (
-	"github.com/stophook/stophook/policy/triage"
 	"testing"
 )
 
@@ -14,8 +13,8 @@ func TestMemoryTriageModeOverridesConfig(t *testing.T) {
 		name, config, mode string
 		wantCalls          int32
 	}{
-		{"heuristic over a hybrid file", `{"triage":{"mode":"hybrid"}}`, triage.ModeHeuristic, 0},
-		{"hybrid over a heuristic file", `{"triage":{"mode":"heuristic"}}`, triage.ModeHybrid, 1},
+		{"heuristic over a hybrid file", `{"triage":{"mode":"hybrid"}}`, ModeHeuristic, 0},
+		{"hybrid over a heuristic file", `{"triage":{"mode":"heuristic"}}`, ModeHybrid, 1},
 		{"unset keeps the file", `{"triage":{"mode":"heuristic"}}`, "", 0},
 	}
 	for _, tt := range tests {
@@ -24,7 +23,7 @@ func TestMemoryTriageModeOverridesConfig(t *testing.T) {
 			in := stop(t, decisionAndTODO)
 			writeConfig(t, in.CWD, tt.config)
 			fake := &fakeClassifier{answers: []string{refined}}
-			evaluate(t, &triage.MemoryTriage{Model: fake, Mode: tt.mode}, in)
+			evaluate(t, &MemoryTriage{Model: fake, Mode: tt.mode}, in)
 			if got := fake.calls.Load(); got != tt.wantCalls {
 				t.Errorf("classifier calls: got %d, want %d", got, tt.wantCalls)
 			}

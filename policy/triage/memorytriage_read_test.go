@@ -27,7 +27,7 @@ func TestReadIsTurnOfTail(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := Turn(tail)
+			want := currentTurn(tail)
 			got := p.read(context.Background(), stophook.Input{TranscriptPath: f}, n)
 			if len(want) == 0 {
 				want = nil

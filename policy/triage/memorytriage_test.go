@@ -1,11 +1,10 @@
-package triage_test
+package triage
 
 import (
 	"bytes"
 	"context"
 	"encoding/json"
 	"github.com/stophook/stophook/llm/provider"
-	"github.com/stophook/stophook/policy/triage"
 	"io"
 	"log/slog"
 	"net/http"
@@ -42,20 +41,20 @@ func stop(t *testing.T, last string) stophook.Input {
 	return in
 }
 
-func flagFile(in stophook.Input) string { return filepath.Join(in.CWD, ".claude", triage.FlagFile) }
+func flagFile(in stophook.Input) string { return filepath.Join(in.CWD, ".claude", loopFlagFile) }
 
 func writeConfig(t *testing.T, cwd, body string) {
 	t.Helper()
 	if err := os.MkdirAll(filepath.Join(cwd, ".claude"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(cwd, ".claude", triage.ConfigFile), []byte(body), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(cwd, ".claude", configFile), []byte(body), 0o644); err != nil {
 		t.Fatal(err)
 	}
 }
 
 // logged returns a MemoryTriage logging into a buffer.
-func logged(p *triage.MemoryTriage) (*triage.MemoryTriage, *bytes.Buffer) {
+func logged(p *MemoryTriage) (*MemoryTriage, *bytes.Buffer) {
 	var buf bytes.Buffer
 	p.Logger = slog.New(slog.NewTextHandler(&buf, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	return p, &buf
@@ -73,7 +72,7 @@ func evaluate(t *testing.T, p stophook.Policy, in stophook.Input) stophook.Decis
 func TestMemoryTriageBlocksWithTheSeedFormat(t *testing.T) {
 	t.Parallel()
 	in := stop(t, decisionAndTODO)
-	p, logs := logged(&triage.MemoryTriage{})
+	p, logs := logged(&MemoryTriage{})
 	d := evaluate(t, p, in)
 	stophooktest.AssertBlocks(t, d, wantReason)
 	data, err := os.ReadFile(flagFile(in))
@@ -88,7 +87,7 @@ func TestMemoryTriageBlocksWithTheSeedFormat(t *testing.T) {
 func TestMemoryTriageFlagRoundTrip(t *testing.T) {
 	t.Parallel()
 	in := stop(t, decisionAndTODO)
-	p := &triage.MemoryTriage{}
+	p := &MemoryTriage{}
 	stophooktest.AssertBlocks(t, evaluate(t, p, in), "")
 	// A host without stop_hook_active: the flag lets the next stop through.
 	d := evaluate(t, p, in)
@@ -120,7 +119,7 @@ func TestMemoryTriageStaleFlagOfAnotherSession(t *testing.T) {
 	if err := os.WriteFile(flagFile(in), []byte("another-session\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	stophooktest.AssertBlocks(t, evaluate(t, &triage.MemoryTriage{}, in), wantReason)
+	stophooktest.AssertBlocks(t, evaluate(t, &MemoryTriage{}, in), wantReason)
 	if data, _ := os.ReadFile(flagFile(in)); strings.TrimSpace(string(data)) != in.SessionID {
 		t.Errorf("flag: got %q, want it rewritten for this session", data)
 	}
@@ -134,7 +133,7 @@ func TestMemoryTriageNothingToSave(t *testing.T) {
 		"decided to run": "I decided to run the tests. They pass.",
 	} {
 		in := stop(t, last)
-		d := stophooktest.Run(t, in, &triage.MemoryTriage{})
+		d := stophooktest.Run(t, in, &MemoryTriage{})
 		stophooktest.AssertStops(t, d)
 		if _, err := os.Stat(flagFile(in)); !os.IsNotExist(err) {
 			t.Errorf("%s: flag created without a block", name)
@@ -146,7 +145,7 @@ func TestMemoryTriageOtherEventsPass(t *testing.T) {
 	t.Parallel()
 	for _, in := range []stophook.Input{stophooktest.SubagentStop(decisionAndTODO), stophooktest.SessionStart("startup")} {
 		in.CWD = t.TempDir()
-		if d := evaluate(t, &triage.MemoryTriage{}, in); d.Verdict != stophook.Pass {
+		if d := evaluate(t, &MemoryTriage{}, in); d.Verdict != stophook.Pass {
 			t.Errorf("%s: got %s, want pass", in.HookEventName, d.Verdict)
 		}
 	}
@@ -156,7 +155,7 @@ func TestMemoryTriageNonBlockingReports(t *testing.T) {
 	t.Parallel()
 	in := stop(t, decisionAndTODO)
 	writeConfig(t, in.CWD, `{"triage":{"blocking":false}}`)
-	d := stophooktest.Run(t, in, &triage.MemoryTriage{})
+	d := stophooktest.Run(t, in, &MemoryTriage{})
 	stophooktest.AssertStops(t, d)
 	if d.Verdict != stophook.Allow || !strings.Contains(d.SystemMessage, "- [DECISION] ") || !strings.Contains(d.SystemMessage, "- [TECH_DEBT] ") {
 		t.Errorf("got %s with systemMessage %q, want allow with the list", d.Verdict, d.SystemMessage)
@@ -194,7 +193,7 @@ func TestMemoryTriageConfig(t *testing.T) {
 			if tt.config != "" {
 				writeConfig(t, in.CWD, tt.config)
 			}
-			p, logs := logged(&triage.MemoryTriage{})
+			p, logs := logged(&MemoryTriage{})
 			d := evaluate(t, p, in)
 			if d.Blocks() != tt.blocks {
 				t.Errorf("got %s (%s), want blocks=%v", d.Verdict, d.Why, tt.blocks)
@@ -214,10 +213,10 @@ func TestMemoryTriageConfigPathAndStruct(t *testing.T) {
 		t.Fatal(err)
 	}
 	writeConfig(t, in.CWD, `{"triage":{"heuristic_threshold":0.1}}`) // ignored: ConfigPath wins
-	if d := evaluate(t, &triage.MemoryTriage{ConfigPath: path}, in); d.Blocks() {
+	if d := evaluate(t, &MemoryTriage{ConfigPath: path}, in); d.Blocks() {
 		t.Errorf("ConfigPath: got block, want the 0.95 threshold from %s", path)
 	}
-	if d := evaluate(t, &triage.MemoryTriage{Config: &triage.Config{HeuristicThreshold: 0.95}}, in); d.Blocks() {
+	if d := evaluate(t, &MemoryTriage{Config: &Config{HeuristicThreshold: 0.95}}, in); d.Blocks() {
 		t.Error("Config: got block, want the 0.95 threshold")
 	}
 }
@@ -226,7 +225,7 @@ func TestMemoryTriageReadsTheTranscript(t *testing.T) {
 	t.Parallel()
 	in := stop(t, "")
 	in.TranscriptPath = filepath.Join("testdata", "corpus", "mixed_runbook_constraint.jsonl")
-	d := evaluate(t, &triage.MemoryTriage{}, in)
+	d := evaluate(t, &MemoryTriage{}, in)
 	stophooktest.AssertBlocks(t, d, "")
 	for _, want := range []string{"- [RUNBOOK] The root cause was the ingress default body size", "- [CONSTRAINT] Note that Cloudflare"} {
 		if !strings.Contains(d.Reason, want) {
@@ -236,11 +235,11 @@ func TestMemoryTriageReadsTheTranscript(t *testing.T) {
 	// The tail lacks the final reply: last_assistant_message adds it.
 	in = stop(t, decisionAndTODO)
 	in.TranscriptPath = filepath.Join("testdata", "corpus", "neg_rename.jsonl")
-	stophooktest.AssertBlocks(t, evaluate(t, &triage.MemoryTriage{}, in), "")
+	stophooktest.AssertBlocks(t, evaluate(t, &MemoryTriage{}, in), "")
 	// Earlier turns are not triaged again.
 	in = stop(t, "Bumped the version to 1.4.0 in `version.go`.")
 	in.TranscriptPath = filepath.Join("testdata", "corpus", "neg_earlier_turn.jsonl")
-	if d := evaluate(t, &triage.MemoryTriage{}, in); d.Blocks() {
+	if d := evaluate(t, &MemoryTriage{}, in); d.Blocks() {
 		t.Errorf("earlier turn triaged again: %s", d.Reason)
 	}
 }
@@ -249,14 +248,14 @@ func TestMemoryTriageUnreadableTranscript(t *testing.T) {
 	t.Parallel()
 	in := stop(t, decisionAndTODO)
 	in.TranscriptPath = in.CWD // a directory
-	p, logs := logged(&triage.MemoryTriage{})
+	p, logs := logged(&MemoryTriage{})
 	stophooktest.AssertBlocks(t, evaluate(t, p, in), wantReason)
 	if !strings.Contains(logs.String(), "transcript unreadable") {
 		t.Errorf("got warnings %q, want one about the transcript", logs)
 	}
 	in = stop(t, plain)
 	in.TranscriptPath = in.CWD
-	p, _ = logged(&triage.MemoryTriage{})
+	p, _ = logged(&MemoryTriage{})
 	stophooktest.AssertStops(t, stophooktest.Run(t, in, p))
 }
 
@@ -311,7 +310,7 @@ func TestMemoryTriageClassifier(t *testing.T) {
 			if tt.config != "" {
 				writeConfig(t, in.CWD, tt.config)
 			}
-			p, logs := logged(&triage.MemoryTriage{Model: tt.fake})
+			p, logs := logged(&MemoryTriage{Model: tt.fake})
 			d := evaluate(t, p, in)
 			switch {
 			case tt.want == "" && d.Blocks():
@@ -352,7 +351,7 @@ func TestMemoryTriageLLMMinScore(t *testing.T) {
 			t.Parallel()
 			in := stop(t, weak)
 			writeConfig(t, in.CWD, tt.config)
-			p, _ := logged(&triage.MemoryTriage{Model: tt.fake})
+			p, _ := logged(&MemoryTriage{Model: tt.fake})
 			d := evaluate(t, p, in)
 			if d.Blocks() != tt.blocks || tt.fake.calls.Load() != tt.wantCalls {
 				t.Errorf("got blocks=%v (%s) after %d calls, want %v after %d", d.Blocks(), d.Why, tt.fake.calls.Load(), tt.blocks, tt.wantCalls)
@@ -362,7 +361,7 @@ func TestMemoryTriageLLMMinScore(t *testing.T) {
 			}
 		})
 	}
-	if err := (triage.Config{LLMMinScore: 2}).Validate(); err == nil {
+	if err := (Config{LLMMinScore: 2}).validate(); err == nil {
 		t.Error("llm_min_score 2: got no error")
 	}
 }
@@ -370,7 +369,7 @@ func TestMemoryTriageLLMMinScore(t *testing.T) {
 func TestMemoryTriageClassifierPrompt(t *testing.T) {
 	t.Parallel()
 	f := &fakeClassifier{answers: []string{`{"memories":[]}`}}
-	evaluate(t, &triage.MemoryTriage{Model: f}, stop(t, decisionAndTODO))
+	evaluate(t, &MemoryTriage{Model: f}, stop(t, decisionAndTODO))
 	p, _ := f.prompt.Load().(string)
 	for _, want := range []string{"- [DECISION] I went with SQLite", "- [TECH_DEBT] TODO: add a retention limit", "<session>", `{"memories":[]}`} {
 		if !strings.Contains(p, want) {
@@ -406,7 +405,7 @@ func TestMemoryTriageAnthropicProvider(t *testing.T) {
 	t.Setenv("ANTHROPIC_API_KEY", "")
 	in := stop(t, decisionAndTODO)
 	writeConfig(t, in.CWD, cfg)
-	p, logs := logged(&triage.MemoryTriage{Providers: provider.All()})
+	p, logs := logged(&MemoryTriage{Providers: provider.All()})
 	stophooktest.AssertBlocks(t, evaluate(t, p, in), wantReason)
 	if calls.Load() != 0 || logs.Len() != 0 {
 		t.Errorf("no key: got %d calls, warnings %q; want heuristic only, quietly", calls.Load(), logs)
@@ -415,7 +414,7 @@ func TestMemoryTriageAnthropicProvider(t *testing.T) {
 	t.Setenv("ANTHROPIC_API_KEY", "test-key")
 	in = stop(t, decisionAndTODO)
 	writeConfig(t, in.CWD, cfg)
-	d := evaluate(t, &triage.MemoryTriage{Providers: provider.All()}, in)
+	d := evaluate(t, &MemoryTriage{Providers: provider.All()}, in)
 	if !strings.Contains(d.Reason, "- [TECH_DEBT] Add a retention limit\n") || calls.Load() != 1 {
 		t.Errorf("with key: got %d calls, reason %q", calls.Load(), d.Reason)
 	}
@@ -439,7 +438,7 @@ func TestMemoryTriageGeminiProvider(t *testing.T) {
 	t.Setenv("GEMINI_API_KEY", "g-key")
 	in := stop(t, decisionAndTODO)
 	writeConfig(t, in.CWD, `{"triage":{"llm_provider":"gemini-flash"}}`)
-	d := evaluate(t, &triage.MemoryTriage{Providers: provider.All()}, in)
+	d := evaluate(t, &MemoryTriage{Providers: provider.All()}, in)
 	if !strings.Contains(d.Reason, "- [DECISION] SQLite over Redis\n") || calls.Load() != 1 {
 		t.Errorf("got %d calls, reason %q", calls.Load(), d.Reason)
 	}
@@ -447,7 +446,7 @@ func TestMemoryTriageGeminiProvider(t *testing.T) {
 	t.Setenv("GEMINI_API_KEY", "")
 	in = stop(t, decisionAndTODO)
 	writeConfig(t, in.CWD, `{"triage":{"llm_provider":"gemini"}}`)
-	p, logs := logged(&triage.MemoryTriage{Providers: provider.All()})
+	p, logs := logged(&MemoryTriage{Providers: provider.All()})
 	stophooktest.AssertBlocks(t, evaluate(t, p, in), wantReason)
 	if calls.Load() != 1 || logs.Len() != 0 {
 		t.Errorf("no key: got %d calls, warnings %q; want heuristic only, quietly", calls.Load(), logs)
@@ -467,18 +466,18 @@ func FuzzLoadConfig(f *testing.F) {
 		if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		cfg, err := triage.LoadConfig(path)
+		cfg, err := readConfig(path)
 		if err != nil {
 			if !strings.HasPrefix(err.Error(), "triage: ") {
 				t.Fatalf("error %q lacks the package prefix", err)
 			}
 			return
 		}
-		if _, err := cfg.Scorer(); err != nil {
+		if _, err := cfg.newScorer(); err != nil {
 			t.Fatalf("config loaded without error but its scorer fails: %v", err)
 		}
-		if cfg.MaxMessages() < 1 || cfg.MaxMessages() > 5000 || cfg.LLMTimeout() <= 0 {
-			t.Fatalf("limits out of range: %d messages, %v", cfg.MaxMessages(), cfg.LLMTimeout())
+		if cfg.maxMessages() < 1 || cfg.maxMessages() > 5000 || cfg.llmTimeout() <= 0 {
+			t.Fatalf("limits out of range: %d messages, %v", cfg.maxMessages(), cfg.llmTimeout())
 		}
 	})
 }
@@ -493,7 +492,7 @@ func TestMemoryTriageLLMTimeoutWithinBudget(t *testing.T) {
 	slow := &fakeClassifier{block: true}
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Second)
 	defer cancel()
-	d := stophook.Evaluate(ctx, &triage.MemoryTriage{Model: slow, Logger: slog.New(slog.DiscardHandler)}, in)
+	d := stophook.Evaluate(ctx, &MemoryTriage{Model: slow, Logger: slog.New(slog.DiscardHandler)}, in)
 	stophooktest.AssertBlocks(t, d, wantReason)
 	if d.Policy == "stophook.deadline" {
 		t.Errorf("the budget ran out: %s", d.Why)

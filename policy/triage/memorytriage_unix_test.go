@@ -1,10 +1,9 @@
 //go:build unix
 
-package triage_test
+package triage
 
 import (
 	"context"
-	"github.com/stophook/stophook/policy/triage"
 	"github.com/stophook/stophook/stophooktest"
 	"os"
 	"path/filepath"
@@ -26,7 +25,7 @@ func TestMemoryTriageHostileFlag(t *testing.T) {
 		{"dangling symlink", func(t *testing.T, flag, outside string) error { return os.Symlink(outside, flag) }},
 		{"FIFO", func(t *testing.T, flag, outside string) error { return syscall.Mkfifo(flag, 0o600) }},
 		{"FIFO config", func(t *testing.T, flag, outside string) error {
-			return syscall.Mkfifo(filepath.Join(filepath.Dir(flag), triage.ConfigFile), 0o600)
+			return syscall.Mkfifo(filepath.Join(filepath.Dir(flag), configFile), 0o600)
 		}},
 	}
 	for _, tt := range tests {
@@ -42,7 +41,7 @@ func TestMemoryTriageHostileFlag(t *testing.T) {
 			}
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 			defer cancel()
-			d, err := (&triage.MemoryTriage{Config: nil}).Evaluate(ctx, in)
+			d, err := (&MemoryTriage{Config: nil}).Evaluate(ctx, in)
 			if ctx.Err() != nil {
 				t.Fatalf("Evaluate waited until its deadline")
 			}

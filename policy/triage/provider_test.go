@@ -1,4 +1,4 @@
-package triage_test
+package triage
 
 import (
 	"context"
@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/stophook/stophook/llm"
-	"github.com/stophook/stophook/policy/triage"
 	"github.com/stophook/stophook/stophooktest"
 )
 
@@ -35,7 +34,7 @@ func TestMemoryTriageProviders(t *testing.T) {
 
 	in := stop(t, decisionAndTODO)
 	writeConfig(t, in.CWD, cfg)
-	p, logs := logged(&triage.MemoryTriage{Providers: keepDecision(false, &calls)})
+	p, logs := logged(&MemoryTriage{Providers: keepDecision(false, &calls)})
 	d := evaluate(t, p, in)
 	if d.Reason != wantReason || logs.Len() != 0 || !strings.Contains(d.Why, "test: no TEST_API_KEY") {
 		t.Errorf("unavailable: got reason %q, why %q, warnings %q; want the heuristic list, quietly, the error in the trace", d.Reason, d.Why, logs)
@@ -43,7 +42,7 @@ func TestMemoryTriageProviders(t *testing.T) {
 
 	in = stop(t, decisionAndTODO)
 	writeConfig(t, in.CWD, cfg)
-	d = evaluate(t, &triage.MemoryTriage{Providers: keepDecision(true, &calls)}, in)
+	d = evaluate(t, &MemoryTriage{Providers: keepDecision(true, &calls)}, in)
 	if !strings.Contains(d.Reason, "- [DECISION] SQLite, not Redis\n") || calls.Load() != 1 {
 		t.Errorf("available: got %d calls, reason %q; want the provider's answer", calls.Load(), d.Reason)
 	}
@@ -64,7 +63,7 @@ func TestMemoryTriageUnknownProviderNamesKnown(t *testing.T) {
 			t.Parallel()
 			in := stop(t, decisionAndTODO)
 			writeConfig(t, in.CWD, `{"triage":{"llm_provider":"oracle"}}`)
-			p, logs := logged(&triage.MemoryTriage{Providers: tt.providers})
+			p, logs := logged(&MemoryTriage{Providers: tt.providers})
 			stophooktest.AssertBlocks(t, evaluate(t, p, in), wantReason)
 			if w := logs.String(); !strings.Contains(w, tt.want) {
 				t.Errorf("got warnings %q, want %s", w, tt.want)

@@ -1,4 +1,4 @@
-package triage_test
+package triage
 
 import (
 	"bufio"
@@ -10,7 +10,6 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/stophook/stophook/policy/triage"
 	"github.com/stophook/stophook/transcript"
 )
 
@@ -20,13 +19,13 @@ import (
 // their messages; the others are a reference into the shared transcripts
 // kept beside the repository, read at test time.
 type realTurn struct {
-	ID      string            `json:"id"`
-	Split   string            `json:"split"` // "tune" or "holdout", by a hash of the id, fixed before tuning
-	Labels  []triage.Category `json:"labels"`
-	Source  string            `json:"source"`
-	Licence string            `json:"licence"`
-	Msgs    []realMessage     `json:"messages"`
-	Ref     *realRef          `json:"ref"`
+	ID      string         `json:"id"`
+	Split   string         `json:"split"` // "tune" or "holdout", by a hash of the id, fixed before tuning
+	Labels  []categoryName `json:"labels"`
+	Source  string         `json:"source"`
+	Licence string         `json:"licence"`
+	Msgs    []realMessage  `json:"messages"`
+	Ref     *realRef       `json:"ref"`
 }
 
 // realRef names a turn of a shared transcript: the file and the SHA-256
@@ -87,7 +86,7 @@ func loadReal(t testing.TB) (turns []realTurn, msgs [][]transcript.Message, miss
 			t.Fatalf("%s: split %q, source %q, licence %q", rt.ID, rt.Split, rt.Source, rt.Licence)
 		}
 		for _, l := range rt.Labels {
-			if !slices.Contains(triage.Categories, l) || l == triage.SessionSummary {
+			if !slices.Contains(allCategories, l) || l == catSessionSummary {
 				t.Fatalf("%s: label %q", rt.ID, l)
 			}
 		}
@@ -134,7 +133,7 @@ func turnsOf(path string) [][]transcript.Message {
 		if m.Sidechain || m.IsMeta {
 			continue
 		}
-		if triage.StartsTurn(m) {
+		if startsTurn(m) {
 			turns = append(turns, nil)
 		}
 		if n := len(turns); n > 0 {
@@ -153,10 +152,10 @@ func (c counts) recall() float64    { return float64(c.tp) / float64(max(c.tp+c.
 
 // textCategories are the categories found in a turn's text (SESSION_SUMMARY
 // comes from tool activity, not from what was written, and is not labelled).
-func textCategories(res triage.Result) []triage.Category {
-	var got []triage.Category
+func textCategories(res scoreResult) []categoryName {
+	var got []categoryName
 	for _, f := range res.Findings {
-		if f.Category != triage.SessionSummary && !slices.Contains(got, f.Category) {
+		if f.Category != catSessionSummary && !slices.Contains(got, f.Category) {
 			got = append(got, f.Category)
 		}
 	}
@@ -189,7 +188,7 @@ func TestRealTurnsPrecisionRecall(t *testing.T) {
 	if missing > 0 {
 		t.Logf("%d turns of shared transcripts not found (STOPHOOK_TRANSCRIPTS): their splits are not checked", missing)
 	}
-	s, err := triage.New(triage.Options{})
+	s, err := New(Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -204,7 +203,7 @@ func TestRealTurnsPrecisionRecall(t *testing.T) {
 	}
 	tuning := os.Getenv("STOPHOOK_TUNE") != "" // while tuning only the tune split is shown
 	for i, rt := range turns {
-		res := s.Score(msgs[i])
+		res := s.score(msgs[i])
 		got := textCategories(res)
 		show := testing.Verbose() && (!tuning || rt.Split == "tune")
 		c := pairs[rt.Split]

@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// Reason formats findings as the block reason:
+// blockReason formats findings as the block reason:
 //
 //	Save the following memories before stopping:
 //	- [DECISION] Chose command-type hooks over prompt-type hooks for reliability
@@ -15,7 +15,7 @@ import (
 //	After saving, you may stop.
 //
 // It returns "" for no findings.
-func Reason(findings []Finding) string {
+func blockReason(findings []Finding) string {
 	if len(findings) == 0 {
 		return ""
 	}
@@ -26,9 +26,9 @@ func Reason(findings []Finding) string {
 	return b.String()
 }
 
-// Report formats findings for the user (a systemMessage) when the hook
+// userReport formats findings for the user (a systemMessage) when the hook
 // does not block. It returns "" for no findings.
-func Report(findings []Finding) string {
+func userReport(findings []Finding) string {
 	if len(findings) == 0 {
 		return ""
 	}

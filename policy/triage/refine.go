@@ -11,16 +11,16 @@ import (
 	"github.com/stophook/stophook/transcript"
 )
 
-// System is the system prompt for a classifier refining a heuristic result.
-const System = "You triage coding-agent sessions for long-term memories. Answer with one JSON object and nothing else."
+// systemPrompt is the system prompt for a classifier refining a heuristic result.
+const systemPrompt = "You triage coding-agent sessions for long-term memories. Answer with one JSON object and nothing else."
 
-// MaxExcerpt bounds the transcript excerpt sent to a classifier, in bytes.
-const MaxExcerpt = 12000
+// maxExcerpt bounds the transcript excerpt sent to a classifier, in bytes.
+const maxExcerpt = 12000
 
-// Prompt asks a classifier to confirm, correct or drop the heuristic
-// findings of res, given an excerpt of the session (see [Excerpt]). The
-// answer is read by [ParseAnswer].
-func Prompt(res Result, excerpt string) string {
+// refinePrompt asks a classifier to confirm, correct or drop the heuristic
+// findings of res, given an excerpt of the session (see [excerpt]). The
+// answer is read by [parseAnswer].
+func refinePrompt(res scoreResult, excerpt string) string {
 	var b strings.Builder
 	b.WriteString(`Decide which memories from this coding session are worth saving for future sessions.
 Categories:
@@ -52,11 +52,11 @@ Answer {"memories":[]} when nothing is worth saving.`)
 	return b.String()
 }
 
-// Excerpt renders the prose of msgs (code and meta messages left out) as
+// excerpt renders the prose of msgs (code and meta messages left out) as
 // "role: text" paragraphs, keeping the last max bytes (0 means MaxExcerpt).
-func Excerpt(msgs []transcript.Message, max int) string {
+func excerpt(msgs []transcript.Message, max int) string {
 	if max <= 0 {
-		max = MaxExcerpt
+		max = maxExcerpt
 	}
 	var b strings.Builder
 	for _, m := range msgs {
@@ -91,23 +91,23 @@ const (
 	maxAnswerItems = 12
 )
 
-// ErrAnswer reports a classifier answer that cannot be read.
-var ErrAnswer = errors.New("triage: unreadable classifier answer")
+// errAnswer reports a classifier answer that cannot be read.
+var errAnswer = errors.New("triage: unreadable classifier answer")
 
-// ParseAnswer reads a classifier's answer: a JSON object
+// parseAnswer reads a classifier's answer: a JSON object
 // {"memories":[{"category":…,"text":…}]}, possibly wrapped in prose or a
 // code fence. Categories are matched case-insensitively against
-// [Categories]; items with an unknown category or no text are dropped, the
+// [allCategories]; items with an unknown category or no text are dropped, the
 // text is cleaned to one line, duplicates are merged and at most 12 items
 // kept. An empty list is a valid answer (nothing to save). Anything else is
-// an error wrapping [ErrAnswer].
-func ParseAnswer(answer string) ([]Finding, error) {
+// an error wrapping [errAnswer].
+func parseAnswer(answer string) ([]Finding, error) {
 	if len(answer) > maxAnswerBytes {
-		return nil, fmt.Errorf("%w: %d bytes", ErrAnswer, len(answer))
+		return nil, fmt.Errorf("%w: %d bytes", errAnswer, len(answer))
 	}
 	i, j := strings.IndexByte(answer, '{'), strings.LastIndexByte(answer, '}')
 	if i < 0 || j < i {
-		return nil, fmt.Errorf("%w: no JSON object", ErrAnswer)
+		return nil, fmt.Errorf("%w: no JSON object", errAnswer)
 	}
 	var a struct {
 		Memories *[]struct {
@@ -116,10 +116,10 @@ func ParseAnswer(answer string) ([]Finding, error) {
 		} `json:"memories"`
 	}
 	if err := json.Unmarshal([]byte(answer[i:j+1]), &a); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrAnswer, err)
+		return nil, fmt.Errorf("%w: %v", errAnswer, err)
 	}
 	if a.Memories == nil {
-		return nil, fmt.Errorf("%w: no \"memories\" list", ErrAnswer)
+		return nil, fmt.Errorf("%w: no \"memories\" list", errAnswer)
 	}
 	out := []Finding{}
 	for _, m := range *a.Memories {
@@ -134,16 +134,16 @@ func ParseAnswer(answer string) ([]Finding, error) {
 		}
 	}
 	if len(out) == 0 && len(*a.Memories) > 0 {
-		return nil, fmt.Errorf("%w: no item with a known category and text", ErrAnswer)
+		return nil, fmt.Errorf("%w: no item with a known category and text", errAnswer)
 	}
 	return out, nil
 }
 
 // category maps a name to a known category.
-func category(name string) (Category, bool) {
+func category(name string) (categoryName, bool) {
 	n := strings.ToUpper(strings.TrimSpace(name))
 	n = strings.NewReplacer(" ", "_", "-", "_").Replace(n)
-	for _, c := range Categories {
+	for _, c := range allCategories {
 		if string(c) == n {
 			return c, true
 		}
@@ -151,7 +151,7 @@ func category(name string) (Category, bool) {
 	return "", false
 }
 
-func hasFinding(fs []Finding, c Category, t string) bool {
+func hasFinding(fs []Finding, c categoryName, t string) bool {
 	for _, f := range fs {
 		if f.Category == c && strings.EqualFold(f.Text, t) {
 			return true

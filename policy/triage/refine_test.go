@@ -1,4 +1,4 @@
-package triage_test
+package triage
 
 import (
 	"errors"
@@ -6,7 +6,6 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/stophook/stophook/policy/triage"
 	"github.com/stophook/stophook/transcript"
 )
 
@@ -35,9 +34,9 @@ func TestParseAnswer(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			fs, err := triage.ParseAnswer(tt.answer)
+			fs, err := parseAnswer(tt.answer)
 			if tt.wantErr {
-				if !errors.Is(err, triage.ErrAnswer) {
+				if !errors.Is(err, errAnswer) {
 					t.Errorf("got %v, want ErrAnswer", err)
 				}
 				return
@@ -62,7 +61,7 @@ func TestParseAnswer(t *testing.T) {
 		many += `{"category":"DECISION","text":"item ` + strings.Repeat("i", i+1) + `"}`
 	}
 	many += "]}"
-	if fs, err := triage.ParseAnswer(many); err != nil || len(fs) != 12 {
+	if fs, err := parseAnswer(many); err != nil || len(fs) != 12 {
 		t.Errorf("30 items: got %d, %v; want 12 kept", len(fs), err)
 	}
 }
@@ -75,9 +74,9 @@ func FuzzParseAnswer(f *testing.F) {
 	f.Add(`{"memories":[{"category":"x","text":"\u0000\n\t"}]} trailing }`)
 	f.Add(`}{`)
 	f.Fuzz(func(t *testing.T, answer string) {
-		fs, err := triage.ParseAnswer(answer)
+		fs, err := parseAnswer(answer)
 		if err != nil {
-			if !errors.Is(err, triage.ErrAnswer) {
+			if !errors.Is(err, errAnswer) {
 				t.Fatalf("error %v does not wrap ErrAnswer", err)
 			}
 			return
@@ -87,7 +86,7 @@ func FuzzParseAnswer(f *testing.F) {
 		}
 		for _, f := range fs {
 			known := false
-			for _, c := range triage.Categories {
+			for _, c := range allCategories {
 				known = known || c == f.Category
 			}
 			if !known || f.Text == "" || strings.ContainsAny(f.Text, "\n\r") || !utf8.ValidString(f.Text) || utf8.RuneCountInString(f.Text) > 240 {
@@ -105,7 +104,7 @@ func TestPromptAndExcerpt(t *testing.T) {
 		{Role: "user", IsMeta: true, Text: "Stop hook feedback: hidden"},
 		assistant("I went with an LRU cache."),
 	}
-	ex := triage.Excerpt(msgs, 0)
+	ex := excerpt(msgs, 0)
 	for _, want := range []string{"user: add caching", "assistant: Working.", "Bash(go test ./...)", "assistant: I went with an LRU cache."} {
 		if !strings.Contains(ex, want) {
 			t.Errorf("excerpt lacks %q:\n%s", want, ex)
@@ -116,10 +115,10 @@ func TestPromptAndExcerpt(t *testing.T) {
 			t.Errorf("excerpt contains %q:\n%s", bad, ex)
 		}
 	}
-	if got := triage.Excerpt(msgs, 20); len(got) > 20 || !strings.HasSuffix(got, "LRU cache.\n") {
+	if got := excerpt(msgs, 20); len(got) > 20 || !strings.HasSuffix(got, "LRU cache.\n") {
 		t.Errorf("Excerpt(max 20) = %q, want the last 20 bytes", got)
 	}
-	p := triage.Prompt(triage.Result{Findings: []triage.Finding{{Category: triage.Decision, Text: "went with LRU"}}}, ex)
+	p := refinePrompt(scoreResult{Findings: []Finding{{Category: catDecision, Text: "went with LRU"}}}, ex)
 	for _, want := range []string{"- [DECISION] went with LRU", "<session>\n" + ex, `{"memories":[]}`} {
 		if !strings.Contains(p, want) {
 			t.Errorf("prompt lacks %q", want)

@@ -12,13 +12,13 @@ import (
 	"github.com/stophook/stophook/transcript"
 )
 
-// DefaultThreshold is the score a sentence needs to become a finding (the
+// defaultThreshold is the score a sentence needs to become a finding (the
 // config's default heuristic_threshold).
-const DefaultThreshold = 0.6
+const defaultThreshold = 0.6
 
-// Weights say how much a sentence counts depending on where it was written.
+// locWeights say how much a sentence counts depending on where it was written.
 // A weight of 0 means text there is not scored at all.
-type Weights struct {
+type locWeights struct {
 	// Assistant prose (code blocks and inline code are never scored).
 	Assistant float64
 	// User prose: the prompt of the turn.
@@ -30,18 +30,18 @@ type Weights struct {
 	Question float64
 }
 
-// DefaultWeights counts assistant prose fully, user prose a little less,
+// defaultWeights counts assistant prose fully, user prose a little less,
 // and tool output not at all; questions count half.
-var DefaultWeights = Weights{Assistant: 1, User: 0.8, ToolOutput: 0, Question: 0.5}
+var defaultWeights = locWeights{Assistant: 1, User: 0.8, ToolOutput: 0, Question: 0.5}
 
 // Options configures a [Scorer]. The zero value means every default.
 type Options struct {
 	// Rules are the text categories and their cues; nil means DefaultRules().
 	Rules []Rule
-	// Threshold is the score a sentence needs; 0 means DefaultThreshold.
+	// Threshold is the score a sentence needs; 0 means 0.6.
 	Threshold float64
-	// Weights by location; nil means &DefaultWeights.
-	Weights *Weights
+	// weights by location; nil means &DefaultWeights.
+	weights *locWeights
 	// MaxPerCategory caps the findings of one category; 0 means 2.
 	MaxPerCategory int
 	// Activity scores SESSION_SUMMARY; the zero value means its defaults.
@@ -61,7 +61,7 @@ type Scorer struct {
 	always    []cueRef         // cues without leads
 	ncues     int
 	threshold float64
-	weights   Weights
+	weights   locWeights
 	perCat    int
 	activity  Activity
 }
@@ -109,15 +109,15 @@ const (
 // New compiles opts into a Scorer. It fails on a cue that is not a valid
 // RE2 expression, a rule without a category, or a threshold outside (0, 1].
 func New(opts Options) (*Scorer, error) {
-	s := &Scorer{threshold: opts.Threshold, weights: DefaultWeights, perCat: opts.MaxPerCategory, activity: opts.Activity}
+	s := &Scorer{threshold: opts.Threshold, weights: defaultWeights, perCat: opts.MaxPerCategory, activity: opts.Activity}
 	if s.threshold == 0 {
-		s.threshold = DefaultThreshold
+		s.threshold = defaultThreshold
 	}
 	if s.threshold < 0 || s.threshold > 1 {
 		return nil, fmt.Errorf("triage: threshold %v is outside (0, 1]", opts.Threshold)
 	}
-	if opts.Weights != nil {
-		s.weights = *opts.Weights
+	if opts.weights != nil {
+		s.weights = *opts.weights
 	}
 	if s.perCat <= 0 {
 		s.perCat = 2
@@ -246,7 +246,9 @@ func (s *Scorer) possible(lower []byte, starts []int, marks []mark) {
 
 // Finding is one memory worth saving.
 type Finding struct {
-	Category Category `json:"category"`
+	// Category is DECISION, RUNBOOK, CONSTRAINT, TECH_DEBT, PREFERENCE,
+	// SESSION_SUMMARY, or the category of a Rule of your own.
+	Category string `json:"category"`
 	// Text says what to save: the sentence that triggered the finding,
 	// cleaned to one line, or a summary written by a classifier.
 	Text string `json:"text"`
@@ -259,31 +261,42 @@ type Finding struct {
 	Cues []string `json:"cues,omitempty"`
 }
 
-// Result is the outcome of [Scorer.Score].
-type Result struct {
+// scoreResult is the outcome of [Scorer.score].
+type scoreResult struct {
 	// Findings are ordered by category (the order of the rules, then
 	// SESSION_SUMMARY) and, within a category, by score, highest first.
 	Findings []Finding
 	// Best is the highest score each category reached, found or not. For
 	// sentences that cannot reach the threshold only the cues matched
 	// without a regexp are counted, so a low Best may be a little low.
-	Best map[Category]float64
+	Best map[categoryName]float64
 	// Sentences is the number of sentences scored.
 	Sentences int
 }
 
-// Strong reports whether r has at least one finding.
-func (r Result) Strong() bool { return len(r.Findings) > 0 }
+// strong reports whether r has at least one finding.
+func (r scoreResult) strong() bool { return len(r.Findings) > 0 }
 
 // epsilon absorbs float rounding in weight sums (0.35+0.25 ≥ 0.6).
 const epsilon = 1e-9
 
-// Score scores msgs, oldest first. Meta messages (hook feedback) are
+// Score returns the memories worth saving in msgs, the messages of one
+// turn, oldest first (a transcript's tail cut at the turn's prompt, with
+// the final reply, which the transcript often lacks at Stop time). The
+// findings are ordered by category — the order of the rules, then
+// SESSION_SUMMARY — and, within one, by score, highest first. Meta
+// messages (hook feedback) are skipped; assistant and user text is scored
+// as Markdown prose with code blanked out; tool output is not scored.
+func (s *Scorer) Score(msgs []transcript.Message) []Finding {
+	return s.score(msgs).Findings
+}
+
+// score scores msgs, oldest first. Meta messages (hook feedback) are
 // skipped; assistant and user text is scored as Markdown prose with code
-// blanked out; tool output counts with Weights.ToolOutput.
-func (s *Scorer) Score(msgs []transcript.Message) Result {
-	res := Result{Best: map[Category]float64{}}
-	cands := map[Category][]Finding{}
+// blanked out; tool output counts with locWeights.ToolOutput.
+func (s *Scorer) score(msgs []transcript.Message) scoreResult {
+	res := scoreResult{Best: map[categoryName]float64{}}
+	cands := map[categoryName][]Finding{}
 	w := &work{marks: make([]mark, s.ncues)}
 	errorSeen := false
 	prompt := "" // the user's prompt until a reply agrees with it
@@ -302,15 +315,15 @@ func (s *Scorer) Score(msgs []transcript.Message) Result {
 			}
 			s.scoreText(w, &res, cands, m.Text, true, "assistant", s.weights.Assistant, errorSeen)
 		case "user":
-			if StartsTurn(m) {
+			if startsTurn(m) {
 				prompt = m.Text
 			}
 			s.scoreText(w, &res, cands, m.Text, true, "user", s.weights.User, errorSeen)
-			errorSeen = errorSeen || FailureText(m.Text)
+			errorSeen = errorSeen || failureText(m.Text)
 		}
 		for _, tr := range m.ToolResults {
 			s.scoreText(w, &res, cands, tr.Text, false, "tool", s.weights.ToolOutput, errorSeen)
-			errorSeen = errorSeen || tr.IsError || FailureText(tr.Text)
+			errorSeen = errorSeen || tr.IsError || failureText(tr.Text)
 		}
 	}
 	for _, r := range s.rules {
@@ -330,13 +343,13 @@ func (s *Scorer) Score(msgs []transcript.Message) Result {
 		res.Findings = append(res.Findings, fs...)
 		delete(cands, r.Category) // a category listed twice reports once
 	}
-	if f, ok := s.activity.Finding(msgs); ok {
+	if f, ok := s.activity.finding(msgs); ok {
 		if len(res.Findings) > 0 || s.activity.Alone {
 			res.Findings = append(res.Findings, f)
 		}
-		res.Best[SessionSummary] = 1
-	} else if _, ok := res.Best[SessionSummary]; !ok {
-		res.Best[SessionSummary] = 0
+		res.Best[catSessionSummary] = 1
+	} else if _, ok := res.Best[catSessionSummary]; !ok {
+		res.Best[catSessionSummary] = 0
 	}
 	return res
 }
@@ -361,7 +374,7 @@ type sentence struct {
 
 // scoreText scores the sentences of one text, then its paragraphs and
 // lists (units) for what no single sentence of them reached.
-func (s *Scorer) scoreText(w *work, res *Result, cands map[Category][]Finding, text string, markdown bool, role string, weight float64, errorSeen bool) {
+func (s *Scorer) scoreText(w *work, res *scoreResult, cands map[categoryName][]Finding, text string, markdown bool, role string, weight float64, errorSeen bool) {
 	if strings.TrimSpace(text) == "" {
 		return
 	}
@@ -445,7 +458,7 @@ func (s *Scorer) scoreText(w *work, res *Result, cands map[Category][]Finding, t
 // positive cue: evidence spread over a paragraph or a list. A unit that
 // reaches the threshold, and in which no single sentence did, becomes a
 // finding carrying its strongest sentence.
-func (s *Scorer) scoreUnits(w *work, res *Result, cands map[Category][]Finding, prose, orig, role string, weight float64, errorSeen bool, found []map[int]bool) {
+func (s *Scorer) scoreUnits(w *work, res *scoreResult, cands map[categoryName][]Finding, prose, orig, role string, weight float64, errorSeen bool, found []map[int]bool) {
 	for lo := 0; lo < len(w.sents); {
 		hi := lo + 1
 		for hi < len(w.sents) && w.unitOf[hi] == w.unitOf[lo] {
@@ -544,7 +557,7 @@ func (s *Scorer) scoreUnits(w *work, res *Result, cands map[Category][]Finding, 
 }
 
 // addFinding adds a candidate unless it is too short or already there.
-func (s *Scorer) addFinding(cands map[Category][]Finding, c Category, t string, score float64, role string, cues []string) bool {
+func (s *Scorer) addFinding(cands map[categoryName][]Finding, c categoryName, t string, score float64, role string, cues []string) bool {
 	if words(t) < 2 || hasText(cands[c], t) {
 		return false
 	}
@@ -553,7 +566,7 @@ func (s *Scorer) addFinding(cands map[Category][]Finding, c Category, t string, 
 }
 
 // hasRule reports whether the scorer has a rule for category c.
-func (s *Scorer) hasRule(c Category) bool {
+func (s *Scorer) hasRule(c categoryName) bool {
 	for _, r := range s.rules {
 		if r.Category == c {
 			return true
@@ -695,9 +708,9 @@ var failure = sync.OnceValue(func() *regexp.Regexp {
 // failureHints are literals one of which occurs in every match of failure.
 var failureHints = []string{"Traceback", "panic: ", "goroutine ", "	at ", " at ", "Exception", "FAIL", "ERROR", "Error", "error", "npm ERR!", "Segmentation fault", "xit code", "xit status", "undefined"}
 
-// FailureText reports whether text looks like the output of a failure: a
+// failureText reports whether text looks like the output of a failure: a
 // stack trace, a panic, a failing test run or a non-zero exit status.
-func FailureText(text string) bool {
+func failureText(text string) bool {
 	if len(text) > maxTextBytes {
 		text = text[:maxTextBytes]
 	}

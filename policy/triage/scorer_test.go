@@ -1,4 +1,4 @@
-package triage_test
+package triage
 
 import (
 	"encoding/json"
@@ -7,7 +7,6 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/stophook/stophook/policy/triage"
 	"github.com/stophook/stophook/transcript"
 )
 
@@ -16,16 +15,16 @@ func assistant(text string) transcript.Message {
 }
 func user(text string) transcript.Message { return transcript.Message{Role: "user", Text: text} }
 
-func mustScorer(t *testing.T, opts triage.Options) *triage.Scorer {
+func mustScorer(t *testing.T, opts Options) *Scorer {
 	t.Helper()
-	s, err := triage.New(opts)
+	s, err := New(opts)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return s
 }
 
-func cats(res triage.Result) []string {
+func cats(res scoreResult) []string {
 	var out []string
 	for _, f := range res.Findings {
 		out = append(out, string(f.Category))
@@ -35,7 +34,7 @@ func cats(res triage.Result) []string {
 
 func TestScoreCases(t *testing.T) {
 	t.Parallel()
-	s := mustScorer(t, triage.Options{})
+	s := mustScorer(t, Options{})
 	tests := []struct {
 		name string
 		msgs []transcript.Message
@@ -61,7 +60,7 @@ func TestScoreCases(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			res := s.Score(tt.msgs)
+			res := s.score(tt.msgs)
 			if got := cats(res); !slices.Equal(got, tt.want) {
 				t.Errorf("got %v, want %v (findings %+v, best %v)", got, tt.want, res.Findings, res.Best)
 			}
@@ -71,8 +70,8 @@ func TestScoreCases(t *testing.T) {
 
 func TestFindingKeepsCodeSpans(t *testing.T) {
 	t.Parallel()
-	s := mustScorer(t, triage.Options{})
-	res := s.Score([]transcript.Message{assistant("- **Chose** `modernc.org/sqlite` over `mattn/go-sqlite3` to avoid cgo.")})
+	s := mustScorer(t, Options{})
+	res := s.score([]transcript.Message{assistant("- **Chose** `modernc.org/sqlite` over `mattn/go-sqlite3` to avoid cgo.")})
 	if len(res.Findings) != 1 {
 		t.Fatalf("got %d findings, want 1", len(res.Findings))
 	}
@@ -86,20 +85,20 @@ func TestFindingKeepsCodeSpans(t *testing.T) {
 
 func TestAfterError(t *testing.T) {
 	t.Parallel()
-	s := mustScorer(t, triage.Options{})
+	s := mustScorer(t, Options{})
 	fix := assistant("If you see this again, make sure the network is listed.")
-	if got := cats(s.Score([]transcript.Message{fix})); got != nil {
+	if got := cats(s.score([]transcript.Message{fix})); got != nil {
 		t.Errorf("without an error: got %v, want nothing", got)
 	}
 	failed := transcript.Message{Role: "user", ToolResults: []transcript.ToolResult{{Text: "boom", IsError: true}}}
-	if got := cats(s.Score([]transcript.Message{failed, fix})); !slices.Equal(got, []string{"RUNBOOK"}) {
+	if got := cats(s.score([]transcript.Message{failed, fix})); !slices.Equal(got, []string{"RUNBOOK"}) {
 		t.Errorf("after a failed tool: got %v, want [RUNBOOK]", got)
 	}
 	trace := transcript.Message{Role: "user", ToolResults: []transcript.ToolResult{{Text: "Traceback (most recent call last):\n  File \"x.py\", line 1"}}}
-	if got := cats(s.Score([]transcript.Message{trace, fix})); !slices.Equal(got, []string{"RUNBOOK"}) {
+	if got := cats(s.score([]transcript.Message{trace, fix})); !slices.Equal(got, []string{"RUNBOOK"}) {
 		t.Errorf("after a stack trace: got %v, want [RUNBOOK]", got)
 	}
-	if got := cats(s.Score([]transcript.Message{fix, failed})); got != nil {
+	if got := cats(s.score([]transcript.Message{fix, failed})); got != nil {
 		t.Errorf("error after the sentence: got %v, want nothing", got)
 	}
 }
@@ -107,39 +106,39 @@ func TestAfterError(t *testing.T) {
 func TestOptions(t *testing.T) {
 	t.Parallel()
 	msg := []transcript.Message{assistant("I decided to use Redis.")} // 0.35
-	if got := cats(mustScorer(t, triage.Options{}).Score(msg)); got != nil {
+	if got := cats(mustScorer(t, Options{}).score(msg)); got != nil {
 		t.Errorf("default threshold: got %v, want nothing", got)
 	}
-	if got := cats(mustScorer(t, triage.Options{Threshold: 0.3}).Score(msg)); !slices.Equal(got, []string{"DECISION"}) {
+	if got := cats(mustScorer(t, Options{Threshold: 0.3}).score(msg)); !slices.Equal(got, []string{"DECISION"}) {
 		t.Errorf("threshold 0.3: got %v, want [DECISION]", got)
 	}
-	rules := []triage.Rule{{Category: "SECURITY", Cues: []triage.Cue{{Pattern: `secrets?|credentials?`, Weight: 0.7}}}}
-	res := mustScorer(t, triage.Options{Rules: rules}).Score([]transcript.Message{assistant("Never log credentials.")})
+	rules := []Rule{{Category: "SECURITY", Cues: []Cue{{Pattern: `secrets?|credentials?`, Weight: 0.7}}}}
+	res := mustScorer(t, Options{Rules: rules}).score([]transcript.Message{assistant("Never log credentials.")})
 	if got := cats(res); !slices.Equal(got, []string{"SECURITY"}) {
 		t.Errorf("custom rules: got %v, want [SECURITY]", got)
 	}
-	w := triage.DefaultWeights
+	w := defaultWeights
 	w.User = 0
-	if got := cats(mustScorer(t, triage.Options{Weights: &w, Rules: rules}).Score([]transcript.Message{user("Never log credentials.")})); got != nil {
+	if got := cats(mustScorer(t, Options{weights: &w, Rules: rules}).score([]transcript.Message{user("Never log credentials.")})); got != nil {
 		t.Errorf("user weight 0: got %v, want nothing", got)
 	}
 	many := assistant("TODO: one thing later. TODO: two things later. TODO: three things later.")
-	if n := len(mustScorer(t, triage.Options{}).Score([]transcript.Message{many}).Findings); n != 2 {
+	if n := len(mustScorer(t, Options{}).score([]transcript.Message{many}).Findings); n != 2 {
 		t.Errorf("default MaxPerCategory: got %d findings, want 2", n)
 	}
-	if n := len(mustScorer(t, triage.Options{MaxPerCategory: 5}).Score([]transcript.Message{many}).Findings); n != 3 {
+	if n := len(mustScorer(t, Options{MaxPerCategory: 5}).score([]transcript.Message{many}).Findings); n != 3 {
 		t.Errorf("MaxPerCategory 5: got %d findings, want 3", n)
 	}
 }
 
 func TestNewErrors(t *testing.T) {
 	t.Parallel()
-	for name, opts := range map[string]triage.Options{
-		"bad regexp":  {Rules: []triage.Rule{{Category: "X", Cues: []triage.Cue{{Pattern: `(`, Weight: 1}}}}},
-		"no category": {Rules: []triage.Rule{{Cues: []triage.Cue{{Pattern: `x`, Weight: 1}}}}},
+	for name, opts := range map[string]Options{
+		"bad regexp":  {Rules: []Rule{{Category: "X", Cues: []Cue{{Pattern: `(`, Weight: 1}}}}},
+		"no category": {Rules: []Rule{{Cues: []Cue{{Pattern: `x`, Weight: 1}}}}},
 		"threshold":   {Threshold: 1.5},
 	} {
-		if _, err := triage.New(opts); err == nil || !strings.HasPrefix(err.Error(), "triage: ") {
+		if _, err := New(opts); err == nil || !strings.HasPrefix(err.Error(), "triage: ") {
 			t.Errorf("%s: got %v, want a triage: error", name, err)
 		}
 	}
@@ -147,12 +146,12 @@ func TestNewErrors(t *testing.T) {
 
 func TestDefaultRulesCompileAndAreCopies(t *testing.T) {
 	t.Parallel()
-	a := triage.DefaultRules()
+	a := DefaultRules()
 	a[0].Cues[0].Weight = 99
-	if triage.DefaultRules()[0].Cues[0].Weight == 99 {
+	if DefaultRules()[0].Cues[0].Weight == 99 {
 		t.Error("DefaultRules shares its slices")
 	}
-	if _, err := triage.New(triage.Options{Rules: triage.DefaultRules()}); err != nil {
+	if _, err := New(Options{Rules: DefaultRules()}); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -169,24 +168,24 @@ func TestActivity(t *testing.T) {
 	}
 	tests := []struct {
 		name string
-		a    triage.Activity
+		a    Activity
 		msgs []transcript.Message
 		want bool
 		text string
 	}{
-		{"4 files is not more than 4", triage.Activity{}, []transcript.Message{edits(4, "Edit")}, false, ""},
-		{"5 files", triage.Activity{}, []transcript.Message{edits(5, "Edit")}, true, "Session modified 5 files (fa.go, fb.go, fc.go, fd.go, fe.go) in 5 tool calls"},
-		{"same file twice counts once", triage.Activity{}, []transcript.Message{edits(3, "Write"), edits(3, "Edit")}, false, ""},
-		{"reads do not modify", triage.Activity{}, []transcript.Message{edits(9, "Read")}, false, ""},
-		{"many tools", triage.Activity{ToolUses: 8}, []transcript.Message{edits(9, "Read")}, true, "Session used 9 tool calls"},
-		{"files cue disabled", triage.Activity{FilesModified: -1}, []transcript.Message{edits(9, "Edit")}, false, ""},
-		{"custom edit tool", triage.Activity{FilesModified: 1, EditTools: []string{"Patch"}}, []transcript.Message{edits(2, "Patch")}, true, "Session modified 2 files (fa.go, fb.go) in 2 tool calls"},
-		{"user messages do not count", triage.Activity{}, []transcript.Message{{Role: "user", ToolUses: edits(9, "Edit").ToolUses}}, false, ""},
+		{"4 files is not more than 4", Activity{}, []transcript.Message{edits(4, "Edit")}, false, ""},
+		{"5 files", Activity{}, []transcript.Message{edits(5, "Edit")}, true, "Session modified 5 files (fa.go, fb.go, fc.go, fd.go, fe.go) in 5 tool calls"},
+		{"same file twice counts once", Activity{}, []transcript.Message{edits(3, "Write"), edits(3, "Edit")}, false, ""},
+		{"reads do not modify", Activity{}, []transcript.Message{edits(9, "Read")}, false, ""},
+		{"many tools", Activity{ToolUses: 8}, []transcript.Message{edits(9, "Read")}, true, "Session used 9 tool calls"},
+		{"files cue disabled", Activity{FilesModified: -1}, []transcript.Message{edits(9, "Edit")}, false, ""},
+		{"custom edit tool", Activity{FilesModified: 1, EditTools: []string{"Patch"}}, []transcript.Message{edits(2, "Patch")}, true, "Session modified 2 files (fa.go, fb.go) in 2 tool calls"},
+		{"user messages do not count", Activity{}, []transcript.Message{{Role: "user", ToolUses: edits(9, "Edit").ToolUses}}, false, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			f, ok := tt.a.Finding(tt.msgs)
+			f, ok := tt.a.finding(tt.msgs)
 			if ok != tt.want || (ok && f.Text != tt.text) {
 				t.Errorf("got %v %q, want %v %q", ok, f.Text, tt.want, tt.text)
 			}
@@ -203,33 +202,33 @@ func TestTurnAndWithLast(t *testing.T) {
 		assistant("working"),
 		{Role: "user", ToolResults: []transcript.ToolResult{{Text: "ok"}}},
 	}
-	turn := triage.Turn(msgs)
+	turn := currentTurn(msgs)
 	if len(turn) != 3 || turn[0].Text != "second prompt" {
 		t.Fatalf("Turn: got %d messages starting %q, want 3 starting with the second prompt", len(turn), turn[0].Text)
 	}
-	if got := triage.Turn(msgs[1:3]); len(got) != 2 {
+	if got := currentTurn(msgs[1:3]); len(got) != 2 {
 		t.Errorf("Turn without a prompt: got %d messages, want all 2", len(got))
 	}
-	got := triage.WithLast(turn, "Final reply.")
+	got := withLast(turn, "Final reply.")
 	if len(got) != 4 || got[3].Text != "Final reply." || got[3].Role != "assistant" {
 		t.Errorf("WithLast: got %+v, want the reply appended", got)
 	}
 	if len(turn) != 3 {
 		t.Errorf("WithLast changed its input")
 	}
-	if got := triage.WithLast(got, "  Final reply.\n"); len(got) != 4 {
+	if got := withLast(got, "  Final reply.\n"); len(got) != 4 {
 		t.Errorf("WithLast with the reply present: got %d messages, want 4", len(got))
 	}
-	if got := triage.WithLast(turn, ""); len(got) != 3 {
+	if got := withLast(turn, ""); len(got) != 3 {
 		t.Errorf("WithLast with no reply: got %d messages, want 3", len(got))
 	}
 }
 
 func TestReasonFormat(t *testing.T) {
 	t.Parallel()
-	got := triage.Reason([]triage.Finding{
-		{Category: triage.Decision, Text: "Chose command-type hooks over prompt-type hooks for reliability"},
-		{Category: triage.TechDebt, Text: "Deferred multi-LLM consensus voting for future implementation"},
+	got := blockReason([]Finding{
+		{Category: catDecision, Text: "Chose command-type hooks over prompt-type hooks for reliability"},
+		{Category: catTechDebt, Text: "Deferred multi-LLM consensus voting for future implementation"},
 	})
 	want := "Save the following memories before stopping:\n" +
 		"- [DECISION] Chose command-type hooks over prompt-type hooks for reliability\n" +
@@ -240,10 +239,10 @@ func TestReasonFormat(t *testing.T) {
 	if got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
-	if triage.Reason(nil) != "" || triage.Report(nil) != "" {
+	if blockReason(nil) != "" || userReport(nil) != "" {
 		t.Error("Reason/Report of no findings is not empty")
 	}
-	r := triage.Report([]triage.Finding{{Category: triage.Decision, Text: "x y"}})
+	r := userReport([]Finding{{Category: catDecision, Text: "x y"}})
 	if !strings.Contains(r, "- [DECISION] x y") || strings.HasSuffix(r, "\n") {
 		t.Errorf("Report: got %q", r)
 	}
@@ -251,8 +250,8 @@ func TestReasonFormat(t *testing.T) {
 
 func TestSentenceSplitting(t *testing.T) {
 	t.Parallel()
-	s := mustScorer(t, triage.Options{Rules: []triage.Rule{{Category: "X", Cues: []triage.Cue{{Pattern: `mark`, Weight: 1}}}}, MaxPerCategory: 10})
-	res := s.Score([]transcript.Message{assistant("First mark, e.g. this one. Second mark! Third\nmark line. 1. Fourth mark. Not.Split mark")})
+	s := mustScorer(t, Options{Rules: []Rule{{Category: "X", Cues: []Cue{{Pattern: `mark`, Weight: 1}}}}, MaxPerCategory: 10})
+	res := s.score([]transcript.Message{assistant("First mark, e.g. this one. Second mark! Third\nmark line. 1. Fourth mark. Not.Split mark")})
 	var got []string
 	for _, f := range res.Findings {
 		got = append(got, f.Text)
@@ -265,8 +264,8 @@ func TestSentenceSplitting(t *testing.T) {
 
 func TestLongSentenceIsCut(t *testing.T) {
 	t.Parallel()
-	s := mustScorer(t, triage.Options{})
-	res := s.Score([]transcript.Message{assistant("TODO: " + strings.Repeat("word ", 200))})
+	s := mustScorer(t, Options{})
+	res := s.score([]transcript.Message{assistant("TODO: " + strings.Repeat("word ", 200))})
 	if len(res.Findings) != 1 {
 		t.Fatalf("got %d findings, want 1", len(res.Findings))
 	}
@@ -280,12 +279,12 @@ func TestLongSentenceIsCut(t *testing.T) {
 func FuzzScore(f *testing.F) {
 	f.Add("Chose X over Y for reliability.\n\n```go\n// TODO\n```\nTODO: later", "from now on always use pnpm")
 	f.Add("\xff\xfe decided \u212Aludge instead of\r\n- **TODO**: x", "")
-	s, err := triage.New(triage.Options{MaxPerCategory: 50})
+	s, err := New(Options{MaxPerCategory: 50})
 	if err != nil {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, reply, prompt string) {
-		res := s.Score([]transcript.Message{user(prompt), assistant(reply),
+		res := s.score([]transcript.Message{user(prompt), assistant(reply),
 			{Role: "user", ToolResults: []transcript.ToolResult{{Text: reply, IsError: true}}}})
 		for _, f := range res.Findings {
 			if f.Text == "" || strings.ContainsAny(f.Text, "\n\r") || !utf8.ValidString(f.Text) || utf8.RuneCountInString(f.Text) > 240 {
@@ -305,7 +304,7 @@ func FuzzScore(f *testing.F) {
 
 func TestScoreNegation(t *testing.T) {
 	t.Parallel()
-	s := mustScorer(t, triage.Options{})
+	s := mustScorer(t, Options{})
 	tests := []struct {
 		name string
 		text string
@@ -318,7 +317,7 @@ func TestScoreNegation(t *testing.T) {
 		{"negation in another clause", "It's not fast, but we chose SQLite over Postgres because it needs no server.", []string{"DECISION"}},
 	}
 	for _, tc := range tests {
-		if got := cats(s.Score([]transcript.Message{assistant(tc.text)})); !slices.Equal(got, tc.want) {
+		if got := cats(s.score([]transcript.Message{assistant(tc.text)})); !slices.Equal(got, tc.want) {
 			t.Errorf("%s: %q: got %v, want %v", tc.name, tc.text, got, tc.want)
 		}
 	}
@@ -326,7 +325,7 @@ func TestScoreNegation(t *testing.T) {
 
 func TestScoreParagraphsAndLists(t *testing.T) {
 	t.Parallel()
-	s := mustScorer(t, triage.Options{})
+	s := mustScorer(t, Options{})
 	tests := []struct {
 		name string
 		text string
@@ -338,7 +337,7 @@ func TestScoreParagraphsAndLists(t *testing.T) {
 		{"a question does not add up", "We went with SQLite. Should it need a server, so that deploys stay simple?", nil},
 	}
 	for _, tc := range tests {
-		if got := cats(s.Score([]transcript.Message{assistant(tc.text)})); !slices.Equal(got, tc.want) {
+		if got := cats(s.score([]transcript.Message{assistant(tc.text)})); !slices.Equal(got, tc.want) {
 			t.Errorf("%s: %q: got %v, want %v", tc.name, tc.text, got, tc.want)
 		}
 	}
@@ -346,7 +345,7 @@ func TestScoreParagraphsAndLists(t *testing.T) {
 
 func TestScoreWholeTurn(t *testing.T) {
 	t.Parallel()
-	s := mustScorer(t, triage.Options{})
+	s := mustScorer(t, Options{})
 	prompt := transcript.Message{Role: "user", Text: "i don't think we need the remote_name alias, can we just remove it"}
 	check := assistant("I'll check the code paths first.")
 	tests := []struct {
@@ -362,7 +361,7 @@ func TestScoreWholeTurn(t *testing.T) {
 		{"an admission without a correction", []transcript.Message{user("add the RUM endpoints"), assistant("Sorry for the delay. Adding them now.")}, nil},
 	}
 	for _, tc := range tests {
-		res := s.Score(tc.msgs)
+		res := s.score(tc.msgs)
 		if got := cats(res); !slices.Equal(got, tc.want) {
 			t.Errorf("%s: got %v, want %v (findings %+v)", tc.name, got, tc.want, res.Findings)
 		}
@@ -388,13 +387,13 @@ func TestSessionSummaryJoinsAList(t *testing.T) {
 		{"heavy activity alone, Alone set", true, []transcript.Message{heavy, assistant("Done.")}, []string{"SESSION_SUMMARY"}},
 	}
 	for _, tc := range tests {
-		s := mustScorer(t, triage.Options{Activity: triage.Activity{Alone: tc.alone}})
-		res := s.Score(tc.msgs)
+		s := mustScorer(t, Options{Activity: Activity{Alone: tc.alone}})
+		res := s.score(tc.msgs)
 		if got := cats(res); !slices.Equal(got, tc.want) {
 			t.Errorf("%s: got %v, want %v", tc.name, got, tc.want)
 		}
-		if res.Best[triage.SessionSummary] != 1 {
-			t.Errorf("%s: best SESSION_SUMMARY %v, want 1 (the activity was seen)", tc.name, res.Best[triage.SessionSummary])
+		if res.Best[catSessionSummary] != 1 {
+			t.Errorf("%s: best SESSION_SUMMARY %v, want 1 (the activity was seen)", tc.name, res.Best[catSessionSummary])
 		}
 	}
 }

@@ -6,34 +6,34 @@ import (
 	"github.com/stophook/stophook/transcript"
 )
 
-// Turn returns the messages of the current turn: those from the last
+// currentTurn returns the messages of the current turn: those from the last
 // prompt the user typed (a user message with text that is neither meta nor
 // a tool result) to the end. Earlier turns were triaged at their own stop;
 // scoring them again would ask for the same memories, or for the replies
 // that saved them, on every stop. Without such a prompt, msgs is returned.
-func Turn(msgs []transcript.Message) []transcript.Message {
+func currentTurn(msgs []transcript.Message) []transcript.Message {
 	for i := len(msgs) - 1; i >= 0; i-- {
-		if StartsTurn(msgs[i]) {
+		if startsTurn(msgs[i]) {
 			return msgs[i:]
 		}
 	}
 	return msgs
 }
 
-// StartsTurn reports whether m is a prompt the user typed, the first
-// message of a [Turn]: a user message with text that is neither meta nor a
+// startsTurn reports whether m is a prompt the user typed, the first
+// message of a turn (currentTurn): a user message with text that is neither meta nor a
 // tool result. A reader going backwards through a transcript can stop at
 // the first such message.
-func StartsTurn(m transcript.Message) bool {
+func startsTurn(m transcript.Message) bool {
 	return m.Role == "user" && !m.IsMeta && len(m.ToolResults) == 0 && strings.TrimSpace(m.Text) != ""
 }
 
-// WithLast returns msgs with the assistant's final reply last appended when
+// withLast returns msgs with the assistant's final reply last appended when
 // msgs lacks it. The transcript lags behind the Stop hook: at Stop time the
 // final reply (Input.LastAssistantMessage) is usually not written yet. The
 // reply counts as present when the text of one of the last three assistant
 // messages with text contains it (surrounding white space ignored).
-func WithLast(msgs []transcript.Message, last string) []transcript.Message {
+func withLast(msgs []transcript.Message, last string) []transcript.Message {
 	want := strings.TrimSpace(last)
 	if want == "" {
 		return msgs

@@ -87,7 +87,11 @@ mkdir -p "$data/bin" 2>/dev/null || fail "cannot create $data/bin" "make $data w
 # temporary file and renames it into place.)
 lock=$data/bin/.$bin.lock
 lock_timeout=${STOPHOOK_LOCK_TIMEOUT:-300}
-case $lock_timeout in '' | *[!0-9]*) lock_timeout=300 ;; esac
+case $lock_timeout in '' | *[!0-9]*)
+	echo "$bin (plugin $name): STOPHOOK_LOCK_TIMEOUT=\"$lock_timeout\" is not a number of seconds; using 300" >&2
+	lock_timeout=300
+	;;
+esac
 lock_minutes=$(((lock_timeout + 59) / 60))
 stale() {
 	[ -n "$(find "$lock" -prune -mmin +"$lock_minutes" 2>/dev/null)" ] && return 0
