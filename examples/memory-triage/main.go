@@ -66,7 +66,10 @@ func main() {
 			return a
 		},
 	}))
-	spec := storeurl.FromFlags(*storeSpec, *state, os.Getenv)
+	spec, warn := storeurl.FromFlags(*storeSpec, *state, os.Getenv)
+	if warn != nil {
+		fmt.Fprintf(os.Stderr, "stophook-memory-triage: %v\n", warn)
+	}
 	if spec == "" {
 		spec = os.Getenv(hook.StateDirEnv)
 	}

@@ -131,7 +131,10 @@ func (c *common) register(fs *flag.FlagSet) {
 // stateStore opens --store (else $STOPHOOK_STORE): nil when neither is
 // set. Only a file store is accepted.
 func (c *common) stateStore() (*stophook.FileStore, error) {
-	spec := storeurl.FromFlags(c.store, "", os.Getenv)
+	spec, err := storeurl.FromFlags(c.store, "", os.Getenv)
+	if err != nil {
+		return nil, err // a queue cannot be kept somewhere else than asked
+	}
 	// Server: memory: opens, to be refused below with the reason.
 	opened, err := storeurl.Open(spec, storeurl.Options{Server: true})
 	if err != nil || opened == nil {
