@@ -27,9 +27,9 @@
 // # Untrusted text
 //
 // Transcript text, labels and chat replies are cleaned (invalid UTF-8 and
-// control characters removed) and cut: the last message to
-// [LastMessageRunes], a reply to [MaxReplyRunes] ([CleanReply]), a whole
-// message to Telegram's [MaxMessageLen]. Messages are plain text, so nothing
+// control characters removed) and cut: the last message to its last 800
+// characters, a reply to 2000 characters, a whole message to Telegram's
+// limit of 4096 UTF-16 code units. Messages are plain text, so nothing
 // needs escaping.
 //
 // # Start-up cost

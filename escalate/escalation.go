@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/escalate/internal/plain"
 	"github.com/stophook/stophook/transcript"
 	"golang.org/x/sync/errgroup"
 )
@@ -16,14 +17,15 @@ import (
 const (
 	defaultEscalationTimeout = 5 * time.Minute
 	DefaultSummaryTimeout    = 30 * time.Second
-	DefaultTailMessages      = 15
+	defaultTailMessages      = 15
 	defaultRecentTools       = 6
 )
 
-// Block reasons of [Escalation].
+// Block reasons of [Escalation]: "User answered: <reply>" and "User wants you
+// to continue".
 const (
-	AnsweredPrefix = "User answered: "
-	ContinueReason = "User wants you to continue"
+	answeredPrefix = "User answered: "
+	continueReason = "User wants you to continue"
 )
 
 // Escalation is the last step of the retry-and-escalate chain: it puts every stop before a human
@@ -65,14 +67,11 @@ type Escalation struct {
 	// SummaryTimeout bounds the summary; default [DefaultSummaryTimeout].
 	SummaryTimeout time.Duration
 	// TailMessages is how many transcript messages are read; default
-	// [DefaultTailMessages].
+	// 15.
 	TailMessages int
 	// RecentTools is how many tool calls are listed; default
 	// [defaultRecentTools]; negative means none.
 	RecentTools int
-	// ReadTail reads the last n messages of a transcript; nil means
-	// transcript.Tail.
-	ReadTail func(path string, n int) ([]transcript.Message, error)
 	// Continued decides whether to ask on a stop whose turn another
 	// policy continued last, such as the stop after an error retry: the
 	// retry-and-escalate chain asks only when the last message still
@@ -84,6 +83,10 @@ type Escalation struct {
 	// package escalate/deferred). When it declines, the policy asks
 	// through Notifier and waits, as without it.
 	Defer Deferrer
+
+	// readTail reads the last n messages of a transcript; nil means
+	// transcript.Tail. Tests replace it.
+	readTail func(path string, n int) ([]transcript.Message, error)
 }
 
 // Deferrer sends a question without waiting for its answer in the hook.
@@ -141,12 +144,12 @@ func (p *Escalation) Evaluate(ctx context.Context, in stophook.Input) (stophook.
 	switch {
 	case ans.Kind == Reply && ans.Text != "":
 		noteOwnBlock(ctx, store, in)
-		d := stophook.BlockWith(AnsweredPrefix + ans.Text)
+		d := stophook.BlockWith(answeredPrefix + ans.Text)
 		d.Why = joinWhy("human replied", why)
 		return d, nil
 	case ans.Kind == Continue:
 		noteOwnBlock(ctx, store, in)
-		d := stophook.BlockWith(ContinueReason)
+		d := stophook.BlockWith(continueReason)
 		d.Why = joinWhy("human pressed continue", why)
 		return d, nil
 	case err != nil:
@@ -165,7 +168,7 @@ func (p *Escalation) Evaluate(ctx context.Context, in stophook.Input) (stophook.
 // degrades alone: a failed, slow or panicking step leaves its part out.
 func (p *Escalation) analyse(ctx context.Context, in stophook.Input) (Request, []string) {
 	req := Request{
-		ID:          NewRequestID(),
+		ID:          plain.NewRequestID(),
 		SessionID:   in.SessionID,
 		CWD:         in.CWD,
 		LastMessage: in.LastAssistantMessage,
@@ -176,7 +179,7 @@ func (p *Escalation) analyse(ctx context.Context, in stophook.Input) (Request, [
 	)
 	g.Go(func() error {
 		if protect(func() error { req.Label = p.label(ctx, in); return nil }) != nil {
-			req.Label = DefaultLabel(in.CWD, in.SessionID)
+			req.Label = defaultLabel(in.CWD, in.SessionID)
 		}
 		return nil
 	})
@@ -227,10 +230,10 @@ func (p *Escalation) tail(in stophook.Input) (msgs []transcript.Message, note st
 	}
 	n := p.TailMessages
 	if n <= 0 {
-		n = DefaultTailMessages
+		n = defaultTailMessages
 	}
 	err := protect(func() (err error) {
-		read := p.ReadTail
+		read := p.readTail
 		if read == nil {
 			read = transcript.Tail
 		}
@@ -274,10 +277,10 @@ func (p *Escalation) label(ctx context.Context, in stophook.Input) string {
 	if store == nil {
 		store = stophook.DefaultStore(in)
 	}
-	if r, err := LookupSession(ctx, store, in.SessionID); err == nil && r.Label != "" {
+	if r, err := lookupSession(ctx, store, in.SessionID); err == nil && r.Label != "" {
 		return r.Label
 	}
-	return DefaultLabel(in.CWD, in.SessionID)
+	return defaultLabel(in.CWD, in.SessionID)
 }
 
 // withLastMessage appends last as an assistant message unless the tail

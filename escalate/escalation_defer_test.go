@@ -3,7 +3,6 @@ package escalate_test
 import (
 	"context"
 	"errors"
-	"io/fs"
 	"strings"
 	"testing"
 
@@ -47,7 +46,7 @@ func TestEscalationDefer(t *testing.T) {
 			t.Parallel()
 			n := answering(escalate.Answer{Kind: escalate.Continue}, nil)
 			var got escalate.Request
-			p := &escalate.Escalation{Notifier: n, Store: new(stophook.MemoryStore), ReadTail: tailOf(nil, fs.ErrNotExist), RecentTools: -1,
+			p := &escalate.Escalation{Notifier: n, Store: new(stophook.MemoryStore), RecentTools: -1,
 				Defer: deferFunc(func(ctx context.Context, in stophook.Input, req escalate.Request) (stophook.Decision, bool, error) {
 					got = req
 					return tt.defer_(ctx, in, req)

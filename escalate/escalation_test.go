@@ -180,7 +180,7 @@ func TestEscalationAnalysisDegrades(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			n := answering(escalate.Answer{Kind: escalate.Continue}, nil)
-			p := &escalate.Escalation{Notifier: n, ReadTail: tt.tail, Store: new(stophook.MemoryStore), RecentTools: -1}
+			p := escalate.WithReadTail(&escalate.Escalation{Notifier: n, Store: new(stophook.MemoryStore), RecentTools: -1}, tt.tail)
 			if tt.sum != nil {
 				p.Summarizer = tt.sum
 			}
@@ -228,7 +228,7 @@ func TestSeedFlowRetryThenEscalate(t *testing.T) {
 		&escalate.Register{Store: store},
 		policy.StopActive(stophook.NewChain(
 			&policy.ErrorRetry{Store: store, MaxRetries: 2, AcrossTurns: true},
-			&escalate.Escalation{Notifier: n, Store: store, RecentTools: -1, ReadTail: tailOf(nil, fs.ErrNotExist)},
+			&escalate.Escalation{Notifier: n, Store: store, RecentTools: -1},
 		)),
 	}
 	in := stophooktest.Stop("Error: the API call failed with 500")
@@ -249,16 +249,13 @@ func TestEscalationReadsSubagentTranscriptAndRelativeTools(t *testing.T) {
 	t.Parallel()
 	var readPath string
 	n := &stophooktest.Notifier{}
-	p := &escalate.Escalation{
-		Notifier: n,
-		Store:    new(stophook.MemoryStore),
-		ReadTail: func(path string, _ int) ([]transcript.Message, error) {
+	p := escalate.WithReadTail(&escalate.Escalation{Notifier: n, Store: new(stophook.MemoryStore)},
+		func(path string, _ int) ([]transcript.Message, error) {
 			readPath = path
 			return []transcript.Message{{Role: transcript.RoleAssistant, ToolUses: []transcript.ToolUse{
 				{Name: "Edit", Input: json.RawMessage(`{"file_path":"/proj/src/foo.ts"}`)},
 			}}}, nil
-		},
-	}
+		})
 	in := stophooktest.SubagentStop("done")
 	in.CWD = "/proj"
 	in.TranscriptPath = "session.jsonl"

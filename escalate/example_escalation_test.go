@@ -25,7 +25,7 @@ func ExampleEscalation() {
 		&escalate.Register{Store: store},
 		&policy.ErrorRetry{Store: store, MaxRetries: 2, Judge: turnJudge},
 		&escalate.Escalation{
-			Notifier: human, Store: store, // Summarizer: escalate.NewLLMSummarizer(model)
+			Notifier: human, Store: store, // Summarizer: &escalate.LLMSummarizer{Model: model}
 			// After a retry, ask only if the turn still ends on an error.
 			Continued: func(ctx context.Context, in stophook.Input) bool {
 				return turnJudge.Verdict(ctx, in).Class == judge.Error

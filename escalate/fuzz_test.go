@@ -1,6 +1,7 @@
 package escalate
 
 import (
+	"github.com/stophook/stophook/escalate/internal/plain"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -13,8 +14,8 @@ func FuzzFormat(f *testing.F) {
 	f.Add("\xff\x00", strings.Repeat("😀", 3000), strings.Repeat("\n", 900), strings.Repeat("x", 700))
 	f.Fuzz(func(t *testing.T, label, summary, last, tool string) {
 		got := Format(Request{Label: label, Summary: summary, LastMessage: last, RecentTools: []string{tool, tool}}, Footer)
-		if UTF16Len(got) > MaxMessageLen {
-			t.Fatalf("message of %d UTF-16 units", UTF16Len(got))
+		if plain.UTF16Len(got) > plain.MaxMessageLen {
+			t.Fatalf("message of %d UTF-16 units", plain.UTF16Len(got))
 		}
 		if !utf8.ValidString(got) {
 			t.Fatal("invalid UTF-8")

@@ -7,14 +7,8 @@ import (
 	"github.com/stophook/stophook/escalate/internal/plain"
 )
 
-// Limits applied by [Format] and to replies.
+// Limits applied by [Format].
 const (
-	// MaxMessageLen is Telegram's limit for one message, in UTF-16 code units.
-	MaxMessageLen = 4096
-	// LastMessageRunes is how much of the end of the last message is shown.
-	LastMessageRunes = 800
-	// MaxReplyRunes bounds a human's reply before it is fed to the agent.
-	MaxReplyRunes = 2000
 	maxLabelRunes = 120
 	maxToolRunes  = 80
 	maxToolsRunes = 600
@@ -39,7 +33,8 @@ const Footer = "Reply to send instructions. Buttons to continue or let stop."
 //
 // The summary block, the last message block, the tools line and the footer
 // are omitted when empty. Control characters and invalid UTF-8 are removed.
-// The result fits [MaxMessageLen]: the summary is cut first.
+// The result fits Telegram's limit of 4096 UTF-16 code units: the summary
+// is cut first.
 func Format(req Request, footer string) string {
 	label := plain.OneLine(plain.TruncateRunes(plain.Clean(req.Label), maxLabelRunes))
 	if label == "" {
@@ -49,7 +44,7 @@ func Format(req Request, footer string) string {
 
 	var tail []string
 	if last := plain.Clean(req.LastMessage); last != "" {
-		tail = append(tail, "Last message:\n"+plain.LastRunes(last, LastMessageRunes))
+		tail = append(tail, "Last message:\n"+plain.LastRunes(last, plain.LastMessageRunes))
 	}
 	if tools := toolsLine(req.RecentTools); tools != "" {
 		tail = append(tail, tools)
@@ -62,7 +57,7 @@ func Format(req Request, footer string) string {
 	parts := []string{head}
 	if summary := plain.Clean(req.Summary); summary != "" {
 		// Room left for the summary block.
-		room := MaxMessageLen - plain.UTF16Len(head) - plain.UTF16Len(rest) - plain.UTF16Len("\n\n📋 Summary:\n") - 2
+		room := plain.MaxMessageLen - plain.UTF16Len(head) - plain.UTF16Len(rest) - plain.UTF16Len("\n\n📋 Summary:\n") - 2
 		if room > 20 {
 			parts = append(parts, "📋 Summary:\n"+plain.TruncateUTF16(summary, room))
 		}
@@ -70,7 +65,7 @@ func Format(req Request, footer string) string {
 	if rest != "" {
 		parts = append(parts, rest)
 	}
-	return plain.TruncateUTF16(strings.Join(parts, "\n\n"), MaxMessageLen)
+	return plain.TruncateUTF16(strings.Join(parts, "\n\n"), plain.MaxMessageLen)
 }
 
 func toolsLine(tools []string) string {
@@ -93,12 +88,3 @@ func toolsLine(tools []string) string {
 	}
 	return "Recent tools: " + strings.Join(items, ", ")
 }
-
-// CleanReply prepares an untrusted chat reply for the agent: invalid UTF-8
-// and control characters (except newline and tab) removed, trimmed, cut to
-// [MaxReplyRunes].
-func CleanReply(s string) string { return plain.TruncateRunes(plain.Clean(s), MaxReplyRunes) }
-
-// UTF16Len returns the length of s in UTF-16 code units, the unit of
-// Telegram's message limit.
-func UTF16Len(s string) int { return plain.UTF16Len(s) }

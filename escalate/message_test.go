@@ -5,6 +5,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/stophook/stophook/escalate/internal/plain"
 	"github.com/stretchr/testify/assert"
 )
 
@@ -50,7 +51,7 @@ func TestFormatKeepsLast800Characters(t *testing.T) {
 	last := "START" + strings.Repeat("é", 1000) + "END"
 	got := Format(Request{Label: "x", LastMessage: last}, "")
 	body := strings.TrimPrefix(got, "🛑 Agent stopped — x\n\nLast message:\n")
-	assert.Equal(t, LastMessageRunes, utf8.RuneCountInString(body), "got %d runes, want %d", utf8.RuneCountInString(body), LastMessageRunes)
+	assert.Equal(t, plain.LastMessageRunes, utf8.RuneCountInString(body), "got %d runes, want %d", utf8.RuneCountInString(body), plain.LastMessageRunes)
 	assert.True(t, strings.HasPrefix(body, "…"), "cut message starts with an ellipsis")
 	assert.True(t, strings.HasSuffix(body, "END"))
 	assert.NotContains(t, body, "START")
@@ -68,7 +69,7 @@ func TestFormatFitsTelegramLimit(t *testing.T) {
 		req.RecentTools = append(req.RecentTools, "Edit(src/file"+strings.Repeat("x", i%7)+".go)")
 	}
 	got := Format(req, Footer)
-	assert.LessOrEqual(t, UTF16Len(got), MaxMessageLen)
+	assert.LessOrEqual(t, plain.UTF16Len(got), plain.MaxMessageLen)
 	assert.True(t, utf8.ValidString(got))
 	assert.Contains(t, got, "📋 Summary:\n😀", "the summary is cut, not dropped")
 	assert.True(t, strings.HasSuffix(got, Footer), "the footer survives")
@@ -90,14 +91,14 @@ func TestFormatCleansUntrustedText(t *testing.T) {
 
 func TestCleanReply(t *testing.T) {
 	t.Parallel()
-	assert.Equal(t, "run the tests", CleanReply("  run the tests\x00 \n"))
-	long := CleanReply(strings.Repeat("a", 5000))
-	assert.Equal(t, MaxReplyRunes, utf8.RuneCountInString(long))
+	assert.Equal(t, "run the tests", plain.CleanReply("  run the tests\x00 \n"))
+	long := plain.CleanReply(strings.Repeat("a", 5000))
+	assert.Equal(t, plain.MaxReplyRunes, utf8.RuneCountInString(long))
 	assert.True(t, strings.HasSuffix(long, "…"))
-	assert.Equal(t, "", CleanReply("\x00\x01 \xff"))
+	assert.Equal(t, "", plain.CleanReply("\x00\x01 \xff"))
 }
 
 func TestUTF16(t *testing.T) {
 	t.Parallel()
-	assert.Equal(t, 3, UTF16Len("a😀"))
+	assert.Equal(t, 3, plain.UTF16Len("a😀"))
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"sync"
 
+	"github.com/stophook/stophook/escalate/internal/plain"
 	"golang.org/x/sync/errgroup"
 )
 
@@ -38,7 +39,7 @@ func (m *Multi) Ask(ctx context.Context, req Request) (Answer, error) {
 		return Answer{}, nil
 	}
 	if req.ID == "" {
-		req.ID = NewRequestID()
+		req.ID = plain.NewRequestID()
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()

@@ -2,8 +2,6 @@ package escalate
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"fmt"
 )
 
@@ -16,7 +14,7 @@ type Request struct {
 	// title line.
 	SessionID, Label, CWD string
 	// LastMessage is the agent's last reply (Stop's last_assistant_message);
-	// only its last [LastMessageRunes] characters are shown.
+	// only its last 800 characters are shown.
 	LastMessage string
 	// Summary is an LLM summary of the recent transcript, for the human
 	// only. Empty: the summary block is omitted.
@@ -63,14 +61,11 @@ func (k AnswerKind) String() string {
 type Answer struct {
 	Kind AnswerKind
 	// Text is the reply, for Kind Reply: untrusted, already cleaned and cut
-	// to [MaxReplyRunes].
+	// to 2000 characters.
 	Text string
 	// From names who answered, for logs (e.g. "telegram:12345"); may be empty.
 	From string
 }
-
-// Decisive reports whether the answer sends the agent back to work.
-func (a Answer) Decisive() bool { return a.Kind == Reply || a.Kind == Continue }
 
 // Notifier puts a stop before a human.
 type Notifier interface {
@@ -90,10 +85,3 @@ var _ Notifier = NotifierFunc(nil)
 
 // Ask calls f(ctx, req).
 func (f NotifierFunc) Ask(ctx context.Context, req Request) (Answer, error) { return f(ctx, req) }
-
-// NewRequestID returns a random id for [Request.ID].
-func NewRequestID() string {
-	var b [8]byte
-	_, _ = rand.Read(b[:])
-	return hex.EncodeToString(b[:])
-}

@@ -12,8 +12,8 @@ import (
 	"github.com/stophook/stophook"
 )
 
-// Registration is what [Register] records about a session.
-type Registration struct {
+// registration is what [Register] records about a session.
+type registration struct {
 	SessionID      string    `json:"session_id"`
 	CWD            string    `json:"cwd,omitempty"`
 	TranscriptPath string    `json:"transcript_path,omitempty"`
@@ -31,12 +31,12 @@ const (
 // Register is the first step of the retry-and-escalate chain: it records the session's id, working
 // directory, transcript path and label in a [stophook.Store] under
 // "session/<session_id>", and always passes. On SessionEnd it deletes the
-// record. Later policies ([Escalation]) and other tools read it with
-// [LookupSession].
+// record. Later policies ([Escalation]) read it.
 type Register struct {
 	// Store holds the records; nil means [stophook.DefaultStore] of the input.
 	Store stophook.Store
-	// Label names the session for humans; empty means [DefaultLabel].
+	// Label names the session for humans; empty means the last element of the working
+	// directory and the first 8 characters of the session id, "myapp · 1b2c3d4e".
 	Label string
 }
 
@@ -66,12 +66,12 @@ func (p *Register) Evaluate(ctx context.Context, in stophook.Input) (stophook.De
 	now := in.Time()
 	label := p.Label
 	if label == "" {
-		label = DefaultLabel(in.CWD, in.SessionID)
+		label = defaultLabel(in.CWD, in.SessionID)
 	}
 	err := store.Update(ctx, sessionKey(in.SessionID), func(old []byte) ([]byte, error) {
-		var r Registration
+		var r registration
 		if old != nil && json.Unmarshal(old, &r) != nil {
-			r = Registration{} // corrupt: start again
+			r = registration{} // corrupt: start again
 		}
 		if r.FirstSeen.IsZero() {
 			r.FirstSeen = now
@@ -93,23 +93,23 @@ func (p *Register) Evaluate(ctx context.Context, in stophook.Input) (stophook.De
 	return stophook.PassOn("registered"), nil
 }
 
-// LookupSession returns the registration of session id in store, or an
+// lookupSession returns the registration of session id in store, or an
 // error wrapping [stophook.ErrNotFound].
-func LookupSession(ctx context.Context, store stophook.Store, id string) (Registration, error) {
+func lookupSession(ctx context.Context, store stophook.Store, id string) (registration, error) {
 	data, err := store.Get(ctx, sessionKey(id))
 	if err != nil {
-		return Registration{}, err
+		return registration{}, err
 	}
-	var r Registration
+	var r registration
 	if err := json.Unmarshal(data, &r); err != nil {
-		return Registration{}, fmt.Errorf("escalate: session %q: corrupt registration: %w", id, err)
+		return registration{}, fmt.Errorf("escalate: session %q: corrupt registration: %w", id, err)
 	}
 	return r, nil
 }
 
-// DefaultLabel names a session by the last element of its working
+// defaultLabel names a session by the last element of its working
 // directory and the first 8 characters of its id: "myapp · 1b2c3d4e".
-func DefaultLabel(cwd, sessionID string) string {
+func defaultLabel(cwd, sessionID string) string {
 	id := sessionID
 	if len(id) > 8 {
 		id = id[:8]

@@ -20,8 +20,8 @@ const (
 	maxMessageRunes      = 3000
 )
 
-// SummaryPrompt is the default system prompt of the summarizers.
-const SummaryPrompt = "You summarise a coding agent's session for its human operator, who reads it on a phone " +
+// summaryPrompt is the default system prompt of the summarizers.
+const summaryPrompt = "You summarise a coding agent's session for its human operator, who reads it on a phone " +
 	"and decides whether the agent should continue. In two to four short sentences of plain text (no markdown): " +
 	"what the agent did, where it stopped, and whether it is waiting for an answer or hit an error."
 

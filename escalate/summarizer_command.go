@@ -38,18 +38,14 @@ type CommandSummarizer struct {
 	Env []string
 	// Timeout bounds the run; default [defaultCommandTimeout].
 	Timeout time.Duration
-	// System is the instruction put before the transcript; default [SummaryPrompt].
+	// System is the instruction put before the transcript; default: a prompt asking
+	// for two to four plain sentences on what the agent did and where it stopped.
 	System string
 	// MaxInputRunes bounds the transcript text; default [defaultMaxInputRunes].
 	MaxInputRunes int
 }
 
 var _ Summarizer = (*CommandSummarizer)(nil)
-
-// NewCommandSummarizer returns a summarizer running path with args.
-func NewCommandSummarizer(path string, args ...string) *CommandSummarizer {
-	return &CommandSummarizer{Path: path, Args: append([]string(nil), args...)}
-}
 
 // Summarize implements [Summarizer].
 func (s *CommandSummarizer) Summarize(ctx context.Context, msgs []transcript.Message) (string, error) {
@@ -62,7 +58,7 @@ func (s *CommandSummarizer) Summarize(ctx context.Context, msgs []transcript.Mes
 	}
 	system := s.System
 	if system == "" {
-		system = SummaryPrompt
+		system = summaryPrompt
 	}
 	timeout := s.Timeout
 	if timeout <= 0 {

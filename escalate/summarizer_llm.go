@@ -14,16 +14,14 @@ type LLMSummarizer struct {
 	// Model makes the call (llm/provider's Anthropic or Gemini, or any
 	// [llm.Model]). Required.
 	Model llm.Model
-	// System is the system prompt; default [SummaryPrompt].
+	// System is the system prompt; default: a prompt asking for two
+	// to four plain sentences on what the agent did and where it stopped.
 	System string
 	// MaxInputRunes bounds the transcript text; default [defaultMaxInputRunes].
 	MaxInputRunes int
 }
 
 var _ Summarizer = (*LLMSummarizer)(nil)
-
-// NewLLMSummarizer returns a summarizer using m.
-func NewLLMSummarizer(m llm.Model) *LLMSummarizer { return &LLMSummarizer{Model: m} }
 
 // Summarize implements [Summarizer].
 func (s *LLMSummarizer) Summarize(ctx context.Context, msgs []transcript.Message) (string, error) {
@@ -36,7 +34,7 @@ func (s *LLMSummarizer) Summarize(ctx context.Context, msgs []transcript.Message
 	}
 	system := s.System
 	if system == "" {
-		system = SummaryPrompt
+		system = summaryPrompt
 	}
 	out, err := s.Model.Complete(ctx, system, "Session transcript (most recent last):\n\n"+input)
 	if err != nil {

@@ -72,14 +72,14 @@ func (f *fakeModel) Complete(_ context.Context, system, prompt string) (string, 
 func TestLLMSummarizer(t *testing.T) {
 	t.Parallel()
 	fc := &fakeModel{reply: "  The agent hit a failing test\x00 and asks whether to revert.  "}
-	got, err := NewLLMSummarizer(fc).Summarize(context.Background(), testMsgs)
+	got, err := (&LLMSummarizer{Model: fc}).Summarize(context.Background(), testMsgs)
 	require.NoError(t, err)
 	assert.Equal(t, "The agent hit a failing test and asks whether to revert.", got)
-	assert.Equal(t, SummaryPrompt, fc.system)
+	assert.Equal(t, summaryPrompt, fc.system)
 	assert.Contains(t, fc.prompt, "The build fails; should I revert?")
 
 	long := &fakeModel{reply: strings.Repeat("word ", 1000)}
-	got, err = NewLLMSummarizer(long).Summarize(context.Background(), testMsgs)
+	got, err = (&LLMSummarizer{Model: long}).Summarize(context.Background(), testMsgs)
 	require.NoError(t, err)
 	assert.Equal(t, maxSummaryRunes, utf8.RuneCountInString(got))
 }
@@ -93,9 +93,9 @@ func TestLLMSummarizerFailures(t *testing.T) {
 		msgs []transcript.Message
 		want string
 	}{
-		{"api error", NewLLMSummarizer(&fakeModel{err: boom}), testMsgs, "escalate: summarize: overloaded"},
-		{"empty reply", NewLLMSummarizer(&fakeModel{reply: " \n"}), testMsgs, "escalate: empty summary"},
-		{"nothing to summarise", NewLLMSummarizer(&fakeModel{reply: "x"}), nil, "escalate: nothing to summarise"},
+		{"api error", &LLMSummarizer{Model: &fakeModel{err: boom}}, testMsgs, "escalate: summarize: overloaded"},
+		{"empty reply", &LLMSummarizer{Model: &fakeModel{reply: " \n"}}, testMsgs, "escalate: empty summary"},
+		{"nothing to summarise", &LLMSummarizer{Model: &fakeModel{reply: "x"}}, nil, "escalate: nothing to summarise"},
 		{"no model", &LLMSummarizer{}, testMsgs, "escalate: summarizer has no model"},
 	}
 	for _, tt := range tests {
@@ -108,7 +108,7 @@ func TestLLMSummarizerFailures(t *testing.T) {
 }
 
 func helperSummarizer(mode string, timeout time.Duration) *CommandSummarizer {
-	s := NewCommandSummarizer(os.Args[0])
+	s := &CommandSummarizer{Path: os.Args[0]}
 	s.Env = append(os.Environ(), "ESCALATE_TEST_HELPER="+mode)
 	s.Timeout = timeout
 	return s
@@ -133,8 +133,8 @@ func TestCommandSummarizer(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "STOPHOOK_DISABLE=1", got, "a nested claude -p must not run our hooks")
 
-	_, err = NewCommandSummarizer("").Summarize(context.Background(), testMsgs)
+	_, err = (&CommandSummarizer{}).Summarize(context.Background(), testMsgs)
 	assert.ErrorContains(t, err, "no program")
-	_, err = NewCommandSummarizer("no-such-program-stophook").Summarize(context.Background(), testMsgs)
+	_, err = (&CommandSummarizer{Path: "no-such-program-stophook"}).Summarize(context.Background(), testMsgs)
 	assert.Error(t, err)
 }

@@ -49,6 +49,6 @@
 // their transcripts; testdata/labelled.jsonl, final messages of several
 // agents): the tests assert the targets on a training part and on a
 // held-out part. Other languages are read as Done. The message part costs
-// well under a millisecond ([MaxInput] bounds it); nothing panics on any
+// well under a millisecond (it reads the last 16 KiB); nothing panics on any
 // input.
 package judge

@@ -32,17 +32,17 @@ type Evidence struct {
 	Runs []Run
 }
 
-// Failure is a failed check that no later run of the same check passed.
-type Failure struct {
+// failure is a failed check that no later run of the same check passed.
+type failure struct {
 	Run
 	// EditsAfter counts the edits made after the failed run.
 	EditsAfter int
 }
 
-// Unresolved returns the failed checks of the turn that no later run of
+// unresolved returns the failed checks of the turn that no later run of
 // the same check passed, the most recent first.
-func (e *Evidence) Unresolved() []Failure {
-	var out []Failure
+func (e *Evidence) unresolved() []failure {
+	var out []failure
 	seen := map[string]bool{}
 	edits := 0
 	for i := len(e.Runs) - 1; i >= 0; i-- {
@@ -50,7 +50,7 @@ func (e *Evidence) Unresolved() []Failure {
 		if r.Check != "" && !seen[r.Check] {
 			seen[r.Check] = true
 			if r.Failed {
-				out = append(out, Failure{Run: r, EditsAfter: edits})
+				out = append(out, failure{Run: r, EditsAfter: edits})
 			}
 		}
 		if r.Edit && !r.Failed {
@@ -101,21 +101,21 @@ func FromMessages(msgs []transcript.Message) *Evidence {
 
 // Limits of [Read].
 const (
-	// MaxTurnMessages is the most messages of a turn Read gathers.
-	MaxTurnMessages = 4000
-	// MaxTurnBytes is the most bytes Read reads from the end of a
+	// maxTurnMessages is the most messages of a turn Read gathers.
+	maxTurnMessages = 4000
+	// maxTurnBytes is the most bytes Read reads from the end of a
 	// transcript: 16 MiB.
-	MaxTurnBytes = 16 << 20
+	maxTurnBytes = 16 << 20
 )
 
 // Read gathers the evidence of the last turn of the transcript at path,
 // reading it backwards from the end up to the turn's prompt, at most
-// [MaxTurnBytes] and [MaxTurnMessages]. format names the host's transcript
+// 16 MiB and 4000 messages. format names the host's transcript
 // format (the zero value recognises it). A transcript that cannot be read
 // is an error; the caller judges the message alone.
 func Read(path string, format transcript.Format) (*Evidence, error) {
 	var rev []transcript.Message
-	opts := transcript.Options{Format: format, MaxBytes: MaxTurnBytes}
+	opts := transcript.Options{Format: format, MaxBytes: maxTurnBytes}
 	for m, err := range opts.Backward(path) {
 		if err != nil {
 			return nil, fmt.Errorf("judge: %w", err)
@@ -123,7 +123,7 @@ func Read(path string, format transcript.Format) (*Evidence, error) {
 		if m.IsPrompt() && !m.Sidechain {
 			break
 		}
-		if rev = append(rev, m); len(rev) >= MaxTurnMessages {
+		if rev = append(rev, m); len(rev) >= maxTurnMessages {
 			break
 		}
 	}
@@ -137,7 +137,7 @@ func Read(path string, format transcript.Format) (*Evidence, error) {
 // judge decides with the evidence: ok false leaves the decision to the
 // message alone.
 func (e *Evidence) judge(m message, fail Verdict, failOK bool) (Verdict, bool) {
-	open := e.Unresolved()
+	open := e.unresolved()
 	if failOK {
 		if len(open) > 0 {
 			fail.Confidence = 0.95
@@ -145,7 +145,7 @@ func (e *Evidence) judge(m message, fail Verdict, failOK bool) (Verdict, bool) {
 		}
 		return fail, true
 	}
-	var silent *Failure
+	var silent *failure
 	for i := range open {
 		f := &open[i]
 		if s, ok := m.claims(f.Check, subjectOf(f.Check)); ok && !m.explains(f.Check) {
@@ -176,7 +176,7 @@ func (e *Evidence) doneWhy() string {
 	return fmt.Sprintf("no question, no failure stated; %d failed check(s) fixed, explained or followed by edits", failed)
 }
 
-func (f Failure) describe() string {
+func (f failure) describe() string {
 	s := "last " + f.Call + " failed"
 	if f.Summary != "" {
 		s += " (" + f.Summary + ")"

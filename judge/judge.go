@@ -2,10 +2,10 @@ package judge
 
 import "strings"
 
-// MaxInput is the number of bytes at the end of a message that the judge
+// maxInput is the number of bytes at the end of a message that the judge
 // reads: 16 KiB. The closing of a message is what counts, and the bound
 // keeps the cost of any input small.
-const MaxInput = 16 << 10
+const maxInput = 16 << 10
 
 // Class is what the end of a turn asks of the user. The zero value is Done.
 type Class int
@@ -19,9 +19,6 @@ const (
 	Question
 )
 
-// Classes lists every Class in order.
-var Classes = []Class{Done, Error, Question}
-
 // String returns "done", "error" or "question".
 func (c Class) String() string {
 	switch c {
@@ -33,16 +30,6 @@ func (c Class) String() string {
 		return "question"
 	}
 	return "unknown"
-}
-
-// ParseClass returns the Class named s (as String writes it).
-func ParseClass(s string) (Class, bool) {
-	for _, c := range Classes {
-		if c.String() == s {
-			return c, true
-		}
-	}
-	return Done, false
 }
 
 // Kind refines a Class. The zero value, NoKind, goes with Done.
@@ -67,9 +54,6 @@ const (
 	// refused).
 	ClaimedSuccess
 )
-
-// Kinds lists every Kind in order.
-var Kinds = []Kind{NoKind, Permission, Decision, Failed, ClaimedSuccess}
 
 // String returns "", "permission", "decision", "failed" or
 // "claimed_success".
@@ -98,16 +82,6 @@ func (k Kind) Class() Class {
 		return Error
 	}
 	return Done
-}
-
-// ParseKind returns the Kind named s (as String writes it).
-func ParseKind(s string) (Kind, bool) {
-	for _, k := range Kinds {
-		if k.String() == s {
-			return k, true
-		}
-	}
-	return NoKind, false
 }
 
 // Verdict is the judgement of the end of a turn.
@@ -151,7 +125,7 @@ func Classify(text string) Verdict { return Judge(text, nil) }
 // couldn't get it to build", "the tests still fail", "I'm blocked on …");
 // with evidence, a failed check that no later run fixed, which the message
 // either reports as failing or claims as a success. Everything else is
-// Done. Only the last [MaxInput] bytes of text are read.
+// Done. Only the last 16 KiB of text are read.
 func Judge(text string, ev *Evidence) Verdict {
 	text = tail(text)
 	if strings.TrimSpace(text) == "" {
@@ -179,13 +153,13 @@ func Judge(text string, ev *Evidence) Verdict {
 	return Verdict{Class: Done, Confidence: 0.8, Why: "no question, no failure stated"}
 }
 
-// tail cuts text to its last MaxInput bytes, starting after a line end so
+// tail cuts text to its last maxInput bytes, starting after a line end so
 // that no partial line remains.
 func tail(text string) string {
-	if len(text) <= MaxInput {
+	if len(text) <= maxInput {
 		return text
 	}
-	window := text[len(text)-MaxInput:]
+	window := text[len(text)-maxInput:]
 	i := strings.IndexAny(window, "\r\n")
 	if i < 0 {
 		return ""

@@ -8,16 +8,17 @@ import "regexp"
 // output, "I couldn't get it working" vetoed by "working"); it stays for
 // comparison and for hooks that want it by name.
 var (
-	KeywordErrorPattern   = regexp.MustCompile(`(?i)error|failed|cannot|unable|exception|traceback`)
-	KeywordSuccessPattern = regexp.MustCompile(`(?i)successfully|completed|fixed|resolved`)
+	keywordErrorPattern   = regexp.MustCompile(`(?i)error|failed|cannot|unable|exception|traceback`)
+	keywordSuccessPattern = regexp.MustCompile(`(?i)successfully|completed|fixed|resolved`)
 )
 
 // Keywords is the keyword heuristic as a matcher:
 // policy.ErrorRetry{Matcher: judge.Keywords{}} detects errors by words.
 type Keywords struct{}
 
-// Match reports whether text matches KeywordErrorPattern and not
-// KeywordSuccessPattern.
+// Match reports whether text has an error word (error, failed, cannot,
+// unable, exception, traceback) and no success word (successfully,
+// completed, fixed, resolved).
 func (Keywords) Match(text string) bool {
-	return KeywordErrorPattern.MatchString(text) && !KeywordSuccessPattern.MatchString(text)
+	return keywordErrorPattern.MatchString(text) && !keywordSuccessPattern.MatchString(text)
 }

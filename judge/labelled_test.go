@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"github.com/stophook/stophook/judge"
-	"github.com/stophook/stophook/signals"
 )
 
 // sample is one labelled final message of testdata/labelled.jsonl.
@@ -238,12 +237,11 @@ func TestLabelledSet(t *testing.T) {
 	real, _ := score(samples, func(smp sample) bool { return smp.Tag == "real" && smp.Split != "midturn" })
 	t.Logf("real turn-end messages only: %s", real.table())
 
-	// The default error pattern (signals.IsError), which ErrorRetry uses by
-	// default, on the same messages, for comparison.
+	// The keyword heuristic (judge.Keywords), on the same messages, for comparison.
 	var tp, fp, fn int
 	for _, smp := range samples {
 		want := smp.Label == "error"
-		switch got := signals.IsError(smp.Text); {
+		switch got := (judge.Keywords{}).Match(smp.Text); {
 		case got && want:
 			tp++
 		case got:
@@ -252,7 +250,7 @@ func TestLabelledSet(t *testing.T) {
 			fn++
 		}
 	}
-	t.Logf("signals.IsError as an error detector on all %d messages: P=%.2f (%d/%d) R=%.2f (%d/%d)",
+	t.Logf("judge.Keywords as an error detector on all %d messages: P=%.2f (%d/%d) R=%.2f (%d/%d)",
 		len(samples), ratio(tp, tp+fp), tp, tp+fp, ratio(tp, tp+fn), tp, tp+fn)
 }
 

@@ -7,7 +7,7 @@ import (
 
 // message is a final message as the rules read it.
 type message struct {
-	raw       string   // the message (its last MaxInput bytes)
+	raw       string   // the message (its last maxInput bytes)
 	sentences []string // prose sentences outside code and quotes, cleaned, in order
 	closing   closing
 }

@@ -40,7 +40,7 @@ func Settle(ctx context.Context, m llm.Model, text string, ev *Evidence, v Verdi
 	tools := "not read"
 	if ev != nil {
 		var parts []string
-		for _, f := range ev.Unresolved() {
+		for _, f := range ev.unresolved() {
 			parts = append(parts, f.describe())
 		}
 		tools = "no failed check left unresolved"

@@ -36,7 +36,7 @@
 // # Persistence
 //
 // [Loops] keeps records in a stophook.Store under [SessionKey] (a loop
-// per session, the default) or [SharedKey] (one loop for every session
+// per session, the default) or [SharedKeyFor] (one loop for every session
 // in the directory). Each change — [Loops.Push], [Loops.Step],
 // [Loops.Abort] — is one atomic Store.Update, so concurrent hooks lose no
 // iteration. The policy that wires this into a hook chain is [Iterator]:

@@ -24,11 +24,11 @@ func FuzzParse(f *testing.F) {
 			}
 			return
 		}
-		if len(s.Stack) > MaxFrames {
+		if len(s.Stack) > maxFrames {
 			t.Fatalf("accepted %d frames", len(s.Stack))
 		}
 		for _, fr := range s.Stack {
-			if fr.Iter < 0 || fr.Iter > MaxIterations || fr.Max < 1 || fr.Max > MaxIterations || len(fr.Prompt) > MaxPromptLen {
+			if fr.Iter < 0 || fr.Iter > maxIterations || fr.Max < 1 || fr.Max > maxIterations || len(fr.Prompt) > maxPromptLen {
 				t.Fatalf("accepted frame out of range: %+v", fr)
 			}
 			if _, err := ParseMode(string(fr.Mode)); err != nil {

@@ -71,12 +71,14 @@ type Iterator struct {
 	// Logger receives the warning about a verification command that cannot
 	// run; nil means slog.Default().
 	Logger *slog.Logger
-	// Getenv reads the environment (IDLE_LOOP_DISABLE). Nil means os.Getenv.
-	Getenv func(string) string
-	// LastAssistantText reads the last assistant message from the
-	// transcript when the input carries no last_assistant_message. Nil
-	// means [transcript.LastAssistantText].
-	LastAssistantText func(last, path string) (string, error)
+
+	// getenv reads the environment (IDLE_LOOP_DISABLE); nil means
+	// os.Getenv. Tests replace it.
+	getenv func(string) string
+	// lastAssistantText reads the last assistant message from the
+	// transcript when the input carries no last_assistant_message; nil
+	// means transcript.LastAssistantText. Tests replace it.
+	lastAssistantText func(last, path string) (string, error)
 }
 
 var _ stophook.Policy = (*Iterator)(nil)
@@ -86,7 +88,7 @@ func (p *Iterator) Name() string { return "LoopIterator" }
 
 // Evaluate implements [stophook.Policy].
 func (p *Iterator) Evaluate(ctx context.Context, in stophook.Input) (stophook.Decision, error) {
-	getenv := p.Getenv
+	getenv := p.getenv
 	if getenv == nil {
 		getenv = os.Getenv
 	}
@@ -128,7 +130,7 @@ func (p *Iterator) Evaluate(ctx context.Context, in stophook.Input) (stophook.De
 		// No transcript to read (Cursor sends none) means no completion
 		// signal seen: the loop goes on, bounded by its max and the budget.
 		if msg == "" && in.TranscriptPath != "" {
-			last := p.LastAssistantText
+			last := p.lastAssistantText
 			if last == nil {
 				last = transcript.LastAssistantText
 			}

@@ -30,7 +30,7 @@ func BenchmarkLoopIterator(b *testing.B) {
 				store := stores[sname]()
 				(&loopstate.Loops{Store: store}).Push(context.Background(), sessionKey,
 					loopstate.Frame{Mode: loopstate.ModeLoop, Max: loopstate.MaxIterations}, stophooktest.T0)
-				li := &loopstate.Iterator{Store: store, Getenv: noEnv}
+				li := loopstate.WithEnv(&loopstate.Iterator{Store: store}, noEnv)
 				in := stophooktest.Stop("Still working on it.")
 				if src == "transcript" {
 					in.LastAssistantMessage, in.TranscriptPath = "", path

@@ -35,7 +35,7 @@ func newLoop(t *testing.T, key string, mode loopstate.Mode) (*loopstate.Iterator
 			t.Fatal(err)
 		}
 	}
-	return &loopstate.Iterator{Store: store, Getenv: noEnv}, store
+	return loopstate.WithEnv(&loopstate.Iterator{Store: store}, noEnv), store
 }
 
 func iterOf(t *testing.T, store stophook.Store, key string) (string, int) {
@@ -114,21 +114,19 @@ func TestLoopIteratorWithStopActive(t *testing.T) {
 
 func TestLoopIteratorDisable(t *testing.T) {
 	t.Parallel()
-	li := &loopstate.Iterator{
-		Store: failStore{},
-		Getenv: func(k string) string {
-			if k == loopstate.DisableEnv {
-				return "1"
-			}
-			return ""
-		},
-		LastAssistantText: func(string, string) (string, error) { panic("read the transcript") },
-	}
+	li := &loopstate.Iterator{Store: failStore{}}
+	loopstate.WithEnv(li, func(k string) string {
+		if k == loopstate.DisableEnv {
+			return "1"
+		}
+		return ""
+	})
+	loopstate.WithLastAssistantText(li, func(string, string) (string, error) { panic("read the transcript") })
 	d := stophooktest.Run(t, stophooktest.Stop("x"), li)
 	if d.Verdict != stophook.Allow || len(d.Trace) != 1 || d.Trace[0].Err != nil {
 		t.Errorf("got %s %v, want a clean allow before any store access", d.Verdict, d.Trace)
 	}
-	li.Getenv = func(string) string { return "0" }
+	loopstate.WithEnv(li, func(string) string { return "0" })
 	if d := stophooktest.Run(t, stophooktest.Stop("x"), li); d.Trace[0].Err == nil {
 		t.Error("IDLE_LOOP_DISABLE=0 disabled the loop")
 	}
@@ -187,10 +185,10 @@ func TestLoopIteratorTranscriptFallback(t *testing.T) {
 	t.Parallel()
 	li, _ := newLoop(t, sessionKey, loopstate.ModeLoop)
 	var gotLast, gotPath string
-	li.LastAssistantText = func(last, path string) (string, error) {
+	loopstate.WithLastAssistantText(li, func(last, path string) (string, error) {
 		gotLast, gotPath = last, path
 		return "from transcript\n<loop-done>COMPLETE</loop-done>", nil
-	}
+	})
 	in := stophooktest.Stop("")
 	in.TranscriptPath = "t.jsonl"
 	d := stophooktest.Run(t, in, li)
@@ -206,10 +204,10 @@ func TestLoopIteratorTranscriptFallback(t *testing.T) {
 func TestLoopIteratorWithoutTranscriptGoesOn(t *testing.T) {
 	t.Parallel()
 	li, store := newLoop(t, sessionKey, loopstate.ModeLoop)
-	li.LastAssistantText = func(last, path string) (string, error) {
+	loopstate.WithLastAssistantText(li, func(last, path string) (string, error) {
 		t.Errorf("LastAssistantText(%q, %q) called with no transcript_path", last, path)
 		return "", nil
-	}
+	})
 	in := stophooktest.Stop("")
 	in.Host = "cursor"
 	in.TranscriptPath = ""
@@ -233,7 +231,7 @@ func TestLoopIteratorFailsOpen(t *testing.T) {
 		li    func(t *testing.T) (*loopstate.Iterator, stophook.Store)
 	}{
 		{"store read error", false, func(t *testing.T) (*loopstate.Iterator, stophook.Store) {
-			return &loopstate.Iterator{Store: failStore{}, Getenv: noEnv}, nil
+			return loopstate.WithEnv(&loopstate.Iterator{Store: failStore{}}, noEnv), nil
 		}},
 		{"store update error", false, func(t *testing.T) (*loopstate.Iterator, stophook.Store) {
 			li, store := newLoop(t, sessionKey, loopstate.ModeLoop)
@@ -242,12 +240,12 @@ func TestLoopIteratorFailsOpen(t *testing.T) {
 		}},
 		{"no message and no transcript", true, func(t *testing.T) (*loopstate.Iterator, stophook.Store) {
 			li, store := newLoop(t, sessionKey, loopstate.ModeLoop)
-			li.LastAssistantText = func(string, string) (string, error) { return "", os.ErrNotExist }
+			loopstate.WithLastAssistantText(li, func(string, string) (string, error) { return "", os.ErrNotExist })
 			return li, store
 		}},
 		{"transcript reader panics", true, func(t *testing.T) (*loopstate.Iterator, stophook.Store) {
 			li, store := newLoop(t, sessionKey, loopstate.ModeLoop)
-			li.LastAssistantText = func(string, string) (string, error) { panic("boom") }
+			loopstate.WithLastAssistantText(li, func(string, string) (string, error) { panic("boom") })
 			return li, store
 		}},
 	}
@@ -276,7 +274,7 @@ func TestLoopIteratorFailsOpen(t *testing.T) {
 func TestLoopIteratorCleansUp(t *testing.T) {
 	t.Parallel()
 	store := new(stophook.MemoryStore)
-	li := &loopstate.Iterator{Store: store, Getenv: noEnv}
+	li := loopstate.WithEnv(&loopstate.Iterator{Store: store}, noEnv)
 	ctx := context.Background()
 	store.Update(ctx, sessionKey, func([]byte) ([]byte, error) {
 		return []byte(`{"schema":1,"event":"STATE","updated_at":"2026-01-02T03:00:00+00:00","stack":[{"iter":"NaN","max":5}]}`), nil
@@ -311,7 +309,7 @@ func TestLoopIteratorDefaultStore(t *testing.T) {
 	}
 	in := stophooktest.Stop("x")
 	in.CWD = dir
-	stophooktest.AssertBlocks(t, stophooktest.Run(t, in, &loopstate.Iterator{Getenv: noEnv}), iter2of5)
+	stophooktest.AssertBlocks(t, stophooktest.Run(t, in, loopstate.WithEnv(&loopstate.Iterator{}, noEnv)), iter2of5)
 	if _, err := os.Stat(filepath.Join(dir, ".claude", "stophook")); err != nil {
 		t.Errorf("state dir: %v", err)
 	}
@@ -424,7 +422,7 @@ func TestLoopIteratorSharedLoopStaysInItsProject(t *testing.T) {
 	if _, err := l.Push(context.Background(), loopstate.SharedKeyFor(a), loopstate.Frame{Mode: loopstate.ModeLoop, Max: 5, Prompt: "task of A"}, stophooktest.T0); err != nil {
 		t.Fatal(err)
 	}
-	li := &loopstate.Iterator{Store: store, Getenv: noEnv, Machine: loopstate.Machine{Remind: true}}
+	li := loopstate.WithEnv(&loopstate.Iterator{Store: store, Machine: loopstate.Machine{Remind: true}}, noEnv)
 	tests := []struct {
 		name, cwd, session string
 		block              bool

@@ -13,8 +13,8 @@ import (
 	"github.com/stophook/stophook"
 )
 
-// SharedKey is the prefix of the keys of shared loops; see [SharedKeyFor].
-const SharedKey = "loop"
+// sharedKey is the prefix of the keys of shared loops; see [SharedKeyFor].
+const sharedKey = "loop"
 
 // SharedKeyFor returns the store key of the loop shared by every session
 // working in project directory dir: "loop@" and a hash of the directory's
@@ -33,7 +33,7 @@ func SharedKeyFor(dir string) string {
 		dir = real
 	}
 	sum := sha256.Sum256([]byte(filepath.Clean(dir)))
-	return SharedKey + "@" + hex.EncodeToString(sum[:16])
+	return sharedKey + "@" + hex.EncodeToString(sum[:16])
 }
 
 // maxSessionIDLen bounds a session id used in a key.
@@ -53,7 +53,7 @@ func SessionKey(id string) (string, error) {
 			return "", fmt.Errorf("loopstate: session id has a character %q that is not printable ASCII", c)
 		}
 	}
-	return SharedKey + "/" + id, nil
+	return sharedKey + "/" + id, nil
 }
 
 // Loops keeps loop state records in a [stophook.Store]. Every change is
@@ -84,11 +84,11 @@ func (l *Loops) Push(ctx context.Context, key string, f Frame, now time.Time) (*
 	if _, err := ParseMode(string(f.Mode)); err != nil {
 		return nil, err
 	}
-	if f.Max < 1 || f.Max > MaxIterations {
-		return nil, fmt.Errorf("loopstate: max %d out of range 1..%d", f.Max, MaxIterations)
+	if f.Max < 1 || f.Max > maxIterations {
+		return nil, fmt.Errorf("loopstate: max %d out of range 1..%d", f.Max, maxIterations)
 	}
-	if len(f.Prompt) > MaxPromptLen {
-		return nil, fmt.Errorf("loopstate: prompt longer than %d bytes", MaxPromptLen)
+	if len(f.Prompt) > maxPromptLen {
+		return nil, fmt.Errorf("loopstate: prompt longer than %d bytes", maxPromptLen)
 	}
 	f.Iter, f.StartedAt = 1, now
 	var out *State
@@ -102,8 +102,8 @@ func (l *Loops) Push(ctx context.Context, key string, f Frame, now time.Time) (*
 		if s == nil {
 			s = &State{Schema: schemaVersion, Event: EventState, RunID: newRunID()}
 		}
-		if len(s.Stack) >= MaxFrames {
-			return nil, fmt.Errorf("loopstate: %d nested loops, limit %d", len(s.Stack), MaxFrames)
+		if len(s.Stack) >= maxFrames {
+			return nil, fmt.Errorf("loopstate: %d nested loops, limit %d", len(s.Stack), maxFrames)
 		}
 		s.Stack = append(s.Stack, f)
 		s.UpdatedAt = now

@@ -252,7 +252,7 @@ func TestMachineRemind(t *testing.T) {
 	if res.Reason != want {
 		t.Errorf("got %q, want %q", res.Reason, want)
 	}
-	long := record(t, EventState, t0, Frame{Mode: ModeLoop, Iter: 1, Max: 3, Prompt: strings.Repeat("é", MaxPromptLen/2)})
+	long := record(t, EventState, t0, Frame{Mode: ModeLoop, Iter: 1, Max: 3, Prompt: strings.Repeat("é", maxPromptLen/2)})
 	res = Machine{Remind: true}.Step(long, "x", t0, nil)
 	if len(res.Reason) > maxReason || !strings.HasPrefix(res.Reason, "[ITERATION 2/3] "+ContinueText) {
 		t.Errorf("got reason of %d bytes starting %q, want at most %d starting with the iteration text", len(res.Reason), res.Reason[:40], maxReason)

@@ -19,15 +19,15 @@ const (
 	ModeGrind Mode = "grind"
 )
 
+// Modes lists every mode, for a flag's choices.
+var Modes = []Mode{ModeLoop, ModeIssue, ModeGrind}
+
 // Completion tags of the modes.
 var (
 	loopDone      = signals.Tag{Name: "loop-done", Values: []string{"COMPLETE", "MAX_ITERATIONS", "STUCK"}}
 	issueComplete = signals.Tag{Name: "issue-complete", Values: []string{"DONE"}}
 	grindDone     = signals.Tag{Name: "grind-done", Values: []string{"NO_MORE_ISSUES", "MAX_ISSUES"}}
 )
-
-// Modes lists every mode.
-var Modes = []Mode{ModeLoop, ModeIssue, ModeGrind}
 
 // ParseMode returns the mode named s.
 func ParseMode(s string) (Mode, error) {

@@ -35,12 +35,12 @@ const (
 const (
 	// maxStateSize bounds the size of a state record in bytes.
 	maxStateSize = 1 << 20
-	// MaxFrames bounds the depth of the frame stack.
-	MaxFrames = 32
-	// MaxPromptLen bounds the prompt of a frame in bytes.
-	MaxPromptLen = 64 << 10
-	// MaxIterations bounds the iteration counter and max of a frame.
-	MaxIterations = 1_000_000
+	// maxFrames bounds the depth of the frame stack: 32 nested loops.
+	maxFrames = 32
+	// maxPromptLen bounds the prompt of a frame in bytes: 64 KiB.
+	maxPromptLen = 64 << 10
+	// maxIterations bounds the iteration counter and max of a frame.
+	maxIterations = 1_000_000
 )
 
 // State is the loop state record, stored as JSON:
@@ -218,8 +218,8 @@ func stack(raw json.RawMessage) ([]Frame, error) {
 	if err := json.Unmarshal(raw, &items); err != nil {
 		return nil, corrupt(kindStack, "stack is not an array")
 	}
-	if len(items) > MaxFrames {
-		return nil, corrupt(kindStack, "%d frames, limit %d", len(items), MaxFrames)
+	if len(items) > maxFrames {
+		return nil, corrupt(kindStack, "%d frames, limit %d", len(items), maxFrames)
 	}
 	frames := make([]Frame, 0, len(items))
 	for i, it := range items {
@@ -238,17 +238,17 @@ func stack(raw json.RawMessage) ([]Frame, error) {
 		if f.Mode, err = ParseMode(m); err != nil {
 			return nil, corrupt(kindMode, "frame %d: unknown mode %q", i, clipString(m))
 		}
-		if f.Iter, err = number(obj["iter"], MaxIterations); err != nil {
+		if f.Iter, err = number(obj["iter"], maxIterations); err != nil {
 			return nil, corrupt(kindIteration, "frame %d: iteration %s: %v", i, clip(obj["iter"]), err)
 		}
-		if f.Max, err = number(obj["max"], MaxIterations); err != nil || f.Max < 1 {
+		if f.Max, err = number(obj["max"], maxIterations); err != nil || f.Max < 1 {
 			if err == nil {
 				err = errors.New("must be at least 1")
 			}
 			return nil, corrupt(kindMax, "frame %d: max %s: %v", i, clip(obj["max"]), err)
 		}
-		if f.Prompt, err = str(obj["prompt"]); err != nil || len(f.Prompt) > MaxPromptLen {
-			return nil, corrupt(kindPrompt, "frame %d: prompt is not a string of at most %d bytes", i, MaxPromptLen)
+		if f.Prompt, err = str(obj["prompt"]); err != nil || len(f.Prompt) > maxPromptLen {
+			return nil, corrupt(kindPrompt, "frame %d: prompt is not a string of at most %d bytes", i, maxPromptLen)
 		}
 		if sa, ok := obj["started_at"]; ok && string(sa) != "null" {
 			if f.StartedAt, err = timestamp(sa); err != nil {

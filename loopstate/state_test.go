@@ -42,7 +42,7 @@ func TestParseCorruption(t *testing.T) {
 		{"stack object", `{` + ok + `,"stack":{"mode":"loop"}}`, kindStack},
 		{"frame not object", `{` + ok + `,"stack":[3]}`, kindStack},
 		{"frame null", `{` + ok + `,"stack":[null]}`, kindStack},
-		{"too deep", `{` + ok + `,"stack":[` + strings.Repeat(`{"iter":1,"max":2},`, MaxFrames) + `{"iter":1,"max":2}]}`, kindStack},
+		{"too deep", `{` + ok + `,"stack":[` + strings.Repeat(`{"iter":1,"max":2},`, maxFrames) + `{"iter":1,"max":2}]}`, kindStack},
 		{"iteration text", frame(`"iter":"two","max":5`), kindIteration},
 		{"iteration missing", frame(`"max":5`), kindIteration},
 		{"iteration negative", frame(`"iter":-1,"max":5`), kindIteration},
@@ -57,7 +57,7 @@ func TestParseCorruption(t *testing.T) {
 		{"unknown mode", frame(`"mode":"spin","iter":1,"max":5`), kindMode},
 		{"mode number", frame(`"mode":1,"iter":1,"max":5`), kindMode},
 		{"prompt number", frame(`"iter":1,"max":5,"prompt":5`), kindPrompt},
-		{"prompt too long", frame(`"iter":1,"max":5,"prompt":"` + strings.Repeat("x", MaxPromptLen+1) + `"`), kindPrompt},
+		{"prompt too long", frame(`"iter":1,"max":5,"prompt":"` + strings.Repeat("x", maxPromptLen+1) + `"`), kindPrompt},
 		{"bad started_at", frame(`"iter":1,"max":5,"started_at":"soon"`), kindTime},
 		{"too large", `{"schema":1,"pad":"` + strings.Repeat("x", maxStateSize) + `"}`, kindTooLarge},
 	}

@@ -11,8 +11,8 @@ import (
 	"github.com/stophook/stophook/transcript"
 )
 
-// DefaultSettleTimeout bounds an LLM's settling of a verdict.
-const DefaultSettleTimeout = 15 * time.Second
+// defaultSettleTimeout bounds an LLM's settling of a verdict.
+const defaultSettleTimeout = 15 * time.Second
 
 // Judge judges the end of a turn with package judge: the last assistant
 // message, and the tool results of the turn read from its transcript. It
@@ -27,7 +27,7 @@ type Judge struct {
 	// offline verdict. Nil judges offline only.
 	Settle llm.Model
 	// SettleTimeout bounds one Settle call; zero means
-	// [DefaultSettleTimeout]. The hook's own budget bounds it too.
+	// 15 s. The hook's own budget bounds it too.
 	SettleTimeout time.Duration
 
 	mu   sync.Mutex
@@ -61,7 +61,7 @@ func (j *Judge) Verdict(ctx context.Context, in stophook.Input) judge.Verdict {
 	if j != nil && j.Settle != nil && v.Confidence < judge.SettleBelow {
 		timeout := j.SettleTimeout
 		if timeout <= 0 {
-			timeout = DefaultSettleTimeout
+			timeout = defaultSettleTimeout
 		}
 		sctx, cancel := context.WithTimeout(ctx, timeout)
 		v = judge.Settle(sctx, j.Settle, in.LastAssistantMessage, ev, v)

@@ -10,10 +10,10 @@ import (
 	"github.com/stophook/stophook"
 )
 
-// BackgroundTask is one entry of a Stop input's background_tasks: a task
+// backgroundTask is one entry of a Stop input's background_tasks: a task
 // the agent started in the background (a Bash command run with
 // run_in_background) that Claude Code still tracks.
-type BackgroundTask struct {
+type backgroundTask struct {
 	ID          string `json:"id"`
 	Type        string `json:"type"`
 	Status      string `json:"status"`
@@ -21,24 +21,24 @@ type BackgroundTask struct {
 	Command     string `json:"command"`
 }
 
-// Running reports whether the task is still going: status "running", or
+// running reports whether the task is still going: status "running", or
 // no status at all (a listed task is taken as running unless it says
 // otherwise).
-func (t BackgroundTask) Running() bool {
+func (t backgroundTask) running() bool {
 	s := strings.ToLower(strings.TrimSpace(t.Status))
 	return s == "" || s == "running" || s == "pending"
 }
 
-// RunningBackgroundTasks returns the running tasks of in.BackgroundTasks.
+// runningBackgroundTasks returns the running tasks of in.BackgroundTasks.
 // Entries that are not JSON objects are skipped.
-func RunningBackgroundTasks(in stophook.Input) []BackgroundTask {
-	var out []BackgroundTask
+func runningBackgroundTasks(in stophook.Input) []backgroundTask {
+	var out []backgroundTask
 	for _, raw := range in.BackgroundTasks {
-		var t BackgroundTask
+		var t backgroundTask
 		if b := bytes.TrimSpace(raw); len(b) == 0 || b[0] != '{' || json.Unmarshal(b, &t) != nil {
 			continue
 		}
-		if t.Running() {
+		if t.running() {
 			out = append(out, t)
 		}
 	}
@@ -69,7 +69,7 @@ func (p pauseOnBackground) Name() string { return stophook.PolicyName(p.next) }
 
 func (p pauseOnBackground) Evaluate(ctx context.Context, in stophook.Input) (stophook.Decision, error) {
 	if in.IsStop() && len(in.BackgroundTasks) > 0 {
-		if running := RunningBackgroundTasks(in); len(running) > 0 {
+		if running := runningBackgroundTasks(in); len(running) > 0 {
 			return stophook.PassOn(pauseWhy(running)), nil
 		}
 	}
@@ -80,7 +80,7 @@ func (p pauseOnBackground) Evaluate(ctx context.Context, in stophook.Input) (sto
 }
 
 // pauseWhy names the running tasks for the trace.
-func pauseWhy(running []BackgroundTask) string {
+func pauseWhy(running []backgroundTask) string {
 	t := running[0]
 	what := t.Description
 	if what == "" {

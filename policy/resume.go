@@ -14,16 +14,16 @@ import (
 const (
 	DefaultResumeFirstWait    = 30 * time.Second
 	DefaultResumeMaxWait      = 8 * time.Minute
-	DefaultResumeMaxAttempts  = 5
-	DefaultResumeMaxTotalWait = 30 * time.Minute
-	DefaultResumeResetAfter   = time.Hour
+	defaultResumeMaxAttempts  = 5
+	defaultResumeMaxTotalWait = 30 * time.Minute
+	defaultResumeResetAfter   = time.Hour
 )
 
-// ResumableErrors are the StopFailure error values [ResumeAfterAPIError]
+// resumableErrors are the StopFailure error values [ResumeAfterAPIError]
 // resumes by default: a rate limit (HTTP 429) and an overloaded or failing
 // server (529, 500). Authentication failures, invalid requests and
 // unknown errors do not go away by waiting.
-var ResumableErrors = []string{"rate_limit", "server_error"}
+var resumableErrors = []string{"rate_limit", "server_error"}
 
 // ResumeAfterAPIError handles StopFailure, the event Claude Code sends
 // instead of Stop when a turn ends on an API error after its own retries.
@@ -50,19 +50,19 @@ type ResumeAfterAPIError struct {
 	// input.
 	Store stophook.Store
 	// Errors lists the StopFailure error values to resume; nil means
-	// [ResumableErrors].
+	// "rate_limit" and "server_error".
 	Errors []string
 	// FirstWait is the first wait; default [DefaultResumeFirstWait].
 	FirstWait time.Duration
 	// MaxWait bounds one wait; default [DefaultResumeMaxWait].
 	MaxWait time.Duration
-	// MaxAttempts bounds the resumes in a row; default [DefaultResumeMaxAttempts].
+	// MaxAttempts bounds the resumes in a row; default 5.
 	MaxAttempts int
 	// MaxTotalWait bounds the time waited in a row; default
-	// [DefaultResumeMaxTotalWait].
+	// 30 minutes.
 	MaxTotalWait time.Duration
 	// ResetAfter forgets the count this long after the last failure;
-	// default [DefaultResumeResetAfter].
+	// default an hour.
 	ResetAfter time.Duration
 
 	sleep func(ctx context.Context, d time.Duration) error // nil: a timer
@@ -101,18 +101,18 @@ func (p *ResumeAfterAPIError) Evaluate(ctx context.Context, in stophook.Input) (
 	}
 	errs := p.Errors
 	if errs == nil {
-		errs = ResumableErrors
+		errs = resumableErrors
 	}
 	if !slices.Contains(errs, in.Error) {
 		return stophook.PassOn(fmt.Sprintf("API error %q is not resumed", in.Error)), nil
 	}
 	first := orDuration(p.FirstWait, DefaultResumeFirstWait)
 	maxWait := orDuration(p.MaxWait, DefaultResumeMaxWait)
-	maxTotal := orDuration(p.MaxTotalWait, DefaultResumeMaxTotalWait)
-	reset := orDuration(p.ResetAfter, DefaultResumeResetAfter)
+	maxTotal := orDuration(p.MaxTotalWait, defaultResumeMaxTotalWait)
+	reset := orDuration(p.ResetAfter, defaultResumeResetAfter)
 	maxAttempts := p.MaxAttempts
 	if maxAttempts <= 0 {
-		maxAttempts = DefaultResumeMaxAttempts
+		maxAttempts = defaultResumeMaxAttempts
 	}
 	now := in.Time()
 	var (

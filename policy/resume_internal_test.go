@@ -131,7 +131,7 @@ func TestResumeReset(t *testing.T) {
 			p.Evaluate(ctx, reset)
 			later := resumeT0
 			if reset.SessionID == "other" {
-				later = resumeT0.Add(DefaultResumeResetAfter + time.Minute)
+				later = resumeT0.Add(defaultResumeResetAfter + time.Minute)
 			}
 			d, _ := p.Evaluate(ctx, stopFailure("rate_limit", later))
 			if !d.Blocks() || (*waits)[len(*waits)-1] != time.Second {

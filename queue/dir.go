@@ -79,19 +79,19 @@ func loadFile(path string) (*Queue, error) {
 	case err != nil:
 		return nil, fmt.Errorf("queue: read: %w", err)
 	}
-	return Parse(data)
+	return parseQueue(data)
 }
 
 // writeFile is the atomic write; a variable so tests can simulate a crash.
 var writeFile = safefile.WriteAtomic
 
-// Save writes q as the active queue of session, atomically.
-func (d *Dir) Save(session string, q *Queue) error {
+// save writes q as the active queue of session, atomically.
+func (d *Dir) save(session string, q *Queue) error {
 	path, err := d.File(session)
 	if err != nil {
 		return err
 	}
-	data, err := q.Marshal()
+	data, err := q.marshal()
 	if err != nil {
 		return err
 	}
@@ -119,7 +119,7 @@ func (d *Dir) retire(session, suffix string, q *Queue) (string, error) {
 		}
 		return dst, nil
 	}
-	data, err := q.Marshal()
+	data, err := q.marshal()
 	if err != nil {
 		return "", err
 	}

@@ -53,7 +53,7 @@ func TestParseWideFile(t *testing.T) {
 		data = append(data, `{},`...)
 	}
 	data = append(data, `{}]}`...)
-	if _, err := Parse(data); !errors.Is(err, errMalformed) {
+	if _, err := parseQueue(data); !errors.Is(err, errMalformed) {
 		t.Errorf("Parse = %v, want errMalformed", err)
 	}
 }

@@ -23,7 +23,7 @@ func (p *Processor) Drive(ctx context.Context, session string, commands []string
 			return nil, err
 		}
 	}
-	q, err := New(session, commands, p.Awaits, now)
+	q, err := newQueue(session, commands, p.Awaits, now)
 	if err != nil {
 		return nil, err
 	}
@@ -35,7 +35,7 @@ func (p *Processor) Drive(ctx context.Context, session string, commands []string
 	switch {
 	case err == nil:
 		unlock()
-		return nil, fmt.Errorf("%w (%d/%d done; cancel it first)", errBusy, old.DoneCount(), len(old.Commands))
+		return nil, fmt.Errorf("%w (%d/%d done; cancel it first)", errBusy, old.doneCount(), len(old.Commands))
 	case errors.Is(err, errMalformed):
 		if moved, merr := p.dir().moveAside(session, now); merr == nil {
 			p.log().Warn("queue: malformed queue file moved aside", "session", session, "to", moved, "error", err)
@@ -45,7 +45,7 @@ func (p *Processor) Drive(ctx context.Context, session string, commands []string
 		return nil, err
 	}
 	p.dir().dropMarker(session)
-	err = p.dir().Save(session, q)
+	err = p.dir().save(session, q)
 	unlock()
 	if err != nil {
 		return nil, err

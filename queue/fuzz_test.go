@@ -92,7 +92,7 @@ func FuzzParse(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		q, err := Parse(data)
+		q, err := parseQueue(data)
 		if err != nil {
 			if !errors.Is(err, errMalformed) {
 				t.Fatalf("error %v does not wrap errMalformed", err)
@@ -103,15 +103,15 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("accepted an inconsistent queue: %+v", q)
 		}
 		// What parses re-encodes and parses to the same queue.
-		b, err := q.Marshal()
+		b, err := q.marshal()
 		if err != nil {
 			t.Fatal(err)
 		}
-		q2, err := Parse(b)
+		q2, err := parseQueue(b)
 		if err != nil {
 			t.Fatalf("re-parse: %v\n%s", err, b)
 		}
-		b2, _ := q2.Marshal()
+		b2, _ := q2.marshal()
 		if string(b) != string(b2) {
 			t.Fatalf("round trip changed the queue:\n%s\n%s", b, b2)
 		}

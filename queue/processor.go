@@ -180,7 +180,7 @@ func (p *Processor) transition(session string, in stophook.Input, now time.Time)
 		// activate it now rather than waiting forever.
 		j := q.next()
 		q.Commands[j].Status, q.Commands[j].StartedAt = Active, &now
-		if err := p.dir().Save(session, q); err != nil {
+		if err := p.dir().save(session, q); err != nil {
 			return outcome{action: actIgnored}, -1, err
 		}
 		return outcome{action: actAdvanced, Why: fmt.Sprintf("resumed at command %d", j+1), Queue: q}, j, nil
@@ -202,14 +202,14 @@ func (p *Processor) transition(session string, in stophook.Input, now time.Time)
 			return p.complete(session, q, fmt.Sprintf("command %d done on %s", c.ID, c.Awaits))
 		}
 		q.Commands[j].Status, q.Commands[j].StartedAt = Active, &now
-		if err := p.dir().Save(session, q); err != nil {
+		if err := p.dir().save(session, q); err != nil {
 			return outcome{action: actIgnored}, -1, err
 		}
 		return outcome{action: actAdvanced, Why: fmt.Sprintf("command %d done on %s; typing command %d", c.ID, c.Awaits, q.Commands[j].ID), Queue: q}, j, nil
 
 	case in.HookEventName == stophook.EventUserPromptSubmit && c.PromptSeenAt == nil && samePrompt(in.Prompt, c.Command):
 		c.PromptSeenAt, c.PromptID = &now, in.PromptID
-		if err := p.dir().Save(session, q); err != nil {
+		if err := p.dir().save(session, q); err != nil {
 			return outcome{action: actIgnored}, -1, err
 		}
 		return outcome{action: actOwnPrompt, Why: fmt.Sprintf("prompt of command %d submitted", c.ID), Queue: q}, -1, nil
@@ -226,8 +226,8 @@ func (p *Processor) transition(session string, in stophook.Input, now time.Time)
 		remaining, _ := json.Marshal(q.remaining())
 		return outcome{action: actCancelled, Why: "manual input", Queue: q, Wake: &Payload{
 			Event:    WakeCancelled,
-			Message:  fmt.Sprintf("Queue cancelled by manual input. Completed: %d/%d. Remaining: %s", q.DoneCount(), len(q.Commands), remaining),
-			Summary:  fmt.Sprintf("%d/%d commands completed", q.DoneCount(), len(q.Commands)),
+			Message:  fmt.Sprintf("Queue cancelled by manual input. Completed: %d/%d. Remaining: %s", q.doneCount(), len(q.Commands), remaining),
+			Summary:  fmt.Sprintf("%d/%d commands completed", q.doneCount(), len(q.Commands)),
 			File:     file,
 			Prompt:   in.Prompt,
 			Commands: q.Commands,
@@ -242,7 +242,7 @@ func (p *Processor) transition(session string, in stophook.Input, now time.Time)
 		return outcome{action: actStale, Why: "new Claude Code run found an unfinished queue", Queue: q, Wake: &Payload{
 			Event:    WakeStale,
 			Message:  "Previous session had unfinished queue",
-			Summary:  fmt.Sprintf("%d/%d commands completed", q.DoneCount(), len(q.Commands)),
+			Summary:  fmt.Sprintf("%d/%d commands completed", q.doneCount(), len(q.Commands)),
 			File:     file,
 			Commands: q.Commands,
 		}}, -1, nil
@@ -259,7 +259,7 @@ func (p *Processor) complete(session string, q *Queue, why string) (outcome, int
 	n := len(q.Commands)
 	return outcome{action: actCompleted, Why: why, Queue: q, Wake: &Payload{
 		Event:    WakeComplete,
-		Summary:  fmt.Sprintf("%d/%d commands completed", q.DoneCount(), n),
+		Summary:  fmt.Sprintf("%d/%d commands completed", q.doneCount(), n),
 		File:     file,
 		Commands: q.Commands,
 	}}, -1, nil
@@ -367,7 +367,7 @@ func (p *Processor) recordTypeError(ctx context.Context, session string, id int,
 	for i := range q.Commands {
 		if q.Commands[i].ID == id && q.Commands[i].Status == Active {
 			q.Commands[i].Error = truncate(terr.Error(), 1000)
-			if p.dir().Save(session, q) == nil {
+			if p.dir().save(session, q) == nil {
 				pl.Commands = q.Commands
 			}
 		}

@@ -216,7 +216,7 @@ func TestManualPromptCancels(t *testing.T) {
 	stale, err := loadFile(filepath.Join(p.Dir.Path(), "queue-warden-main-4.stale.json"))
 	require.NoError(t, err)
 	assert.Equal(t, QueueCancelled, stale.Status)
-	assert.Equal(t, 1, stale.DoneCount())
+	assert.Equal(t, 1, stale.doneCount())
 
 	wakes := r.Wakes()
 	require.Len(t, wakes, 1)
@@ -424,7 +424,7 @@ func TestTwoSessionsNeverTouchEachOther(t *testing.T) {
 	assert.Equal(t, string(before), string(after))
 	b, err := p.Dir.Load("beta")
 	require.NoError(t, err)
-	assert.Equal(t, 0, b.DoneCount())
+	assert.Equal(t, 0, b.doneCount())
 	assert.Equal(t, []string{"alpha: a1", "beta: b1", "alpha: a2"}, r.Typed())
 	for _, w := range r.Wakes() {
 		assert.Equal(t, "alpha", w.Session)
@@ -477,10 +477,10 @@ func TestTypeErrorWhileAdvancing(t *testing.T) {
 func TestResumeAfterCrashBetweenDoneAndActive(t *testing.T) {
 	t.Parallel()
 	p, r := newProcessor(t)
-	q, err := New(sess, []string{"a", "b"}, Mapping{}, stophooktest.T0)
+	q, err := newQueue(sess, []string{"a", "b"}, Mapping{}, stophooktest.T0)
 	require.NoError(t, err)
 	q.Commands[0].Status = Done
-	require.NoError(t, p.Dir.Save(sess, q))
+	require.NoError(t, p.Dir.save(sess, q))
 	out := handle(t, p, stophooktest.Stop("x"))
 	assert.Equal(t, actAdvanced, out.action)
 	assert.Equal(t, []string{sess + ": b"}, r.Typed())
@@ -595,7 +595,7 @@ func TestParseSeedQueue(t *testing.T) {
 	t.Parallel()
 	b, err := os.ReadFile("testdata/seed-queue.json")
 	require.NoError(t, err)
-	q, err := Parse(b)
+	q, err := parseQueue(b)
 	require.NoError(t, err)
 	assert.Equal(t, 0, q.Active())
 	assert.Equal(t, Awaits{Hook: "SessionStart", Sub: "clear"}, q.Commands[0].Awaits)

@@ -119,9 +119,9 @@ func (a Awaits) String() string {
 	return string(a.Hook) + "(" + a.Sub + ")"
 }
 
-// New returns a running queue of commands for session: the first command
+// newQueue returns a running queue of commands for session: the first command
 // active (started at now), the others pending, each awaiting what m says.
-func New(session string, commands []string, m Mapping, now time.Time) (*Queue, error) {
+func newQueue(session string, commands []string, m Mapping, now time.Time) (*Queue, error) {
 	if err := validateCommands(commands); err != nil {
 		return nil, err
 	}
@@ -161,9 +161,9 @@ func validateCommands(commands []string) error {
 	return nil
 }
 
-// Parse decodes and checks a queue file. Any problem is an error wrapping
+// parseQueue decodes and checks a queue file. Any problem is an error wrapping
 // [errMalformed].
-func Parse(data []byte) (*Queue, error) {
+func parseQueue(data []byte) (*Queue, error) {
 	if len(data) > maxFileSize {
 		return nil, fmt.Errorf("%w: %d bytes, at most %d", errMalformed, len(data), maxFileSize)
 	}
@@ -218,8 +218,8 @@ func (q *Queue) check() error {
 	return nil
 }
 
-// Marshal encodes q as indented JSON.
-func (q *Queue) Marshal() ([]byte, error) {
+// marshal encodes q as indented JSON.
+func (q *Queue) marshal() ([]byte, error) {
 	b, err := json.MarshalIndent(q, "", "  ")
 	if err != nil {
 		return nil, fmt.Errorf("queue: encode: %w", err)
@@ -247,8 +247,8 @@ func (q *Queue) next() int {
 	return -1
 }
 
-// DoneCount returns how many commands are done.
-func (q *Queue) DoneCount() int {
+// doneCount returns how many commands are done.
+func (q *Queue) doneCount() int {
 	n := 0
 	for _, c := range q.Commands {
 		if c.Status == Done {

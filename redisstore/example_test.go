@@ -22,14 +22,12 @@ func ExampleOpen() {
 		return
 	}
 	defer s.Close()
-	fmt.Println("prefix:", s.Prefix())
 	set := func([]byte) ([]byte, error) { return []byte("1"), nil }
 	ctx := context.Background()
 	fmt.Println("first update failed:", s.Update(ctx, "retry/session-1", set) != nil)
 	fmt.Println("second failed fast:", errors.Is(s.Update(ctx, "retry/session-1", set), redisstore.ErrUnavailable))
 	fmt.Printf("%+v\n", s.Stats())
 	// Output:
-	// prefix: team-a:
 	// first update failed: true
 	// second failed fast: true
 	// {Ops:2 Errors:1 FastFails:1 Conflicts:0 Down:true}

@@ -17,10 +17,10 @@ import (
 
 // Defaults of [Options].
 const (
-	DefaultPrefix   = "stophook:"
-	DefaultTTL      = 30 * 24 * time.Hour
-	DefaultTimeout  = 500 * time.Millisecond
-	DefaultCooldown = 2 * time.Second
+	defaultPrefix   = "stophook:"
+	defaultTTL      = 30 * 24 * time.Hour
+	defaultTimeout  = 500 * time.Millisecond
+	defaultCooldown = 2 * time.Second
 )
 
 // maxValueSize bounds a value written to the server.
@@ -40,16 +40,16 @@ var ErrUnavailable = errors.New("redisstore: server unavailable")
 // Options configure a [Store]. The zero value means every default.
 type Options struct {
 	// Prefix goes before every key: one per deployment sharing a server.
-	// Default DefaultPrefix.
+	// Default "stophook:".
 	Prefix string
 	// TTL is how long a value lives after its last update. Default
-	// DefaultTTL; negative means values never expire.
+	// 30 days; negative means values never expire.
 	TTL time.Duration
 	// Timeout bounds each round trip to the server (and dialling). Default
-	// DefaultTimeout.
+	// 500 ms.
 	Timeout time.Duration
 	// Cooldown is how long operations fail at once after one failed on the
-	// server. Default DefaultCooldown; negative disables failing fast.
+	// server. Default 2 s; negative disables failing fast.
 	Cooldown time.Duration
 	// Logger receives one line when the server stops answering and one when
 	// it answers again. Nil means slog.Default().
@@ -58,16 +58,16 @@ type Options struct {
 
 func (o Options) withDefaults() Options {
 	if o.Prefix == "" {
-		o.Prefix = DefaultPrefix
+		o.Prefix = defaultPrefix
 	}
 	if o.TTL == 0 {
-		o.TTL = DefaultTTL
+		o.TTL = defaultTTL
 	}
 	if o.Timeout <= 0 {
-		o.Timeout = DefaultTimeout
+		o.Timeout = defaultTimeout
 	}
 	if o.Cooldown == 0 {
-		o.Cooldown = DefaultCooldown
+		o.Cooldown = defaultCooldown
 	}
 	if o.Logger == nil {
 		o.Logger = slog.Default()
@@ -100,9 +100,6 @@ func New(c redis.UniversalClient, opts Options) *Store {
 
 // Close closes the client.
 func (s *Store) Close() error { return s.c.Close() }
-
-// Prefix returns the prefix of the store's keys.
-func (s *Store) Prefix() string { return s.opts.Prefix }
 
 func (s *Store) key(k string) string { return s.opts.Prefix + k }
 

@@ -19,8 +19,8 @@
 //
 // # Limits
 //
-// Messages are untrusted. Only the last [MaxInput] bytes of a message are
-// examined for signals, and containers nested deeper than [MaxNesting] on a
+// Messages are untrusted. Only the last 256 KiB of a message are examined
+// for signals, and containers nested deeper than 32 levels on a
 // line are read as text: goldmark's cost grows faster than its input on some
 // hostile shapes, and these limits bound it. CRLF and lone CR line endings
 // and invalid UTF-8 are accepted, and no input makes these functions panic.
@@ -28,8 +28,8 @@
 //
 // # Heuristics
 //
-// [ErrorMatcher] (and [IsError]) report a message that matches an error
-// pattern unless it also matches a success pattern, as a retry hook
-// should; both patterns can be replaced. [SuggestedCommands] extracts the
-// /gsd:… and /clear commands a message recommends, deduplicated in order.
+// [SuggestedCommands] extracts the /gsd:… and /clear commands a message
+// recommends, deduplicated in order. Whether a message reports an error is
+// package judge's business (judge.Classify, or judge.Keywords for the
+// keyword heuristic).
 package signals

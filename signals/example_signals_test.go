@@ -38,23 +38,6 @@ func ExampleTag_Signal() {
 	// When the issue is fixed, print <issue-complete>DONE</issue-complete> on a line of its own.
 }
 
-func ExampleIsError() {
-	fmt.Println(signals.IsError("The build failed: cannot find package foo."))
-	fmt.Println(signals.IsError("Error was successfully resolved"))
-	// Output:
-	// true
-	// false
-}
-
-func ExampleErrorMatcher() {
-	m := signals.ErrorMatcher{} // the default patterns
-	fmt.Println(m.Match("Traceback (most recent call last):"))
-	fmt.Println(m.Match("Fixed the exception in main.go"))
-	// Output:
-	// true
-	// false
-}
-
 func ExampleSuggestedCommands() {
 	msg := "Phase 2 is done. Next: `/clear`, then `/gsd:plan-phase 3`. Or skip /clear and run /gsd:plan-phase 3 directly."
 	fmt.Printf("%q\n", signals.SuggestedCommands(msg))

@@ -1,14 +1,14 @@
 package signals
 
-// MaxNesting is the container depth (block quotes and list items opened on
+// maxNesting is the container depth (block quotes and list items opened on
 // one line) that [Prose] parses. goldmark's cost grows with the square of
 // the depth: a 64 KiB line of ">" took seconds. Deeper markers are parsed as
 // plain text instead; such lines start with a marker and so can never be a
 // signal themselves.
-const MaxNesting = 32
+const maxNesting = 32
 
 // capNesting returns src with, on every line, the container marker that
-// would open level MaxNesting+1 replaced by 'x', so that goldmark parses the
+// would open level maxNesting+1 replaced by 'x', so that goldmark parses the
 // rest of that line as paragraph text. Offsets are unchanged. src is not
 // modified; a copy is made only if some line is too deep.
 func capNesting(src []byte) []byte {
@@ -30,7 +30,7 @@ func capNesting(src []byte) []byte {
 }
 
 // tooDeep returns the offset in line of the marker that opens container
-// level MaxNesting+1, or -1. It counts block quote markers (>) and list
+// level maxNesting+1, or -1. It counts block quote markers (>) and list
 // markers (-, +, * or up to nine digits with . or ), each followed by a
 // space or tab), skipping white space between them.
 func tooDeep(line []byte) int {
@@ -63,7 +63,7 @@ func tooDeep(line []byte) int {
 		if next < 0 {
 			return -1
 		}
-		if depth++; depth > MaxNesting {
+		if depth++; depth > maxNesting {
 			return marker
 		}
 		i = next

@@ -7,7 +7,7 @@ import (
 
 func TestTooDeep(t *testing.T) {
 	t.Parallel()
-	deep := strings.Repeat(">", MaxNesting)
+	deep := strings.Repeat(">", maxNesting)
 	tests := []struct {
 		name string
 		line string
@@ -16,14 +16,14 @@ func TestTooDeep(t *testing.T) {
 		{"empty", "", -1},
 		{"text", "hello > world", -1},
 		{"at limit", deep + " x", -1},
-		{"one too deep", deep + ">x", MaxNesting},
-		{"spaced quotes", strings.Repeat("> ", MaxNesting+1), 2 * MaxNesting},
-		{"bullets", strings.Repeat("- ", MaxNesting+1), 2 * MaxNesting},
-		{"mixed", strings.Repeat("* > ", MaxNesting/2) + "+ x", 4 * MaxNesting / 2},
-		{"ordered", strings.Repeat("1. ", MaxNesting) + "12) x", 3*MaxNesting + 2},
-		{"ten digits is no marker", strings.Repeat("1. ", MaxNesting) + "1234567890. x", -1},
+		{"one too deep", deep + ">x", maxNesting},
+		{"spaced quotes", strings.Repeat("> ", maxNesting+1), 2 * maxNesting},
+		{"bullets", strings.Repeat("- ", maxNesting+1), 2 * maxNesting},
+		{"mixed", strings.Repeat("* > ", maxNesting/2) + "+ x", 4 * maxNesting / 2},
+		{"ordered", strings.Repeat("1. ", maxNesting) + "12) x", 3*maxNesting + 2},
+		{"ten digits is no marker", strings.Repeat("1. ", maxNesting) + "1234567890. x", -1},
 		{"marker needs space", deep + "-x", -1},
-		{"tabs", strings.Repeat("\t>", MaxNesting+1), 2*MaxNesting + 1},
+		{"tabs", strings.Repeat("\t>", maxNesting+1), 2*maxNesting + 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -41,7 +41,7 @@ func TestCapNesting(t *testing.T) {
 	if got := capNesting(shallow); &got[0] != &shallow[0] {
 		t.Fatalf("capNesting copied a shallow input")
 	}
-	deep := strings.Repeat(">", MaxNesting)
+	deep := strings.Repeat(">", maxNesting)
 	in := "a\n" + deep + ">>\r" + deep + "\n"
 	want := "a\n" + deep + "x>\r" + deep + "\n"
 	if got := string(capNesting([]byte(in))); got != want {

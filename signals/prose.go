@@ -10,16 +10,16 @@ import (
 	"github.com/yuin/goldmark/util"
 )
 
-// MaxInput is the number of bytes of a message that [Prose], [Lines] and
+// maxInput is the number of bytes of a message that [Prose], [Lines] and
 // [Find] examine: 256 KiB, far more than a final message needs. A longer
-// message is cut to its last MaxInput bytes, and the partial line at the cut
+// message is cut to its last maxInput bytes, and the partial line at the cut
 // is dropped: a completion signal belongs at the end of a message. A code
 // fence opened before the cut and closed after it is not seen as a fence.
 //
 // The limit bounds the time goldmark takes on hostile input, which grows
 // faster than the input on some shapes (thousands of "<a" lines in one
 // paragraph); see BenchmarkProseHostile.
-const MaxInput = 256 << 10
+const maxInput = 256 << 10
 
 // mdParser is the CommonMark parser used to find code: goldmark's default
 // block parsers and, of its inline parsers, only those that decide what is a
@@ -50,8 +50,8 @@ var parse = func(src []byte) ast.Node {
 // Blanking replaces each byte of code with a space and keeps line endings, so
 // the result has the same lines as text and code can never join two lines.
 // Fence lines and backticks stay; only what is between them is blanked.
-// Invalid UTF-8 is left as it is. Text longer than [MaxInput] is cut first,
-// and containers nested deeper than [MaxNesting] on a line are parsed as text.
+// Invalid UTF-8 is left as it is. Text longer than 256 KiB is cut first,
+// and containers nested deeper than 32 levels on a line are parsed as text.
 //
 // Should goldmark ever panic, Prose returns the (cut) text unblanked: a
 // signal is then found rather than an internal error keeping a loop alive.
@@ -91,13 +91,13 @@ func trimmedLines(text string) iter.Seq[string] {
 	}
 }
 
-// tail cuts text to its last MaxInput bytes, starting after the first
+// tail cuts text to its last maxInput bytes, starting after the first
 // newline in that window so that no partial line remains.
 func tail(text string) string {
-	if len(text) <= MaxInput {
+	if len(text) <= maxInput {
 		return text
 	}
-	window := text[len(text)-MaxInput:]
+	window := text[len(text)-maxInput:]
 	i := strings.IndexAny(window, "\r\n")
 	if i < 0 {
 		return ""

@@ -49,7 +49,7 @@ func (t Tag) Match(line string) (value string, ok bool) {
 // the signal: mid-sentence, quoted (> …), bulleted (- …) or emphasised
 // (**…**) signals do not count. Code is blanked by [Prose] first, so a
 // signal shown in a fenced block, an indented block or an inline code span
-// does not count either. Only the last [MaxInput] bytes of text are examined.
+// does not count either. Only the last 256 KiB of text are examined.
 func Find(text string, tags ...Tag) (tag Tag, value string, ok bool) {
 	text = tail(text)
 	if !mentionsAny(text, tags) || !anyCandidate(text, tags) {
@@ -63,12 +63,6 @@ func Find(text string, tags ...Tag) (tag Tag, value string, ok bool) {
 		}
 	}
 	return Tag{}, "", false
-}
-
-// HasTag reports whether Find finds any of tags in text.
-func HasTag(text string, tags ...Tag) bool {
-	_, _, ok := Find(text, tags...)
-	return ok
 }
 
 // anyCandidate reports whether some raw line of text is a signal of tags.

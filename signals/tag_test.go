@@ -188,11 +188,11 @@ func TestFindFirstInTextOrder(t *testing.T) {
 	if !ok || tag.Name != "issue-complete" || value != "DONE" {
 		t.Fatalf("Find = %s %q %v, want issue-complete \"DONE\" true", tag.Name, value, ok)
 	}
-	if !signals.HasTag(msg, grindDone, loopDone) {
-		t.Fatalf("HasTag(loop-done) = false, want true")
+	if _, _, ok := signals.Find(msg, grindDone, loopDone); !ok {
+		t.Fatalf("Find(grind-done, loop-done) found nothing, want loop-done")
 	}
-	if signals.HasTag(msg, grindDone) {
-		t.Fatalf("HasTag(grind-done) = true, want false")
+	if _, _, ok := signals.Find(msg, grindDone); ok {
+		t.Fatalf("Find(grind-done) found it, want nothing")
 	}
 }
 

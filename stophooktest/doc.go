@@ -15,8 +15,9 @@
 // # Fakes
 //
 // [Store] is a [stophook.Store] with func fields, falling back to an
-// in-memory store; use it to inject failures. [Notifier] and [Summarizer]
-// fake the escalation plug points, recording what they were asked.
+// in-memory store; use it to inject failures. [Notifier] fakes the
+// escalation's notifier, recording what it was asked (for a summarizer, use
+// escalate.SummarizerFunc).
 //
 // Conformance tests for Store implementations live in package storetest.
 package stophooktest

@@ -5,7 +5,6 @@ import (
 	"sync"
 
 	"github.com/stophook/stophook/escalate"
-	"github.com/stophook/stophook/transcript"
 )
 
 // Notifier is a fake [escalate.Notifier]: AskFunc answers (nil: no
@@ -35,20 +34,4 @@ func (n *Notifier) Requests() []escalate.Request {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	return append([]escalate.Request(nil), n.requests...)
-}
-
-// Summarizer is a fake [escalate.Summarizer]: SummarizeFunc answers (nil:
-// an empty summary).
-type Summarizer struct {
-	SummarizeFunc func(ctx context.Context, msgs []transcript.Message) (string, error)
-}
-
-var _ escalate.Summarizer = (*Summarizer)(nil)
-
-// Summarize implements [escalate.Summarizer].
-func (s *Summarizer) Summarize(ctx context.Context, msgs []transcript.Message) (string, error) {
-	if s.SummarizeFunc == nil {
-		return "", nil
-	}
-	return s.SummarizeFunc(ctx, msgs)
 }

@@ -19,9 +19,9 @@ const Env = "STOPHOOK_STORE"
 // Usage describes the accepted values, for a flag's help text.
 const Usage = "state store `URL`: a directory, file:DIR, memory: (servers only), redis://host:port/db or rediss://… (default $" + Env + ", else the project's state dir)"
 
-// ErrMemoryNotServer is returned for memory: outside a server: each hook
+// errMemoryNotServer is returned for memory: outside a server: each hook
 // process would start from nothing.
-var ErrMemoryNotServer = errors.New("storeurl: memory: keeps state only inside one process; use it with -http")
+var errMemoryNotServer = errors.New("storeurl: memory: keeps state only inside one process; use it with -http")
 
 // Options configure [Open].
 type Options struct {
@@ -105,7 +105,7 @@ func Open(spec string, opts Options) (*Store, error) {
 			return nil, fmt.Errorf("storeurl: %q: memory: takes nothing after the colon", spec)
 		}
 		if !opts.Server {
-			return nil, ErrMemoryNotServer
+			return nil, errMemoryNotServer
 		}
 		return &Store{Store: new(stophook.MemoryStore), Kind: "memory", Closer: nopCloser{}}, nil
 	case "redis", "rediss":

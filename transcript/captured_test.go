@@ -50,7 +50,7 @@ func TestCapturedTranscripts(t *testing.T) {
 					t.Logf("record type %q not in claude-code-facts.md", typ)
 				}
 			}
-			all := forward(data, DefaultMaxLineBytes, maxHeld)
+			all := forward(data, defaultMaxLineBytes, maxHeld)
 			require.NotEmpty(t, all, "%d lines, no messages", lines)
 			for _, o := range []Options{{}, {chunk: 97, chunkMax: 4096}} {
 				for _, n := range []int{1, 3, 10, len(all)} {

@@ -61,10 +61,10 @@ func ForHost(host string) Format {
 	return FormatAuto
 }
 
-// DefaultWait is how long [Options.LastAssistantText] waits, by default,
+// defaultWait is how long [Options.LastAssistantText] waits, by default,
 // for a transcript that has not caught up with the hook call (Copilot CLI
 // writes events.jsonl 50–100 ms behind its hooks).
-const DefaultWait = 2 * time.Second
+const defaultWait = 2 * time.Second
 
 // waitStep is the pause between two reads of a lagging transcript.
 const waitStep = 25 * time.Millisecond

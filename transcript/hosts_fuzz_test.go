@@ -30,7 +30,7 @@ func FuzzHostFormats(f *testing.F) {
 		for format := FormatAuto; format <= FormatCursor; format++ {
 			o := Options{Format: format, chunk: 64, chunkMax: 256}
 			r := bytes.NewReader(data)
-			for m, err := range o.BackwardReader(r, r.Size()) {
+			for m, err := range o.backwardReader(r, r.Size()) {
 				if err != nil {
 					t.Fatalf("%v: %v", format, err)
 				}

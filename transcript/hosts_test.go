@@ -158,7 +158,7 @@ func TestCopilotWaitIsBounded(t *testing.T) {
 	for _, tt := range []struct {
 		wait   time.Duration
 		pauses int
-	}{{-1, 0}, {100 * time.Millisecond, 4}, {0, int(DefaultWait / waitStep)}} {
+	}{{-1, 0}, {100 * time.Millisecond, 4}, {0, int(defaultWait / waitStep)}} {
 		pauses := 0
 		o := Options{Wait: tt.wait, sleep: func(time.Duration) { pauses++ }}
 		if text, err := o.LastAssistantText("", path); err != nil || text != "" {

@@ -14,26 +14,26 @@ import (
 
 // Default limits of [Options].
 const (
-	DefaultMaxBytes     = 64 << 20
-	DefaultMaxLineBytes = 16 << 20
+	defaultMaxBytes     = 64 << 20
+	defaultMaxLineBytes = 16 << 20
 )
 
-// ErrNoPath is returned for an empty transcript path. It wraps
+// errNoPath is returned for an empty transcript path. It wraps
 // [fs.ErrNotExist], so errors.Is(err, fs.ErrNotExist) covers both "the hook
 // sent no path" and "the file is not there yet".
-var ErrNoPath = fmt.Errorf("transcript: no path: %w", fs.ErrNotExist)
+var errNoPath = fmt.Errorf("transcript: no path: %w", fs.ErrNotExist)
 
 // Options bounds the work done on one transcript. The zero value uses every
 // default; the package-level functions use the zero value.
 type Options struct {
 	// MaxBytes is the most bytes read from the end of the file per call.
 	// Messages that start further back are not returned. Zero or less
-	// means [DefaultMaxBytes] (64 MiB).
+	// means 64 MiB.
 	MaxBytes int64
 
 	// MaxLineBytes is the longest line decoded. A longer line is skipped
 	// as it is read, without being held in memory whole. Zero or less
-	// means [DefaultMaxLineBytes] (16 MiB).
+	// means 16 MiB.
 	MaxLineBytes int
 
 	// Format is the transcript's file format. Zero ([FormatAuto])
@@ -43,7 +43,7 @@ type Options struct {
 
 	// Wait bounds how long [Options.LastAssistantText] waits for a
 	// transcript that has not caught up with the hook call, where the
-	// format shows it (Copilot CLI). Zero means [DefaultWait] (2 s);
+	// format shows it (Copilot CLI). Zero means 2 s;
 	// negative means no wait.
 	Wait time.Duration
 
@@ -62,7 +62,7 @@ type Options struct {
 
 func (o Options) wait() time.Duration {
 	if o.Wait == 0 {
-		return DefaultWait
+		return defaultWait
 	}
 	return max(o.Wait, 0)
 }
@@ -77,14 +77,14 @@ func (o Options) pause(d time.Duration) {
 
 func (o Options) maxBytes() int64 {
 	if o.MaxBytes <= 0 {
-		return DefaultMaxBytes
+		return defaultMaxBytes
 	}
 	return o.MaxBytes
 }
 
 func (o Options) maxLine() int {
 	if o.MaxLineBytes <= 0 {
-		return DefaultMaxLineBytes
+		return defaultMaxLineBytes
 	}
 	return o.MaxLineBytes
 }
@@ -115,13 +115,8 @@ func (o Options) chunkMaxSize() int {
 // wrapping fs.ErrNotExist.
 func Tail(path string, n int) ([]Message, error) { return Options{}.Tail(path, n) }
 
-// TailReader is [Tail] on the first size bytes of r.
-func TailReader(r io.ReaderAt, size int64, n int) ([]Message, error) {
-	return Options{}.TailReader(r, size, n)
-}
-
 // Backward yields the messages of the transcript at path newest first. See
-// [Options.BackwardReader].
+// [Options.Backward].
 func Backward(path string) iter.Seq2[Message, error] { return Options{}.Backward(path) }
 
 // Tail returns the last n messages of the transcript at path, oldest first.
@@ -143,7 +138,7 @@ func (o Options) TailReader(r io.ReaderAt, size int64, n int) ([]Message, error)
 	}
 	var msgs []Message
 	var err error
-	for m, e := range o.BackwardReader(r, size) {
+	for m, e := range o.backwardReader(r, size) {
 		if e != nil {
 			err = e
 			break
@@ -167,7 +162,7 @@ func (o Options) Backward(path string) iter.Seq2[Message, error] {
 			return
 		}
 		defer f.Close()
-		for m, err := range o.BackwardReader(f, size) {
+		for m, err := range o.backwardReader(f, size) {
 			if !yield(m, err) {
 				return
 			}
@@ -175,7 +170,7 @@ func (o Options) Backward(path string) iter.Seq2[Message, error] {
 	}
 }
 
-// BackwardReader yields the messages in the first size bytes of r newest
+// backwardReader yields the messages in the first size bytes of r newest
 // first, reading backwards in chunks: stopping early reads no further.
 //
 // A message is yielded once the line before it shows it complete. In
@@ -186,7 +181,7 @@ func (o Options) Backward(path string) iter.Seq2[Message, error] {
 // lines and over-long lines are skipped; an unterminated last line is used
 // only if it is complete JSON. A read error is yielded last, with a zero
 // Message.
-func (o Options) BackwardReader(r io.ReaderAt, size int64) iter.Seq2[Message, error] {
+func (o Options) backwardReader(r io.ReaderAt, size int64) iter.Seq2[Message, error] {
 	return func(yield func(Message, error) bool) {
 		o.scan(r, size, func(m Message, turnEnd bool, err error) bool {
 			if turnEnd {
@@ -249,7 +244,7 @@ func (o Options) scan(r io.ReaderAt, size int64, fn func(m Message, turnEnd bool
 // cannot block or flood the hook.
 func open(path string) (*os.File, int64, error) {
 	if path == "" {
-		return nil, 0, ErrNoPath
+		return nil, 0, errNoPath
 	}
 	f, err := safefile.OpenRead(path) // checks the type after opening, without blocking
 	if err != nil {

@@ -164,7 +164,7 @@ func TestOptionsMaxLineBytes(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []string{"user:u1", "assistant:m1"}, ids(msgs), "the 2 MiB line is skipped")
 
-	msgs, err = transcript.TailReader(r, r.Size(), 5)
+	msgs, err = transcript.Options{}.TailReader(r, r.Size(), 5)
 	require.NoError(t, err)
 	assert.Equal(t, []string{"user:u1", "user:huge", "assistant:m1"}, ids(msgs), "the default cap is 16 MiB")
 }
@@ -203,7 +203,7 @@ func TestTailReadsOnlyTheEnd(t *testing.T) {
 		_, err := gentranscript.Write(&buf, gentranscript.Options{Size: size, LastText: "Finished."})
 		require.NoError(t, err)
 		c := &countingReaderAt{r: bytes.NewReader(buf.Bytes())}
-		msgs, err := transcript.TailReader(c, int64(buf.Len()), 15)
+		msgs, err := transcript.Options{}.TailReader(c, int64(buf.Len()), 15)
 		require.NoError(t, err)
 		require.Len(t, msgs, 15)
 		assert.Equal(t, "Finished.", msgs[14].Text)

@@ -98,7 +98,7 @@ func turnEnds(path string, yield func(turnEnd) error) error {
 // messageOf decodes one transcript line with the transcript package, in
 // whichever host's format it is.
 func messageOf(line []byte) (transcript.Message, bool) {
-	msgs, err := transcript.TailReader(bytes.NewReader(line), int64(len(line)), 1)
+	msgs, err := transcript.Options{}.TailReader(bytes.NewReader(line), int64(len(line)), 1)
 	if err != nil || len(msgs) != 1 {
 		return transcript.Message{}, false
 	}

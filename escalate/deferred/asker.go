@@ -10,6 +10,7 @@ import (
 
 	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/escalate"
+	"github.com/stophook/stophook/escalate/internal/plain"
 )
 
 // DefaultWait is how long a waiter waits for the answer unless
@@ -70,21 +71,21 @@ func (a *Asker) dir(in stophook.Input) string {
 // then says why. An error means the question could not be sent or its
 // waiter not started.
 func (a *Asker) Defer(ctx context.Context, in stophook.Input, req escalate.Request) (d stophook.Decision, deferred bool, err error) {
-	socket := a.getenv(EnvSocket)
+	socket := a.getenv(envSocket)
 	switch {
 	case a.Channel == nil:
 		return stophook.PassOn("deferred answers off: no channel"), false, nil
 	case !supported:
 		return stophook.PassOn("deferred answers need a Unix system: asking in the hook"), false, nil
 	case socket == "":
-		return stophook.PassOn("no " + EnvSocket + ": asking in the hook"), false, nil
-	case a.getenv(EnvAttended) == "0":
+		return stophook.PassOn("no " + envSocket + ": asking in the hook"), false, nil
+	case a.getenv(envAttended) == "0":
 		return stophook.PassOn("unattended session (claude -p): asking in the hook"), false, nil
 	case in.SessionID == "":
 		return stophook.PassOn("no session_id: asking in the hook"), false, nil
 	}
 	if !validID(req.ID) {
-		req.ID = escalate.NewRequestID()
+		req.ID = plain.NewRequestID()
 	}
 	ticket, err := a.Channel.Send(ctx, req)
 	if err != nil {
@@ -172,7 +173,7 @@ func (a *Asker) Evaluate(ctx context.Context, in stophook.Input) (stophook.Decis
 }
 
 // validID reports whether id is usable as a request id (the form of
-// escalate.NewRequestID, and safe in callback data and argv).
+// plain.NewRequestID, 16 hex digits, and safe in callback data and argv).
 func validID(id string) bool {
 	if id == "" || len(id) > 40 {
 		return false
@@ -187,7 +188,7 @@ func validID(id string) bool {
 
 // follow points the session's pending job at the current messaging socket.
 func (a *Asker) follow(ctx context.Context, in stophook.Input) (stophook.Decision, error) {
-	socket := a.getenv(EnvSocket)
+	socket := a.getenv(envSocket)
 	if in.SessionID == "" || socket == "" {
 		return stophook.PassOn("no session or socket"), nil
 	}

@@ -35,7 +35,7 @@ func newAsker(t *testing.T, env map[string]string) (*Asker, *fakeChannel, *[]str
 	return a, ch, &started
 }
 
-var attended = map[string]string{EnvSocket: "/tmp/cc-socks/1.sock", EnvAttended: "1"}
+var attended = map[string]string{envSocket: "/tmp/cc-socks/1.sock", envAttended: "1"}
 
 func TestDeferDeclines(t *testing.T) {
 	t.Parallel()
@@ -46,7 +46,7 @@ func TestDeferDeclines(t *testing.T) {
 		why  string
 	}{
 		{"no socket", map[string]string{}, stopIn("."), "no CLAUDE_CODE_MESSAGING_SOCKET"},
-		{"claude -p", map[string]string{EnvSocket: "/x.sock", EnvAttended: "0"}, stopIn("."), "unattended"},
+		{"claude -p", map[string]string{envSocket: "/x.sock", envAttended: "0"}, stopIn("."), "unattended"},
 		{"no session", attended, stophook.Input{HookEventName: stophook.EventStop}, "no session_id"},
 	}
 	for _, tt := range tests {
@@ -74,7 +74,7 @@ func TestDeferRecordsJobAndStartsWaiter(t *testing.T) {
 	}
 	store := stophook.NewFileStore(a.StateDir)
 	j, found, _ := loadJob(ctx, store, session)
-	if !found || j.ID != "q1" || j.State != statePending || j.Socket != attended[EnvSocket] || !j.Deadline.Equal(t0.Add(time.Hour)) {
+	if !found || j.ID != "q1" || j.State != statePending || j.Socket != attended[envSocket] || !j.Deadline.Equal(t0.Add(time.Hour)) {
 		t.Fatalf("job %+v, want q1 pending on the socket until t0+1h", j)
 	}
 	if len(*started) != 1 || (*started)[0] != session+"/q1" {
@@ -162,7 +162,7 @@ func TestWaiterOutcomes(t *testing.T) {
 		delivered string
 		note      string
 	}{
-		{name: "reply", answer: &escalate.Answer{Kind: escalate.Reply, Text: "use postgres"}, delivered: AnswerPrefix + "use postgres", note: "Answered"},
+		{name: "reply", answer: &escalate.Answer{Kind: escalate.Reply, Text: "use postgres"}, delivered: answerPrefix + "use postgres", note: "Answered"},
 		{name: "continue", answer: &escalate.Answer{Kind: escalate.Continue}, delivered: continueText, note: "Continued"},
 		{name: "let stop", answer: &escalate.Answer{Kind: escalate.LetStop}, note: "Let stop"},
 		{name: "user typed first", before: func(s stophook.Store) {
@@ -215,7 +215,7 @@ func TestWaiterOutcomes(t *testing.T) {
 				want = []string{tt.delivered}
 			}
 			if tt.delivered == "" && tt.postErr != nil {
-				want = []string{AnswerPrefix + "x"}
+				want = []string{answerPrefix + "x"}
 			}
 			if strings.Join(posted, "|") != strings.Join(want, "|") || out.Delivered != (tt.delivered != "") {
 				t.Errorf("posted %q (delivered %v), want %q", posted, out.Delivered, want)
@@ -330,11 +330,11 @@ func FuzzSocketLines(f *testing.F) {
 // A resumed session gets a new socket; the pending question follows it.
 func TestSessionStartMovesSocket(t *testing.T) {
 	t.Parallel()
-	env := map[string]string{EnvSocket: "/old.sock", EnvAttended: "1"}
+	env := map[string]string{envSocket: "/old.sock", envAttended: "1"}
 	a, _, _ := newAsker(t, env)
 	ctx := context.Background()
 	a.Defer(ctx, stopIn("."), escalate.Request{ID: "q1"})
-	env[EnvSocket] = "/new.sock"
+	env[envSocket] = "/new.sock"
 	d, err := a.Evaluate(ctx, stophook.Input{SessionID: session, HookEventName: stophook.EventSessionStart, Source: "resume"})
 	if err != nil || !strings.Contains(d.Why, "new socket") {
 		t.Fatalf("got %q, %v", d.Why, err)

@@ -18,7 +18,7 @@ import (
 func ExampleAsker() {
 	dir, _ := os.MkdirTemp("", "deferred-example")
 	defer os.RemoveAll(dir)
-	env := map[string]string{deferred.EnvSocket: "/tmp/cc-socks/1.sock", deferred.EnvAttended: "1"}
+	env := map[string]string{"CLAUDE_CODE_MESSAGING_SOCKET": "/tmp/cc-socks/1.sock", "CLAUDE_CODE_SESSION_ATTENDED": "1"}
 	channel := &printChannel{}
 	a := &deferred.Asker{
 		Channel:  channel,
@@ -31,7 +31,7 @@ func ExampleAsker() {
 	d, ok, _ := a.Defer(context.Background(), in, escalate.Request{ID: "q1", LastMessage: in.LastAssistantMessage})
 	fmt.Println(ok, d.Verdict, "|", d.Why)
 
-	env[deferred.EnvAttended] = "0"
+	env["CLAUDE_CODE_SESSION_ATTENDED"] = "0"
 	d, ok, _ = a.Defer(context.Background(), in, escalate.Request{ID: "q2"})
 	fmt.Println(ok, "|", d.Why)
 

@@ -12,9 +12,9 @@ import (
 
 // Environment variables Claude Code gives every hook.
 const (
-	EnvSocket   = "CLAUDE_CODE_MESSAGING_SOCKET"
+	envSocket   = "CLAUDE_CODE_MESSAGING_SOCKET"
 	envToken    = "CLAUDE_CODE_MESSAGING_TOKEN"
-	EnvAttended = "CLAUDE_CODE_SESSION_ATTENDED"
+	envAttended = "CLAUDE_CODE_SESSION_ATTENDED"
 )
 
 // postTimeout bounds connecting to and writing on the socket.

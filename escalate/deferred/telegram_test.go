@@ -32,7 +32,7 @@ func TestTwoWaitersShareABot(t *testing.T) {
 	done := make(chan waitOutcome, 2)
 	for i, s := range sessions {
 		sockets[i] = newFakeSocket(t)
-		env := map[string]string{EnvSocket: sockets[i].Path, EnvAttended: "1"}
+		env := map[string]string{envSocket: sockets[i].Path, envAttended: "1"}
 		a := &Asker{Channel: ch, StateDir: state, Wait: time.Hour, Getenv: func(k string) string { return env[k] },
 			Start: func(dir, session, id string) (int, error) {
 				w := &answerWaiter{Channel: ch, Store: stophook.NewFileStore(dir), PollEvery: 20 * time.Millisecond,
@@ -73,7 +73,7 @@ func TestTwoWaitersShareABot(t *testing.T) {
 			t.Fatal("waiters did not finish")
 		}
 	}
-	for i, want := range []string{AnswerPrefix + "answer for A", AnswerPrefix + "answer for B"} {
+	for i, want := range []string{answerPrefix + "answer for A", answerPrefix + "answer for B"} {
 		// The socket records a connection once the waiter has closed it,
 		// which may be after the waiter's Run returned: wait for it.
 		select {
@@ -105,7 +105,7 @@ func TestWaiterGivesUpWhenUserTypes(t *testing.T) {
 	tg.PollTimeout = time.Second
 	ch := Telegram(tg)
 	sock := newFakeSocket(t)
-	env := map[string]string{EnvSocket: sock.Path, EnvAttended: "1"}
+	env := map[string]string{envSocket: sock.Path, envAttended: "1"}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	done := make(chan waitOutcome, 1)

@@ -21,12 +21,12 @@ const defaultPollEvery = time.Second
 // from "another Claude session", not typed by the user, so the text says
 // whose answer it relays.
 const (
-	AnswerPrefix = "User answered on Telegram (relayed by the stop hook that asked them): "
+	answerPrefix = "User answered on Telegram (relayed by the stop hook that asked them): "
 	continueText = "User wants you to continue (relayed from Telegram by the stop hook that asked them)"
 )
 
 // answerWaiter waits for the answer to one job and delivers it: a reply as
-// [AnswerPrefix] + TEXT, the Continue button as [continueText]. Channel and
+// answerPrefix + TEXT, the Continue button as [continueText]. Channel and
 // Store are required.
 type answerWaiter struct {
 	Channel Channel
@@ -138,7 +138,7 @@ func (w *answerWaiter) Run(ctx context.Context, session, id string) (waitOutcome
 	case ans.Kind == escalate.Reply && ans.Text != "", ans.Kind == escalate.Continue:
 		text := continueText
 		if ans.Kind == escalate.Reply {
-			text = AnswerPrefix + ans.Text
+			text = answerPrefix + ans.Text
 		}
 		moved, cur, terr := transition(context.WithoutCancel(ctx), w.Store, session, id, stateDelivered, "answered")
 		switch {

@@ -5,9 +5,9 @@
 //
 // [Notifier.Ask] sends the stop message (escalate.Format with
 // escalate.Footer) to [Notifier.ChatID] with two inline buttons,
-// [ContinueButton] and [LetStopButton], then long-polls getUpdates until a
+// "▶️ Continue" and "⏹️ Let stop", then long-polls getUpdates until a
 // button press or a text reply to that message arrives from the chat, or
-// its context ends. A reply (cleaned by escalate.CleanReply) sends the
+// its context ends. A reply (cleaned: control characters removed, cut to 2000 characters) sends the
 // agent back to work with it; the message is then edited to show the
 // outcome and lose its buttons.
 //

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/stophook/stophook/escalate"
+	"github.com/stophook/stophook/escalate/internal/plain"
 	botapi "github.com/stophook/stophook/internal/telegram"
 )
 
@@ -43,7 +44,7 @@ func FuzzMatch(f *testing.F) {
 				if m == nil || m.Chat.ID != 42 || m.ReplyToMessage.MessageID != 100 {
 					t.Fatalf("reply from a wrong update: %+v", u)
 				}
-				if ans.Text == "" || !utf8.ValidString(ans.Text) || utf8.RuneCountInString(ans.Text) > escalate.MaxReplyRunes {
+				if ans.Text == "" || !utf8.ValidString(ans.Text) || utf8.RuneCountInString(ans.Text) > plain.MaxReplyRunes {
 					t.Fatalf("bad reply text %q", ans.Text)
 				}
 				if strings.IndexFunc(ans.Text, func(r rune) bool { return unicode.IsControl(r) && r != '\n' && r != '\t' }) >= 0 {

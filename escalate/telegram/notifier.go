@@ -35,8 +35,8 @@ const (
 
 // Button labels and callback data suffixes.
 const (
-	ContinueButton = "▶️ Continue"
-	LetStopButton  = "⏹️ Let stop"
+	continueButton = "▶️ Continue"
+	letStopButton  = "⏹️ Let stop"
 	callbackPrefix = "sh:"
 )
 
@@ -117,7 +117,7 @@ func (t *Notifier) Ask(ctx context.Context, req escalate.Request) (escalate.Answ
 		return escalate.Answer{}, errors.New("telegram: token and chat id are required")
 	}
 	if !validCallbackID(req.ID) {
-		req.ID = escalate.NewRequestID()
+		req.ID = plain.NewRequestID()
 	}
 	c := t.client()
 	text := escalate.Format(req, escalate.Footer)
@@ -153,8 +153,8 @@ func validCallbackID(id string) bool {
 
 func keyboard(id string) *botapi.InlineKeyboardMarkup {
 	return &botapi.InlineKeyboardMarkup{InlineKeyboard: [][]botapi.InlineKeyboardButton{{
-		{Text: ContinueButton, CallbackData: callbackPrefix + id + ":c"},
-		{Text: LetStopButton, CallbackData: callbackPrefix + id + ":s"},
+		{Text: continueButton, CallbackData: callbackPrefix + id + ":c"},
+		{Text: letStopButton, CallbackData: callbackPrefix + id + ":s"},
 	}}}
 }
 
@@ -294,7 +294,7 @@ func match(u botapi.Update, chatID, msgID int64, id string) (ans escalate.Answer
 		if m.Chat.ID != chatID || m.ReplyToMessage == nil || m.ReplyToMessage.MessageID != msgID || msgID == 0 {
 			return escalate.Answer{}, "", false
 		}
-		text := escalate.CleanReply(m.Text)
+		text := plain.CleanReply(m.Text)
 		if text == "" {
 			return escalate.Answer{}, "", false
 		}
@@ -325,7 +325,7 @@ func outcomeText(text string, a escalate.Answer, err error) string {
 	}
 	body := strings.TrimSuffix(text, escalate.Footer)
 	body = strings.TrimRight(body, "\n")
-	room := escalate.MaxMessageLen - plain.UTF16Len(outcome) - 2
+	room := plain.MaxMessageLen - plain.UTF16Len(outcome) - 2
 	return plain.TruncateUTF16(body, room) + "\n\n" + outcome
 }
 

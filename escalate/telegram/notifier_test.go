@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/stophook/stophook/escalate"
+	"github.com/stophook/stophook/escalate/internal/plain"
 	botapi "github.com/stophook/stophook/internal/telegram"
 	"github.com/stophook/stophook/internal/telegramtest"
 )
@@ -70,9 +71,9 @@ func TestTelegramSendsMessageWithButtons(t *testing.T) {
 	assert.Equal(t, testChat, msg.ChatID)
 	assert.Equal(t, escalate.Format(escalate.Request{Label: "myapp", LastMessage: "Done?"}, escalate.Footer), msg.Text)
 	require.Len(t, msg.Buttons, 2)
-	assert.Equal(t, ContinueButton, msg.Buttons[0].Text)
+	assert.Equal(t, continueButton, msg.Buttons[0].Text)
 	assert.Equal(t, "sh:req1:c", msg.Buttons[0].CallbackData)
-	assert.Equal(t, LetStopButton, msg.Buttons[1].Text)
+	assert.Equal(t, letStopButton, msg.Buttons[1].Text)
 	assert.Equal(t, "sh:req1:s", msg.Buttons[1].CallbackData)
 	bot.Press(testChat, msg.MessageID, "sh:req1:s")
 	r := result(t, ch)
@@ -274,7 +275,7 @@ func TestOutcomeTextFitsLimit(t *testing.T) {
 	t.Parallel()
 	text := escalate.Format(escalate.Request{Summary: strings.Repeat("😀", 4000), LastMessage: "m"}, escalate.Footer)
 	got := outcomeText(text, escalate.Answer{Kind: escalate.Reply, Text: strings.Repeat("a", 2000)}, nil)
-	assert.LessOrEqual(t, escalate.UTF16Len(got), escalate.MaxMessageLen)
+	assert.LessOrEqual(t, plain.UTF16Len(got), plain.MaxMessageLen)
 	assert.Contains(t, got, "✍️ Answered: aaa")
 	assert.True(t, strings.HasSuffix(outcomeText(text, escalate.Answer{}, errors.New("x")), "⚠️ Could not wait for an answer — let stop"))
 }

@@ -28,7 +28,7 @@ func (t *Notifier) Send(ctx context.Context, req escalate.Request) (Ticket, erro
 		return Ticket{}, errors.New("telegram: token and chat id are required")
 	}
 	if !validCallbackID(req.ID) {
-		req.ID = escalate.NewRequestID()
+		req.ID = plain.NewRequestID()
 	}
 	text := escalate.Format(req, escalate.Footer)
 	msg, err := t.client().SendMessage(ctx, t.ChatID, text, keyboard(req.ID))
@@ -64,6 +64,6 @@ func (t *Notifier) Close(ctx context.Context, tk Ticket, outcome string) error {
 func closedText(text, outcome string) string {
 	outcome = plain.TruncateRunes(plain.OneLine(outcome), 300)
 	body := strings.TrimRight(strings.TrimSuffix(text, escalate.Footer), "\n")
-	room := escalate.MaxMessageLen - plain.UTF16Len(outcome) - 2
+	room := plain.MaxMessageLen - plain.UTF16Len(outcome) - 2
 	return plain.TruncateUTF16(body, room) + "\n\n" + outcome
 }

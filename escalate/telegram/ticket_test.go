@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/stophook/stophook/escalate"
+	"github.com/stophook/stophook/escalate/internal/plain"
 	"github.com/stophook/stophook/internal/telegramtest"
 )
 
@@ -59,7 +60,7 @@ func TestClosedTextFitsTelegram(t *testing.T) {
 	t.Parallel()
 	long := strings.Repeat("é", 5000) + "\n\n" + escalate.Footer
 	got := closedText(long, strings.Repeat("x", 400))
-	if n := escalate.UTF16Len(got); n > escalate.MaxMessageLen {
-		t.Errorf("closed text is %d UTF-16 units, over %d", n, escalate.MaxMessageLen)
+	if n := plain.UTF16Len(got); n > plain.MaxMessageLen {
+		t.Errorf("closed text is %d UTF-16 units, over %d", n, plain.MaxMessageLen)
 	}
 }

@@ -63,7 +63,7 @@ func (w *Notifier) Ask(ctx context.Context, req escalate.Request) (escalate.Answ
 	if w.JSON {
 		body, err = json.Marshal(jsonBody{
 			Text: text, SessionID: req.SessionID, Label: plain.Clean(req.Label), CWD: req.CWD,
-			Summary: plain.Clean(req.Summary), LastMessage: plain.LastRunes(plain.Clean(req.LastMessage), escalate.LastMessageRunes), RecentTools: req.RecentTools,
+			Summary: plain.Clean(req.Summary), LastMessage: plain.LastRunes(plain.Clean(req.LastMessage), plain.LastMessageRunes), RecentTools: req.RecentTools,
 		})
 		if err != nil {
 			return escalate.Answer{}, fmt.Errorf("webhook: encode: %w", err)

@@ -227,7 +227,7 @@ func escalation(c Config, store stophook.Store, stderr io.Writer) *escalate.Esca
 	}
 	esc := &escalate.Escalation{Notifier: tg, Store: store, Label: c.Label, Timeout: c.EscalateTimeout}
 	if m, err := provider.Anthropic(); err == nil {
-		esc.Summarizer = escalate.NewLLMSummarizer(m)
+		esc.Summarizer = &escalate.LLMSummarizer{Model: m}
 	}
 	return esc
 }

@@ -286,7 +286,13 @@ func cancel(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, err)
 		return 1
 	}
-	fmt.Fprintf(stdout, "queue: cancelled (%d/%d done)\n", q.DoneCount(), len(q.Commands))
+	done := 0
+	for _, c := range q.Commands {
+		if c.Status == queue.Done {
+			done++
+		}
+	}
+	fmt.Fprintf(stdout, "queue: cancelled (%d/%d done)\n", done, len(q.Commands))
 	return 0
 }
 

@@ -246,9 +246,9 @@ func build(c Config, stderr io.Writer) (*stophook.Chain, hook.Options) {
 				policies = append([]stophook.Policy{asker}, policies...)
 			}
 			if len(c.SummaryCommand) > 0 {
-				esc.Summarizer = escalate.NewCommandSummarizer(c.SummaryCommand[0], c.SummaryCommand[1:]...)
+				esc.Summarizer = &escalate.CommandSummarizer{Path: c.SummaryCommand[0], Args: c.SummaryCommand[1:]}
 			} else if m, err := provider.Anthropic(); err == nil {
-				esc.Summarizer = escalate.NewLLMSummarizer(m)
+				esc.Summarizer = &escalate.LLMSummarizer{Model: m}
 			}
 			if c.PageDuringBackground {
 				policies = append(policies, esc)

@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/stophook/stophook/escalate"
 	"github.com/stophook/stophook/internal/telegramtest"
 	"github.com/stophook/stophook/policy"
 )
@@ -110,7 +109,7 @@ func TestAutopilotEscalatesDecision(t *testing.T) {
 		e.Setenv("TELEGRAM_API_URL", bot.URL())
 		// The summary for the human is recognised by its system prompt; the
 		// conversation is served from the queue.
-		e.API.SetScript(OnSystem(escalate.SummaryPrompt[:40], Text(summaryText)))
+		e.API.SetScript(OnSystem(summaryPromptHead, Text(summaryText)))
 		done := "Set up SQLite as you asked; the store tests pass."
 		e.API.Enqueue(Text(question), Text(done))
 		go func() {
@@ -127,7 +126,7 @@ func TestAutopilotEscalatesDecision(t *testing.T) {
 				got = append(got, rest)
 			}
 		}
-		if want := []string{escalate.AnsweredPrefix + "SQLite, keep it simple"}; !slices.Equal(got, want) {
+		if want := []string{answeredPrefix + "SQLite, keep it simple"}; !slices.Equal(got, want) {
 			e.Dump(r)
 			t.Fatalf("continuations the model got: %q, want %q", got, want)
 		}

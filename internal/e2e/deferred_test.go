@@ -6,7 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/stophook/stophook/escalate/deferred"
 	"github.com/stophook/stophook/internal/telegramtest"
 )
 
@@ -100,7 +99,7 @@ func testDeferredAnswer(t *testing.T, e *Env, bot *telegramtest.Server) {
 	})
 	found := false
 	for _, r := range e.API.Conversation() {
-		if last := strings.Join(r.LastUserTexts(), "\n"); strings.Contains(last, deferred.AnswerPrefix+"use postgres") {
+		if last := strings.Join(r.LastUserTexts(), "\n"); strings.Contains(last, "User answered on Telegram (relayed by the stop hook that asked them): use postgres") {
 			found = true
 			t.Logf("the model gets: %q", last)
 		}

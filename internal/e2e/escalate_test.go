@@ -8,9 +8,16 @@ import (
 	"time"
 
 	"github.com/stophook/stophook/escalate"
-	"github.com/stophook/stophook/escalate/telegram"
 	"github.com/stophook/stophook/internal/telegramtest"
 	"github.com/stophook/stophook/policy"
+)
+
+// What the escalation says, as the model and the fake model API see it.
+const (
+	// summaryPromptHead starts the escalation summarizers' system prompt.
+	summaryPromptHead = "You summarise a coding agent's session f"
+	answeredPrefix    = "User answered: "
+	continueReason    = "User wants you to continue"
 )
 
 // Scenarios of the retry-escalate hook (seed 000) with the real Claude
@@ -48,7 +55,7 @@ func escalateEnvEvents(t *testing.T, events []string, args ...string) (*Env, *te
 	}
 	// The summarizer's request is recognised by its system prompt; the
 	// conversation is served from the queue.
-	e.API.SetScript(OnSystem(escalate.SummaryPrompt[:40], Text(summaryText)))
+	e.API.SetScript(OnSystem(summaryPromptHead, Text(summaryText)))
 	return e, bot
 }
 
@@ -150,7 +157,7 @@ func TestEscalateAfterMaxRetriesTextReply(t *testing.T) {
 		e.Dump(r)
 		t.Fatalf("stop hook decisions: got %q, want %q", got, want)
 	}
-	want := []string{policy.DefaultRetryReason, escalate.AnsweredPrefix + answer} // each text once
+	want := []string{policy.DefaultRetryReason, answeredPrefix + answer} // each text once
 	if got := e.API.StopHookFeedback(); !slices.Equal(got, want) {
 		e.Dump(r)
 		t.Fatalf("stop hook feedback: got %q, want %q", got, want)
@@ -191,11 +198,11 @@ func TestEscalateAfterMaxRetriesTextReply(t *testing.T) {
 func letStopData(t *testing.T, m telegramtest.Sent) string {
 	t.Helper()
 	for _, b := range m.Buttons {
-		if b.Text == telegram.LetStopButton {
+		if b.Text == "⏹️ Let stop" {
 			return b.CallbackData
 		}
 	}
-	t.Errorf("message %d has no %q button: %v", m.MessageID, telegram.LetStopButton, m.Buttons)
+	t.Errorf("message %d has no %q button: %v", m.MessageID, "⏹️ Let stop", m.Buttons)
 	return ""
 }
 
@@ -216,7 +223,7 @@ func TestEscalateContinueButton(t *testing.T) {
 
 	r := e.RunOK("refactor the parser")
 	wait()
-	if got, want := e.API.StopHookFeedback(), []string{escalate.ContinueReason}; !slices.Equal(got, want) {
+	if got, want := e.API.StopHookFeedback(), []string{continueReason}; !slices.Equal(got, want) {
 		e.Dump(r)
 		t.Fatalf("stop hook feedback: got %q, want %q", got, want)
 	}

@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"os"
 	"os/exec"
@@ -214,8 +215,9 @@ func TestQueueTUIManualInputCancels(t *testing.T) {
 	if err != nil {
 		t.Fatalf("stale queue: %v", err)
 	}
-	if sq, err := queue.Parse(stale); err != nil || sq.Status != queue.QueueCancelled {
-		t.Errorf("stale queue: %v, status %v; want cancelled", err, sq)
+	var sq queue.Queue
+	if err := json.Unmarshal(stale, &sq); err != nil || sq.Status != queue.QueueCancelled {
+		t.Errorf("stale queue: %v, status %v; want cancelled", err, sq.Status)
 	}
 
 	// Measured: the running turn ends (Stop, same prompt_id as the manual
@@ -302,11 +304,9 @@ func TestQueueTUIStaleOnRestart(t *testing.T) {
 	t.Parallel()
 	q := newQueueEnv(t)
 	d := queue.NewDir(q.queues)
-	old, err := queue.New("e2e", []string{"/clear", "left over"}, queue.Mapping{}, time.Now())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := d.Save("e2e", old); err != nil {
+	typeNothing := queue.DriverFunc(func(context.Context, string, string) error { return nil })
+	p := &queue.Processor{Dir: d, Driver: typeNothing}
+	if _, err := p.Drive(context.Background(), "e2e", []string{"/clear", "left over"}, time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	q.StartTUI()

@@ -41,7 +41,7 @@ type lastReader func(host, path string, calledAt time.Time) string
 // Cursor) or several replies run together (Gemini's prompt_response),
 // Normalize reads the last reply of the current turn from the host's
 // transcript with [transcript.Options.LastAssistantText]: backwards,
-// within [MaxTranscriptRead] bytes, waiting up to [transcript.DefaultWait]
+// within [MaxTranscriptRead] bytes, waiting up to 2 s (transcript.Options.Wait)
 // for Copilot's events.jsonl, which lags the hook call. A transcript that
 // cannot be read leaves the field missing.
 func Normalize(host string, raw []byte) ([]byte, error) {

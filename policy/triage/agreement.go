@@ -28,7 +28,7 @@ var (
 	// proposal marks a sentence of the user's prompt that proposes a
 	// change of design or of how to work.
 	proposal = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`(?i)\b(?:we should(?:n't| not)?|should (?:be|not be|just)|let'?s (?:rename|call|remove|drop|deprecate|adopt|use|switch|move|keep|go with|stick)|lets (?:rename|call|remove|drop|deprecate|adopt|use|switch|move|keep|go with|stick)|we (?:don't|do not) need|(?:don't|do not) think we (?:need|should)|no need (?:to|for)|we(?:'re| are) going to|(?:i think|maybe|perhaps) we (?:should|can|could|need)|(?:can|could|should) we (?:remove|drop|rename|deprecate|move|switch|replace|adopt|get rid|call)|just (?:remove|drop|use|rename|move)|get rid of|hard[- ]deprecat\w*|can be (?:hard[- ])?deprecated|instead of|rather than|(?:please )?keep (?:that|this|the same|a consistent) style|the pattern (?:is|was) to|is a better (?:option|name|approach)|is not the (?:appropriate|right))\b`)
+		return regexp.MustCompile(`(?i)\b(?:we should(?:n't| not)?|should (?:be|not be|just)|let'?s (?:rename|call|remove|drop|deprecate|adopt|use|switch|move|keep|go with|stick)|lets (?:rename|call|remove|drop|deprecate|adopt|use|switch|move|keep|go with|stick)|we (?:don't|do not) need|(?:don't|do not) think we (?:need|should)|(?:it's|it is|it'd be|it would be|would be) better to|no need (?:to|for)|we(?:'re| are) going to|(?:i think|maybe|perhaps) we (?:should|can|could|need)|(?:can|could|should) we (?:remove|drop|rename|deprecate|move|switch|replace|adopt|get rid|call)|just (?:remove|drop|use|rename|move)|get rid of|hard[- ]deprecat\w*|can be (?:hard[- ])?deprecated|instead of|rather than|(?:please )?keep (?:that|this|the same|a consistent) style|the pattern (?:is|was) to|is a better (?:option|name|approach)|is not the (?:appropriate|right))\b`)
 	})
 	// howToWork marks a proposal about how work is done: a preference.
 	howToWork = sync.OnceValue(func() *regexp.Regexp {
@@ -55,33 +55,58 @@ var (
 	})
 )
 
-// agreedProposal returns the category and the proposing sentence when
-// reply, the agent's first reply to prompt, opens by agreeing with a
-// proposal of prompt.
-func agreedProposal(prompt, reply string) (categoryName, string, bool) {
-	if t, ok := acceptedCorrection(prompt, reply); ok {
-		return catPreference, t, true
-	}
-	if !agreed(reply) {
-		return "", "", false
-	}
+// offer is what a prompt puts to the agent: a proposal (with its
+// category) and a correction, each its first sentence, "" for none.
+type offer struct {
+	cat        categoryName
+	proposal   string
+	correction string
+}
+
+// readPrompt reads the proposal and the correction of a prompt, once per
+// turn.
+func readPrompt(prompt string) offer {
+	var o offer
 	if len(prompt) > maxTextBytes {
 		prompt = prompt[:maxTextBytes]
 	}
-	var spans []span
-	for _, sp := range sentences(prompt, spans) {
-		s := prompt[sp.start:sp.end]
-		if !proposal().MatchString(strings.ReplaceAll(s, "’", "'")) || strings.HasSuffix(strings.TrimSpace(s), "?") && !strings.Contains(strings.ToLower(s), "should") {
+	for _, sp := range sentences(prompt, nil) {
+		s := strings.ReplaceAll(prompt[sp.start:sp.end], "’", "'")
+		if o.correction == "" && correction().MatchString(s) {
+			o.correction = clean(s)
+		}
+		if o.proposal != "" || !proposal().MatchString(s) || asks(s) && !strings.Contains(strings.ToLower(s), "should") {
 			continue
 		}
-		t := clean(s)
-		if words(t) < 3 {
-			continue
+		if t := clean(s); words(t) >= 3 {
+			o.proposal, o.cat = t, catDecision
+			if howToWork().MatchString(s) {
+				o.cat = catPreference
+			}
 		}
-		if howToWork().MatchString(s) {
-			return catPreference, t, true
+	}
+	return o
+}
+
+// empty reports whether the prompt offers nothing to take on.
+func (o offer) empty() bool { return o.proposal == "" && o.correction == "" }
+
+// answer returns the finding a reply makes of the offer: a correction the
+// reply owns is a preference (with the reply's next sentence, which
+// usually states the rule: "The project rules say to use Python."); a
+// proposal it agrees with is a decision, or a preference when it is about
+// how to work.
+func (o offer) answer(reply string) (categoryName, string, bool) {
+	reply = strings.ReplaceAll(strings.TrimSpace(reply), "’", "'")
+	if o.correction != "" && admission().MatchString(reply[:min(len(reply), 200)]) {
+		t := o.correction
+		if rs := sentences(reply, nil); len(rs) > 1 {
+			t += " — " + clean(reply[rs[1].start:rs[1].end])
 		}
-		return catDecision, t, true
+		return catPreference, t, true
+	}
+	if o.proposal != "" && agreed(reply) {
+		return o.cat, o.proposal, true
 	}
 	return "", "", false
 }
@@ -89,14 +114,13 @@ func agreedProposal(prompt, reply string) (categoryName, string, bool) {
 // agreed reports whether reply opens by agreeing, or agrees outright in a
 // later sentence.
 func agreed(reply string) bool {
-	reply = strings.ReplaceAll(strings.TrimSpace(reply), "’", "'")
 	if agreement().MatchString(reply[:min(len(reply), 400)]) {
 		return true
 	}
 	if len(reply) > maxTextBytes {
 		reply = reply[:maxTextBytes]
 	}
-	if !strings.Contains(reply, "agree") && !strings.Contains(reply, "right") && !strings.Contains(reply, "good c") {
+	if !strings.Contains(reply, "gree") && !strings.Contains(reply, "ight") && !strings.Contains(reply, "ood c") {
 		return false
 	}
 	for _, sp := range sentences(reply, nil) {
@@ -107,27 +131,18 @@ func agreed(reply string) bool {
 	return false
 }
 
-// acceptedCorrection returns the correcting sentence of prompt, with the
-// reply's first sentence (which usually states the rule: "The project
-// rules say to use Python."), when reply opens by owning the mistake.
-func acceptedCorrection(prompt, reply string) (string, bool) {
-	reply = strings.ReplaceAll(strings.TrimSpace(reply), "’", "'")
-	if !admission().MatchString(reply[:min(len(reply), 200)]) {
-		return "", false
+// asks reports whether s, a sentence of a prompt, is a question: it ends
+// with '?', or with a tag that asks for confirmation ("… which is
+// gitignored right", "…, correct").
+func asks(s string) bool {
+	s = strings.ToLower(strings.TrimRight(strings.TrimSpace(s), ".!"))
+	if strings.HasSuffix(s, "?") {
+		return true
 	}
-	if len(prompt) > maxTextBytes {
-		prompt = prompt[:maxTextBytes]
-	}
-	for _, sp := range sentences(prompt, nil) {
-		s := strings.ReplaceAll(prompt[sp.start:sp.end], "’", "'")
-		if !correction().MatchString(s) {
-			continue
+	for _, tag := range []string{" right", " correct", " no", " isn't it", " don't we", " do we", " is it", " yes"} {
+		if strings.HasSuffix(s, tag) {
+			return true
 		}
-		t := clean(s)
-		if rs := sentences(reply, nil); len(rs) > 1 {
-			t += " — " + clean(reply[rs[1].start:rs[1].end]) // the sentence after the admission
-		}
-		return t, true
 	}
-	return "", false
+	return false
 }

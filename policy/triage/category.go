@@ -87,6 +87,7 @@ func DefaultRules() []Rule {
 			{`make sure|ensure|remember to|you (?:must|need to)`, 0.15},
 			{`errors?|exceptions?|traceback|stack ?trace|panic(?:s|ked)?|fail(?:ed|ing|ure|s)?|crash(?:ed|es|ing)?|bug|segfault|timeout|timed out|deadlock|race|ran out of|out of memory|oom|rejected|denied|expired|malformed`, 0.15},
 			{`(?:let me|i'll|i will) (?:fix|look|check|try)`, -0.3},
+			{`(?:fix|change|patch) (?:is|was) (?:now )?(?:pushed|merged|committed|in|ready|live|deployed|up)|whether (?:the )?(?:right |real |proper |best )?(?:fix|solution)`, -0.45},
 		}},
 		{Category: catConstraint, Cues: []Cue{
 			{`limitations?|hard limit|api limits?|rate[- ]?limit(?:s|ed|ing)?|quotas?|limited to|capped at|caps? (?:at|of)`, 0.45},
@@ -107,6 +108,7 @@ func DefaultRules() []Rule {
 			{`there is no (?:direct |supported |clean |built-in )(?:way|path|option|support)|there is no way to`, 0.6},
 			{`allows? (?:only )?one|only one .+? per|one .+? per (?:package|repo|repository|project|user|account|workflow)`, 0.3},
 			{`i cannot find|i can't find|couldn't find|unable to find|cannot locate|can't see`, -0.3},
+			{`i (?:reviewed|checked|ran|updated|added|created|fixed|pushed|verified|read|looked|searched|opened|merged|removed|wrote|edited|changed|installed|started|kept|left)`, -0.3},
 			{`i'll use|i will use|let me`, -0.2},
 		}},
 		{Category: catTechDebt, Cues: []Cue{
@@ -136,6 +138,7 @@ func DefaultRules() []Rule {
 			{`(?:keep|make) (?:your |the |all )?(?:answers|responses|replies|messages|commits|prs|explanations|summaries) \w+`, 0.35},
 			{`here|in this (?:repo|project|codebase|team)`, 0.15},
 			{`from now on|going forward|moving forward|in the future|by default|from here on`, 0.4},
+			{`remember (?:this|that)|keep in mind that|(?:add|save|note|document) (?:this|that|it) (?:to|in|as) (?:claude\.md|agents\.md|memory|your memory|a learning)`, 0.6},
 			{`in all \w+(?: \w+)? files|everywhere|every time|in every|all (?:new )?(?:code|files|commits|prs|tests)`, 0.25},
 			{`prefers?|preferred|preference|prefer to`, 0.35},
 			{`(?:i|we|you|user|the user) (?:prefers?|likes?|wants?|hates?|dislikes?)`, 0.25},

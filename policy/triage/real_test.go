@@ -181,8 +181,10 @@ func textCategories(res scoreResult) []categoryName {
 //
 // The floors are the figures measured, rounded down: they fail the test
 // when the scorer gets worse, and they are stated in the README and in
-// docs/memory-triage.md. Issue 22's target (unseen turns: precision >=
-// 0.95, recall >= 0.85) is not met; see the README.
+// docs/memory-triage.md. Per turn, unseen: precision 0.500, recall 0.333
+// (2 of 6 turns with a memory sent back, 2 of 9 without); held-out-then-
+// seen: 0.914 / 0.432; tune: 1.000 / 0.694. Issue 22's target (unseen
+// turns: precision >= 0.95, recall >= 0.85) is NOT met.
 func TestRealTurnsPrecisionRecall(t *testing.T) {
 	turns, msgs, missing := loadReal(t)
 	if missing > 0 {
@@ -247,9 +249,9 @@ func TestRealTurnsPrecisionRecall(t *testing.T) {
 	}
 	// Floors: {turn precision, turn recall, pair precision, pair recall}.
 	floors := map[string][4]float64{
-		"tune":    {0.95, 0.65, 0.95, 0.55},
-		"holdout": {0.75, 0.35, 0.50, 0.22},
-		"unseen":  {0, 0, 0, 0},
+		"tune":    {0.97, 0.69, 0.95, 0.59}, // measured 1.000 0.694 0.956 0.597
+		"holdout": {0.90, 0.43, 0.64, 0.28}, // measured 0.914 0.432 0.643 0.287
+		"unseen":  {0.50, 0.33, 0.33, 0.33}, // measured 0.500 0.333 0.333 0.333 (15 turns)
 	}
 	for _, sp := range splits {
 		if incomplete[sp] {

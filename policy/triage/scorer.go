@@ -299,24 +299,24 @@ func (s *Scorer) score(msgs []transcript.Message) scoreResult {
 	cands := map[categoryName][]Finding{}
 	w := &work{marks: make([]mark, s.ncues)}
 	errorSeen := false
-	prompt := "" // the user's prompt until a reply agrees with it
+	var put offer // what the turn's prompt puts to the agent, until a reply takes it on
 	for _, m := range msgs {
 		if m.IsMeta {
 			continue
 		}
 		switch m.Role {
 		case "assistant":
-			if prompt != "" && strings.TrimSpace(m.Text) != "" {
-				if c, t, ok := agreedProposal(prompt, m.Text); ok && s.hasRule(c) && !hasText(cands[c], t) {
+			if !put.empty() && strings.TrimSpace(m.Text) != "" {
+				if c, t, ok := put.answer(m.Text); ok && s.hasRule(c) && !hasText(cands[c], t) {
 					cands[c] = append(cands[c], Finding{Category: c, Text: t, Score: agreementScore, Role: "user", Cues: []string{"(proposal agreed)"}})
 					res.Best[c] = max(res.Best[c], agreementScore)
-					prompt = "" // one proposal a turn
+					put = offer{} // one a turn
 				}
 			}
 			s.scoreText(w, &res, cands, m.Text, true, "assistant", s.weights.Assistant, errorSeen)
 		case "user":
 			if startsTurn(m) {
-				prompt = m.Text
+				put = readPrompt(m.Text)
 			}
 			s.scoreText(w, &res, cands, m.Text, true, "user", s.weights.User, errorSeen)
 			errorSeen = errorSeen || failureText(m.Text)
@@ -398,6 +398,17 @@ func (s *Scorer) scoreText(w *work, res *scoreResult, cands map[categoryName][]F
 		res.Sentences += len(w.spans) // no rule scores text written there
 		return
 	}
+	// A lead-in naming a category files what follows it, when the
+	// sentences and units below find nothing of that category.
+	var leadCats []categoryName
+	var leadTexts []string
+	var leadHad []int
+	if role == "assistant" {
+		leadCats, leadTexts = leadIns(prose)
+		for _, c := range leadCats {
+			leadHad = append(leadHad, len(cands[c]))
+		}
+	}
 	w.sents = w.sents[:0]
 	// found[rule] holds the units in which the rule already has a finding.
 	found := make([]map[int]bool, len(s.rules))
@@ -451,6 +462,14 @@ func (s *Scorer) scoreText(w *work, res *scoreResult, cands map[categoryName][]F
 		}
 	}
 	s.scoreUnits(w, res, cands, prose, orig, role, weight, errorSeen, found)
+	for i, c := range leadCats {
+		sc := leadInScore * weight
+		if len(cands[c]) > leadHad[i] || sc+epsilon < s.threshold || !s.hasRule(c) {
+			continue // the text said it in words the cues know
+		}
+		cands[c] = append(cands[c], Finding{Category: c, Text: leadTexts[i], Score: sc, Role: role, Cues: []string{"(lead-in)"}})
+		res.Best[c] = max(res.Best[c], sc)
+	}
 }
 
 // scoreUnits scores each unit by the cues its statements (questions do not

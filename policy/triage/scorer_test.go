@@ -397,3 +397,56 @@ func TestSessionSummaryJoinsAList(t *testing.T) {
 		}
 	}
 }
+
+func TestScoreLeadIns(t *testing.T) {
+	t.Parallel()
+	s := mustScorer(t, Options{})
+	tests := []struct {
+		name string
+		text string
+		want []string
+	}{
+		{"a lead-in names the kind", "Done.\n\nRoot cause:\n- the worker read a stale build of core", []string{"RUNBOOK"}},
+		{"a heading names the kind", "## Limitations\n\nSafari keeps at most 50 MB per origin.", []string{"CONSTRAINT"}},
+		{"a bold lead-in", "**Important design decisions captured:**\n- pass_rate means the assertion pass rate\n- attempts are counted apart", []string{"DECISION"}},
+		{"a lead-in that asks files nothing", "Decisions needed from you:\n1. Redis or Memcached", nil},
+		{"open questions file nothing", "## Open questions\n\nWhich region first", nil},
+		{"a lead-in with nothing after it", "Follow-ups:", nil},
+		{"a lead-in naming nothing", "Files changed:\n- main.go", nil},
+		{"said in words the cues know: one finding", "Decision on storage:\n\n- went with SQLite\n- because it needs no server", []string{"DECISION"}},
+	}
+	for _, tc := range tests {
+		if got := cats(s.score([]transcript.Message{assistant(tc.text)})); !slices.Equal(got, tc.want) {
+			t.Errorf("%s: %q: got %v, want %v", tc.name, tc.text, got, tc.want)
+		}
+	}
+	// The user's prose is not read for lead-ins: a prompt pasting a
+	// document is not the agent filing a memory.
+	if got := cats(s.score([]transcript.Message{user("Root cause:\n- unknown, please look")})); got != nil {
+		t.Errorf("user lead-in: got %v, want none", got)
+	}
+}
+
+func TestScoreLookAlikes(t *testing.T) {
+	t.Parallel()
+	s := mustScorer(t, Options{})
+	tests := []struct {
+		name string
+		msgs []transcript.Message
+		want []string
+	}{
+		{"the fix is pushed is no runbook", []transcript.Message{assistant("The fix is pushed as `fab6fe66`.")}, nil},
+		{"whether the fix is is no runbook", []transcript.Message{assistant("That determines whether the right fix is a local cleanup or a separate issue.")}, nil},
+		{"work left as a follow-up is debt", []transcript.Message{assistant("Retry support stays a follow-up issue for now.")}, []string{"TECH_DEBT"}},
+		{"a report of what the agent did is no constraint", []transcript.Message{assistant("I reviewed the 25 newest issues and checked Beads read-only.")}, nil},
+		{"a proposal asked with a tag is a question", []transcript.Message{user("perhaps we don't need it, we just need settings.local.json which is gitignored right"), assistant("Yes, it is gitignored.")}, nil},
+		{"a comparison proposed and accepted", []transcript.Message{user("So maybe it's better to start with sqlite than with elasticsearch"), assistant("Yes. I'd start with SQLite: no server to run.")}, []string{"DECISION"}},
+		{"the user asks to remember", []transcript.Message{user("Remember that the staging database is reset every night.")}, []string{"PREFERENCE"}},
+	}
+	for _, tc := range tests {
+		res := s.score(tc.msgs)
+		if got := cats(res); !slices.Equal(got, tc.want) {
+			t.Errorf("%s: got %v, want %v (findings %+v)", tc.name, got, tc.want, res.Findings)
+		}
+	}
+}

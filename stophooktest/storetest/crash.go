@@ -17,9 +17,9 @@ import (
 	"github.com/stophook/stophook"
 )
 
-// KillsEnv names the environment variable that overrides the number of
+// killsEnv names the environment variable that overrides the number of
 // kills of [Crash] (e.g. STOPHOOK_STORETEST_KILLS=1000 for a long run).
-const KillsEnv = "STOPHOOK_STORETEST_KILLS"
+const killsEnv = "STOPHOOK_STORETEST_KILLS"
 
 // childEnv marks a process started by Crash and names its state.
 const childEnv = "STOPHOOK_STORETEST_CRASH_CHILD"
@@ -43,17 +43,18 @@ const crashKey = "storetest/crash"
 //
 // open opens the store for state, a directory Crash makes in the parent;
 // it must open the same store in the parent and in every child. kills is
-// the number of children killed unless [KillsEnv] says otherwise.
+// the number of children killed unless $STOPHOOK_STORETEST_KILLS says
+// otherwise (e.g. 1000 for a long run).
 func Crash(t *testing.T, kills int, open func(t testing.TB, state string) stophook.Store) {
 	t.Helper()
 	if state := os.Getenv(childEnv); state != "" {
 		hammer(open(t, state))
 		os.Exit(0)
 	}
-	if v := os.Getenv(KillsEnv); v != "" {
+	if v := os.Getenv(killsEnv); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 {
-			t.Fatalf("storetest: %s=%q: want a positive number", KillsEnv, v)
+			t.Fatalf("storetest: %s=%q: want a positive number", killsEnv, v)
 		}
 		kills = n
 	}

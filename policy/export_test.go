@@ -1,0 +1,4 @@
+package policy
+
+// RunningBackgroundTasks is runningBackgroundTasks, for the external tests.
+var RunningBackgroundTasks = runningBackgroundTasks

@@ -1,0 +1,85 @@
+package triage
+
+import (
+	"regexp"
+	"strings"
+	"sync"
+)
+
+// A lead-in that names a kind of memory is how agents file one in a
+// summary: "Root cause:", "## Key decisions", "**Limitations**",
+// "Follow-ups:" above the lines that say it. The lead-in alone says what
+// kind of memory follows, whatever words the lines use; a lead-in that
+// asks ("Decisions needed from you:", "Open questions:") files nothing.
+
+// leadInScore is the score of a finding filed under a lead-in.
+const leadInScore = 0.7
+
+var (
+	leadInCategories = sync.OnceValue(func() []struct {
+		cat categoryName
+		re  *regexp.Regexp
+	} {
+		mk := func(c categoryName, expr string) struct {
+			cat categoryName
+			re  *regexp.Regexp
+		} {
+			return struct {
+				cat categoryName
+				re  *regexp.Regexp
+			}{c, regexp.MustCompile(`(?i)\b(?:` + expr + `)\b`)}
+		}
+		return []struct {
+			cat categoryName
+			re  *regexp.Regexp
+		}{
+			mk(catDecision, `decisions?|decided|design choices?|choices made`),
+			mk(catRunbook, `root[- ]causes?|workarounds?|how to (?:fix|recover|reproduce)|runbook|to reproduce|recovery steps`),
+			mk(catConstraint, `constraints?|limitations?|caveats?|gotchas?|known (?:issues|limitations)|restrictions?`),
+			mk(catTechDebt, `follow[- ]ups?|deferred|not (?:yet )?(?:done|implemented|addressed)|left for later|remaining work|tech(?:nical)? debt|out of scope|still (?:missing|open|to do)`),
+			mk(catPreference, `conventions?|preferences?|house rules?|style guide`),
+		}
+	})
+	// leadInAsks marks a lead-in over things still to settle.
+	leadInAsks = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)\b(?:needed|needs?|to make|for you|pending|open|required|outstanding|questions?|your call|if you|no|none|without)\b|\?`)
+	})
+)
+
+// maxLeadIn bounds the length of a lead-in line.
+const maxLeadIn = 120
+
+// leadIns returns, for each lead-in line of prose (a line ending in ':',
+// or a Markdown heading) that names a category and is followed by a
+// non-empty line, the category and the lead-in with its first line.
+func leadIns(prose string) (cats []categoryName, texts []string) {
+	if !strings.Contains(prose, ":") && !strings.Contains(prose, "#") {
+		return nil, nil
+	}
+	lines := strings.Split(prose, "\n")
+	for i, line := range lines {
+		t := strings.TrimSpace(line)
+		heading := strings.HasPrefix(t, "#")
+		t = strings.Trim(strings.TrimLeft(t, "#"), " *_")
+		if t == "" || len(t) > maxLeadIn || !heading && !strings.HasSuffix(t, ":") {
+			continue
+		}
+		next := ""
+		for _, l := range lines[i+1:] {
+			if next = strings.TrimSpace(l); next != "" {
+				break
+			}
+		}
+		if next == "" || strings.HasPrefix(next, "#") || leadInAsks().MatchString(t) {
+			continue
+		}
+		for _, lc := range leadInCategories() {
+			if lc.re.MatchString(t) {
+				cats = append(cats, lc.cat)
+				texts = append(texts, clean(t+" "+strings.TrimLeft(next, "-*+• ")))
+				break
+			}
+		}
+	}
+	return cats, texts
+}

@@ -1,0 +1,7 @@
+package signals
+
+// Limits, for the external tests.
+const (
+	MaxInput   = maxInput
+	MaxNesting = maxNesting
+)
