@@ -1,4 +1,4 @@
-package triage_test
+package triage
 
 import (
 	"context"
@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/stophook/stophook"
-	"github.com/stophook/stophook/policy/triage"
 	"github.com/stophook/stophook/stophooktest"
 )
 
@@ -19,7 +18,7 @@ func TestMemoryTriageFlagInStore(t *testing.T) {
 	t.Parallel()
 	store := stophook.NewFileStore(t.TempDir())
 	in := stop(t, decisionAndTODO)
-	p := &triage.MemoryTriage{Store: store}
+	p := &MemoryTriage{Store: store}
 	stophooktest.AssertBlocks(t, evaluate(t, p, in), wantReason)
 	if _, err := store.Get(context.Background(), "memory-triage/flag/"+in.SessionID); err != nil {
 		t.Fatalf("flag in the store: %v", err)
