@@ -2,8 +2,23 @@ package stophook
 
 import (
 	"bytes"
+	"hash/crc32"
 	"testing"
 )
+
+// TestRecordSumIsCRC32C keeps the checksum of the record format: the
+// table filled on first use is the standard library's CRC-32C.
+func TestRecordSumIsCRC32C(t *testing.T) {
+	t.Parallel()
+	if *castagnoli() != *crc32.MakeTable(crc32.Castagnoli) {
+		t.Fatal("castagnoli table differs from crc32.MakeTable(crc32.Castagnoli)")
+	}
+	payload := []byte(`{"iter":3}`)
+	want := crc32.Checksum([]byte("42 10"+string(payload)), crc32.MakeTable(crc32.Castagnoli))
+	if got := recordSum(42, payload); got != want {
+		t.Errorf("recordSum = %08x, want CRC-32C %08x", got, want)
+	}
+}
 
 func TestRecordRoundTrip(t *testing.T) {
 	t.Parallel()

@@ -6,10 +6,10 @@ import (
 
 	"fmt"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/internal/textcut"
 )
 
 // registration is what [Register] records about a session.
@@ -79,12 +79,12 @@ func (p *Register) Evaluate(ctx context.Context, in stophook.Input) (stophook.De
 		r.SessionID = in.SessionID
 		r.LastSeen = now
 		if in.CWD != "" {
-			r.CWD = cut(in.CWD, maxRegisteredPath)
+			r.CWD = textcut.Bytes(in.CWD, maxRegisteredPath)
 		}
 		if in.TranscriptPath != "" {
-			r.TranscriptPath = cut(in.TranscriptPath, maxRegisteredPath)
+			r.TranscriptPath = textcut.Bytes(in.TranscriptPath, maxRegisteredPath)
 		}
-		r.Label = cut(label, maxRegisteredLabel)
+		r.Label = textcut.Bytes(label, maxRegisteredLabel)
 		return json.Marshal(r)
 	})
 	if err != nil {
@@ -125,12 +125,4 @@ func defaultLabel(cwd, sessionID string) string {
 		return dir
 	}
 	return dir + " · " + id
-}
-
-// cut bounds s to n bytes without splitting a UTF-8 sequence.
-func cut(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return strings.ToValidUTF8(s[:n], "")
 }

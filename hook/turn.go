@@ -4,10 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"github.com/stophook/stophook"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/internal/textcut"
 )
 
 // defaultMaxTurnBlocks is the per-turn continuation budget when neither
@@ -127,10 +129,7 @@ func (t turns) end(ctx context.Context, in stophook.Input, blocks int, continued
 		}
 		return t.store.Delete(ctx, turnKey(in))
 	}
-	text = strings.TrimSpace(text)
-	if r := []rune(text); len(r) > continuationPrefix {
-		text = string(r[:continuationPrefix])
-	}
+	text = textcut.Runes(strings.TrimSpace(text), continuationPrefix, "")
 	rec := turnRecord{Turn: turnID(in), Blocks: blocks + 1, UpdatedAt: in.Time(), Continuation: text}
 	data, err := json.Marshal(rec)
 	if err != nil {

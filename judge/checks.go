@@ -1,10 +1,11 @@
 package judge
 
 import (
-	"github.com/stophook/stophook/internal/lazyre"
 	"strconv"
 	"strings"
 
+	"github.com/stophook/stophook/internal/lazyre"
+	"github.com/stophook/stophook/internal/textcut"
 	"github.com/stophook/stophook/transcript"
 	"github.com/tidwall/gjson"
 )
@@ -197,10 +198,7 @@ func head(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
-	for n > 0 && n < len(s) && s[n]&0xC0 == 0x80 {
-		n--
-	}
-	return s[:n]
+	return textcut.Bytes(s, n)
 }
 
 // tailString returns the last n bytes of s, cut at a rune boundary.

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/stophook/stophook/internal/textcut"
 )
 
 // Phase is the state of the loop machine.
@@ -260,7 +262,7 @@ func headString(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
-	return strings.ToValidUTF8(s[:n], "") + "…"
+	return textcut.Bytes(s, n) + "…"
 }
 
 // ErrNoLoop is returned by [Loops.Abort] when no loop is running.

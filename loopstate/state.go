@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/stophook/stophook/internal/textcut"
 )
 
 // schemaVersion is the version of the state record written by this package.
@@ -331,10 +333,4 @@ func clip(raw json.RawMessage) string {
 	return clipString(string(raw))
 }
 
-func clipString(s string) string {
-	const n = 40
-	if len(s) > n {
-		return s[:n] + "…"
-	}
-	return s
-}
+func clipString(s string) string { return textcut.Runes(s, 40, "…") }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/internal/textcut"
 )
 
 // backgroundTask is one entry of a Stop input's background_tasks: a task
@@ -86,9 +87,7 @@ func pauseWhy(running []backgroundTask) string {
 	if what == "" {
 		what = t.Command
 	}
-	if r := []rune(what); len(r) > 60 {
-		what = string(r[:60]) + "…"
-	}
+	what = textcut.Runes(what, 61, "…")
 	var b strings.Builder
 	fmt.Fprintf(&b, "paused: %d background task", len(running))
 	if len(running) > 1 {

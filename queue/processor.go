@@ -11,6 +11,7 @@ import (
 
 	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/internal/safefile"
+	"github.com/stophook/stophook/internal/textcut"
 	"github.com/stophook/stophook/signals"
 )
 
@@ -220,7 +221,7 @@ func (p *Processor) transition(session string, in stophook.Input, now time.Time)
 		if err != nil {
 			return outcome{action: actIgnored}, -1, err
 		}
-		if err := p.dir().writeMarker(session, cancelMarker{SessionID: in.SessionID, PromptID: in.PromptID, Prompt: truncate(in.Prompt, 1000), CancelledAt: now}); err != nil {
+		if err := p.dir().writeMarker(session, cancelMarker{SessionID: in.SessionID, PromptID: in.PromptID, Prompt: textcut.Runes(in.Prompt, 1000, "…"), CancelledAt: now}); err != nil {
 			p.log().Warn("queue: cannot write cancel marker", "session", session, "error", err)
 		}
 		remaining, _ := json.Marshal(q.remaining())
@@ -366,7 +367,7 @@ func (p *Processor) recordTypeError(ctx context.Context, session string, id int,
 	}
 	for i := range q.Commands {
 		if q.Commands[i].ID == id && q.Commands[i].Status == Active {
-			q.Commands[i].Error = truncate(terr.Error(), 1000)
+			q.Commands[i].Error = textcut.Runes(terr.Error(), 1000, "…")
 			if p.dir().save(session, q) == nil {
 				pl.Commands = q.Commands
 			}
@@ -398,7 +399,7 @@ func capResult(s string) string {
 	if len(s) <= maxResultBytes {
 		return s
 	}
-	return strings.ToValidUTF8(s[:maxResultBytes], "") + "\n[truncated]"
+	return textcut.Bytes(s, maxResultBytes) + "\n[truncated]"
 }
 
 func eventString(in stophook.Input) string {

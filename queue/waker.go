@@ -8,8 +8,9 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"strings"
 	"time"
+
+	"github.com/stophook/stophook/internal/textcut"
 )
 
 // Waker delivers a [Payload] to the brain (the outside agent that decides
@@ -68,14 +69,7 @@ func (e *Exec) Wake(ctx context.Context, p Payload) error {
 	}
 	cmd.WaitDelay = time.Second
 	if err := cmd.Run(); err != nil {
-		return fmt.Errorf("queue: wake command %q: %w", truncate(e.Command, 80), err)
+		return fmt.Errorf("queue: wake command %q: %w", textcut.Runes(e.Command, 80, "…"), err)
 	}
 	return nil
-}
-
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return strings.ToValidUTF8(s[:n], "") + "…"
 }

@@ -7,6 +7,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/stophook/stophook/internal/textcut"
 	"github.com/tidwall/gjson"
 )
 
@@ -121,14 +122,7 @@ func shorten(s string) string {
 	if utf8.RuneCountInString(s) <= maxArg {
 		return s
 	}
-	n := 0
-	for i := range s {
-		if n == maxArg {
-			return strings.TrimSpace(s[:i]) + "…"
-		}
-		n++
-	}
-	return s
+	return strings.TrimSpace(textcut.Runes(s, maxArg, "")) + "…"
 }
 
 // printable replaces control characters (terminal escapes, tabs, CR) with

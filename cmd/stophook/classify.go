@@ -11,6 +11,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/stophook/stophook/internal/textcut"
 	"github.com/stophook/stophook/judge"
 	"github.com/stophook/stophook/transcript"
 )
@@ -166,7 +167,7 @@ func shortErr(err error) string {
 		msg = fmt.Sprintf("%v at byte %d", se, se.Offset)
 	}
 	if len(msg) > 200 {
-		msg = msg[:200] + "…"
+		msg = textcut.Bytes(msg, 200) + "…"
 	}
 	return msg
 }

@@ -17,6 +17,7 @@ import (
 
 	"github.com/stophook/stophook/internal/hookconf"
 	"github.com/stophook/stophook/internal/safefile"
+	"github.com/stophook/stophook/internal/textcut"
 )
 
 // maxSettingsBytes bounds a settings file doctor reads: real ones hold a
@@ -326,7 +327,7 @@ func outputKind(stdout []byte) string {
 func firstLine(b []byte) string {
 	line, _, _ := strings.Cut(strings.TrimSpace(string(b)), "\n")
 	if len(line) > 200 {
-		line = line[:200] + "…"
+		line = textcut.Bytes(line, 200) + "…"
 	}
 	return line
 }

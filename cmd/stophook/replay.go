@@ -13,8 +13,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
-	"unicode/utf8"
 
+	"github.com/stophook/stophook/internal/textcut"
 	"github.com/stophook/stophook/transcript"
 )
 
@@ -456,19 +456,8 @@ func dash(s string) string {
 
 // short cuts s to n runes.
 func short(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	return string([]rune(s)[:n])
+	return textcut.Runes(s, n, "")
 }
 
 // head is the first line of s, cut to n runes with "…".
-func head(s string, n int) string {
-	s, _, cut := strings.Cut(strings.TrimSpace(s), "\n")
-	if utf8.RuneCountInString(s) > n {
-		return string([]rune(s)[:n-1]) + "…"
-	} else if cut {
-		return s + " …"
-	}
-	return s
-}
+func head(s string, n int) string { return textcut.Head(s, n, "…") }

@@ -382,10 +382,11 @@ func signalList(m loopstate.Mode) string {
 	return strings.Join(parts, ", ")
 }
 
+// oneLine joins the fields of s, cut to n runes with "…".
 func oneLine(s string, n int) string {
 	s = strings.Join(strings.Fields(s), " ")
-	if len(s) > n {
-		return s[:n] + "…"
+	if r := []rune(s); len(r) > n {
+		return string(r[:n]) + "…"
 	}
 	return s
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/stophook/stophook/internal/httpjson"
+	"github.com/stophook/stophook/internal/textcut"
 )
 
 // Defaults used by a zero [Client] field.
@@ -189,7 +190,7 @@ func apiError(status int, data []byte) error {
 		e.Message = strings.TrimSpace(string(data))
 	}
 	if len(e.Message) > maxErrorText {
-		e.Message = strings.ToValidUTF8(e.Message[:maxErrorText], "") + "…"
+		e.Message = textcut.Bytes(e.Message, maxErrorText) + "…"
 	}
 	if e.Message == "" {
 		e.Message = http.StatusText(status)

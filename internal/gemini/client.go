@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/stophook/stophook/internal/httpjson"
+	"github.com/stophook/stophook/internal/textcut"
 )
 
 // Defaults of [Client].
@@ -179,10 +180,10 @@ func apiError(status int, data []byte) error {
 	if json.Unmarshal(data, &b) == nil && (b.Error.Message != "" || b.Error.Status != "") {
 		e.Status, e.Message = b.Error.Status, b.Error.Message
 	} else {
-		e.Message = strings.ToValidUTF8(string(data[:min(len(data), maxErrorText)]), "")
+		e.Message = textcut.Bytes(string(data[:min(len(data), maxErrorText+4)]), maxErrorText)
 	}
 	if len(e.Message) > maxErrorText {
-		e.Message = strings.ToValidUTF8(e.Message[:maxErrorText], "")
+		e.Message = textcut.Bytes(e.Message, maxErrorText)
 	}
 	return e
 }

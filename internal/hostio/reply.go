@@ -2,7 +2,8 @@ package hostio
 
 import (
 	"encoding/json"
-	"unicode/utf8"
+
+	"github.com/stophook/stophook/internal/textcut"
 )
 
 // MaxChars is the longest string [Encode] writes, in characters (runes).
@@ -162,19 +163,5 @@ func truncate(s string) string { return Truncate(s, MaxChars) }
 // Truncate cuts s to at most n runes, ending a cut string with a marker.
 // Invalid UTF-8 is replaced so the result is valid JSON text.
 func Truncate(s string, n int) string {
-	if !utf8.ValidString(s) {
-		s = string([]rune(s)) // replaces invalid bytes with U+FFFD
-	}
-	if utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	keep := max(0, n-utf8.RuneCountInString(truncatedMarker))
-	count := 0
-	for i := range s {
-		if count == keep {
-			return s[:i] + truncatedMarker
-		}
-		count++
-	}
-	return s
+	return textcut.Runes(s, n, truncatedMarker)
 }

@@ -11,6 +11,8 @@ import (
 	"net/url"
 	"strings"
 	"time"
+
+	"github.com/stophook/stophook/internal/textcut"
 )
 
 // DefaultBaseURL is the Bot API root.
@@ -97,7 +99,7 @@ func (c *Client) call(ctx context.Context, method string, params any, out any) e
 		}
 		desc := c.scrub(env.Description)
 		if len(desc) > 300 {
-			desc = strings.ToValidUTF8(desc[:300], "") + "…"
+			desc = textcut.Bytes(desc, 300) + "…"
 		}
 		return &APIError{Method: method, Code: code, Description: desc, RetryAfter: env.Parameters.RetryAfter}
 	}

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/stophook/stophook/internal/textcut"
 )
 
 // span is a sentence: byte offsets into a message's text.
@@ -111,8 +113,7 @@ func clean(s string) string {
 	s = strings.Join(strings.FieldsFunc(s, unicode.IsSpace), " ")
 	s = strings.TrimRight(s, ":")
 	if utf8.RuneCountInString(s) > maxFindingRunes {
-		r := []rune(s)
-		s = strings.TrimSpace(string(r[:maxFindingRunes-1])) + "…"
+		s = strings.TrimSpace(textcut.Runes(s, maxFindingRunes-1, "")) + "…"
 	}
 	return s
 }

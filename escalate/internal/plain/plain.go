@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/stophook/stophook/internal/textcut"
 )
 
 // Clean removes invalid UTF-8 and control characters other than \n and \t,
@@ -27,13 +29,13 @@ func Clean(s string) string {
 // OneLine joins the fields of s with single spaces.
 func OneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
-// TruncateRunes keeps the first n runes of s, ending with "…" when cut.
+// TruncateRunes keeps the first n runes of s, ending with "…" when cut
+// (without the spaces before it).
 func TruncateRunes(s string, n int) string {
 	if utf8.RuneCountInString(s) <= n {
 		return s
 	}
-	r := []rune(s)
-	return strings.TrimSpace(string(r[:n-1])) + "…"
+	return strings.TrimSpace(textcut.Runes(s, n-1, "")) + "…"
 }
 
 // LastRunes keeps the last n runes of s, starting with "…" when cut.
