@@ -81,7 +81,7 @@ func NewFileStore(dir string) *FileStore { return &FileStore{dir: dir} }
 const maxValueSize = 16 << 20
 
 // DefaultStore returns the Store of in: in.Store when the runner set one
-// (Options.Store, -state DIR, $STOPHOOK_STATE_DIR), else a FileStore in
+// (its Options.Store, -state DIR or $STOPHOOK_STATE_DIR), else a FileStore in
 // [StateDir](in.CWD) which, unlike [NewFileStore], never creates the
 // project directory: when in.CWD does not exist, updates fail with an
 // error (and the hook lets the session stop) instead of making the
@@ -97,12 +97,9 @@ func DefaultStore(in Input) Store {
 
 // newStateStore returns the FileStore for a project directory.
 func newStateStore(cwd string) *FileStore {
-	s := &FileStore{dir: StateDir(cwd)}
-	if os.Getenv(stateDirEnv) == "" {
-		s.project = cwd
-		if cwd == "" {
-			s.project = "."
-		}
+	s := &FileStore{dir: StateDir(cwd), project: cwd}
+	if cwd == "" {
+		s.project = "."
 	}
 	return s
 }

@@ -1,20 +1,13 @@
 package stophook
 
-import (
-	"os"
-	"path/filepath"
-)
+import "path/filepath"
 
-// stateDirEnv names the environment variable that overrides [StateDir].
-const stateDirEnv = "STOPHOOK_STATE_DIR"
-
-// StateDir returns the directory for hook state: $STOPHOOK_STATE_DIR when
-// set, else <cwd>/.claude/stophook. An empty cwd means the process's
-// working directory.
+// StateDir returns a project's own directory for hook state:
+// <cwd>/.claude/stophook. An empty cwd means the process's working
+// directory. It reads no environment: the runner (package hook) reads
+// -state DIR and $STOPHOOK_STATE_DIR, once, and hands the store over as
+// [Input.Store].
 func StateDir(cwd string) string {
-	if d := os.Getenv(stateDirEnv); d != "" {
-		return d
-	}
 	if cwd == "" {
 		cwd = "."
 	}

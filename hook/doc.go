@@ -31,5 +31,8 @@
 // STOPHOOK_MAX_TURN_BLOCKS (else CLAUDE_CODE_STOP_HOOK_BLOCK_CAP),
 // STOPHOOK_LOG and STOPHOOK_EXPLAIN in one place, once per process; a value
 // it does not understand is ignored with one warning naming the variable.
+// No other package of the library reads them: the policies get the state
+// directory as [stophook.Input.Store], and [stophook.StateDir] is the
+// project's own directory.
 // A hook built with [Main] answers -h with its flags, then these variables.
 package hook

@@ -59,8 +59,12 @@ func TestClassify(t *testing.T) {
 		{"look first or go", "It's uncommitted. Want to preview it first before I commit, or should I commit and push now?", "permission"},
 		{"or in parentheses", "Net: one subsection rewrite. Want me to apply it (and commit alongside, or as its own commit)?", "permission"},
 		{"one of the options", "Want me to lock the intro and one of the sign-offs, and then put them in? Pick the sign-off and I'll wire it.", "decision"},
+		{"ask above a signature", "Phase 1 is complete.\n\n**Timeline:** Ready to proceed when you are\n\n---\n\n**Created by:** Claude\n**Source:** the retrospective", "permission"},
+		{"ask above a postscript", "The plan is sound. Shall I land the implementation?\n\n— Barney\n\n*P.S. Thanks for the clear letter.*", "permission"},
+		{"reply with one of two words", "Files touched:\n\n- `src/a.tsx`\n- `src/b.tsx`\n\nReply **\"go\"** to ship, or **\"go + manual\"** if you want me to also draft the manual.", "decision"},
 		{"colon before a list", "Here is what changed:\n\n- the parser\n- the CLI", "done"},
 		// Failure statements: first person, tense, negation, topic.
+		{"verification gap", "No blocking issues found.\n\nI couldn't run tests locally because this environment has Node `v14.16.0` while the repo requires `>=20`.", "done"},
 		{"failure as topic 1", "Blocked requests now get a 403 with a clear message.", "done"},
 		{"failure as topic 2", "Tests failed on main before this change; my branch is green.", "done"},
 		{"failure as topic 3", "The deployment failed last week because of the expired cert — I renewed it and redeployed, it is live now.", "done"},

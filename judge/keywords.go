@@ -1,6 +1,6 @@
 package judge
 
-import "regexp"
+import "github.com/stophook/stophook/internal/lazyre"
 
 // The keyword heuristic: a message reports an error when it has an error
 // word and no success word anywhere, code included. It sends back about one
@@ -8,8 +8,8 @@ import "regexp"
 // output, "I couldn't get it working" vetoed by "working"); it stays for
 // comparison and for hooks that want it by name.
 var (
-	keywordErrorPattern   = regexp.MustCompile(`(?i)error|failed|cannot|unable|exception|traceback`)
-	keywordSuccessPattern = regexp.MustCompile(`(?i)successfully|completed|fixed|resolved`)
+	keywordErrorPattern   = lazyre.New(`(?i)error|failed|cannot|unable|exception|traceback`)
+	keywordSuccessPattern = lazyre.New(`(?i)successfully|completed|fixed|resolved`)
 )
 
 // Keywords is the keyword heuristic as a matcher:

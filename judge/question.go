@@ -22,7 +22,7 @@ var (
 	permissionOffer = lazyre.New(`\bsay the word\s*(?:[.!]|$)|\b(?:awaiting|waiting for|await|wait for) your (?:approval|go-ahead|go ahead|confirmation|ok|okay|green light)\b|\b(?:once|when|if) you (?:approve|confirm|give the go-ahead|give me the go-ahead|say go)\b|\bconfirm and i(?:'ll| will)\b|\bfor your (?:approval|review and approval)\b|\bwith your (?:approval|permission|go-ahead)\b|\bif you(?:'re| are) (?:good|ok|okay|happy|fine) with (?:it|this|that)\b[^.]*\b(?:i(?:'ll| will)|next)\b|\bready to (?:proceed|start|begin|implement|continue)\b[^.]*\b(?:when|once|whenever) you\b|\b(?:let me know|tell me|just say)(?: if| when| whether)? you(?:'d| would)? (?:like|want) (?:me|us) to (?:proceed|continue|go ahead|start|begin|implement|apply|move on|pick up|tackle|commit|push|deploy|run|execute)\b|\b(?:let me know|tell me|just say)(?: if| when)? (?:you(?:'re| are) ready|to (?:proceed|continue|go ahead))\b|\bif you(?:'d| would)? (?:like|want) me to (?:proceed|continue|go ahead|start|begin|implement|apply|run)\b[^.]*\b(?:say|tell me|let me know|reply)\b`)
 	// decisionRequest marks a closing statement that waits for a choice or
 	// for information.
-	decisionRequest = lazyre.New(`\b(?:let me know|tell me|please (?:advise|confirm|clarify|specify|indicate))\b[^.]*\b(?:which|what|how|whether|where|prefer|preference)\b|\bplease (?:choose|pick|select|decide)\b|\b(?:i need|need) (?:your|you to) (?:input|decision|choice|confirmation|guidance|help)\b|\bwaiting for your (?:input|decision|choice|answer|answers)\b|\bonce you answer\b|\b(?:let me know|tell me)(?: if| whether) you(?:'d| would)? (?:want|like|prefer)\b[^.!?]*,? or\b|\b(?:provide|share|send|paste|give me)\b[^.]*\b(?:and|so) i(?:'ll| will| can)\b|\byour (?:call|choice|decision)\b|\bup to you\b|\bi can either\b[^.]*\bor\b`)
+	decisionRequest = lazyre.New(`\b(?:let me know|tell me|please (?:advise|confirm|clarify|specify|indicate))\b[^.]*\b(?:which|what|how|whether|where|prefer|preference)\b|\bplease (?:choose|pick|select|decide)\b|\b(?:i need|need) (?:your|you to) (?:input|decision|choice|confirmation|guidance|help)\b|\b(?:waiting for|awaiting) your (?:input|decision|decisions|choice|answer|answers)\b|^reply\b[^.]*\bor\b|\bonce you answer\b|\b(?:let me know|tell me)(?: if| whether) you(?:'d| would)? (?:want|like|prefer)\b[^.!?]*,? or\b|\b(?:provide|share|send|paste|give me)\b[^.]*\b(?:and|so) i(?:'ll| will| can)\b|\byour (?:call|choice|decision)\b|\bup to you\b|\bi can either\b[^.]*\bor\b`)
 )
 
 // notAlternatives removes uses of "or" that offer no alternative.
@@ -186,8 +186,10 @@ func ask(k Kind, conf float64, why string) Verdict {
 // NoKind for a courtesy question.
 func classifyQuestion(c closing) (Kind, float64) {
 	q := notAlternatives.Replace(c.question)
-	if p := parenthetical.ReplaceAllString(q, ""); permissionQuestion.MatchString(p) {
-		q = p
+	if strings.Contains(q, "(") {
+		if p := parenthetical.ReplaceAllString(q, ""); permissionQuestion.MatchString(p) {
+			q = p
+		}
 	}
 	if i := strings.LastIndex(q, " or "); i >= 0 && !strings.Contains(q[:i], "which") {
 		first, second := strings.TrimRight(q[:i], " ,"), strings.TrimLeft(q[i+len(" or "):], " ")

@@ -227,10 +227,10 @@ func checkBlindHoldout(t *testing.T, h hookFigures) {
 			t.Errorf("blind-holdout: %s %v, want ≥ %.0f%%", name, r, 100*min)
 		}
 	}
-	bounded("quickstart: finished turns sent back", h.quickDone, 0)
 	bounded("quickstart: turns asking the user sent back", h.quickAsk, 0)
-	bounded("autopilot: finished turns sent back", h.autoDone, 0)
-	// Below target (≤ 2 %, ≥ 85 %, ≥ 0.90): held where they stand.
+	// Below target (≤ 1 %, ≤ 2 %, ≥ 85 %, ≥ 0.90): held where they stand.
+	bounded("quickstart: finished turns sent back", h.quickDone, 1)
+	bounded("autopilot: finished turns sent back", h.autoDone, 1)
 	bounded("autopilot: decisions answered itself", h.autoDecision, 1)
 	floor("autopilot: permission asks answered", h.autoPermission, 0.75)
 	floor("question class precision (message alone)", rate{h.questionTP, h.questionTP + h.questionFP}, 0.90)

@@ -42,7 +42,8 @@ type Dir struct {
 func NewDir(path string) *Dir { return &Dir{path: path} }
 
 // DefaultPath returns the queues directory for hooks running in cwd:
-// $STOPHOOK_STATE_DIR/queues, else <cwd>/.claude/stophook/queues.
+// <cwd>/.claude/stophook/queues (see [stophook.StateDir]); a program that
+// honours $STOPHOOK_STATE_DIR passes its own directory to [NewDir].
 func DefaultPath(cwd string) string { return filepath.Join(stophook.StateDir(cwd), "queues") }
 
 // Path returns the directory.

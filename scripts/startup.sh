@@ -18,8 +18,8 @@
 # (they link net/http, crypto/tls and go-redis):
 #   - a hello-world that links net/http and does nothing with it: the floor
 #     of any binary that can serve -http;
-#   - the README's ten-line hook (quickstart's chain, command only) on the
-#     same finished turn;
+#   - the README's ten-line hook (quickstart's policy, command only; its
+#     code is taken from README.md) on the same finished turn;
 #   - the loop hook's chain built command only (no -http, no -store), with
 #     its FileStore, on the same loop stop.
 # Each round times every command RUNS times (median, after warm-up runs) in
@@ -79,23 +79,11 @@ GO
 printf 'module nethttp\n\ngo 1.26.0\n' >"$work/nethttp/go.mod"
 (cd "$work/nethttp" && CGO_ENABLED=0 go build -o "$work/nethttp-bin" .)
 mkdir -p "$work/cmdonly/tenline" "$work/cmdonly/loopcmd"
-cat >"$work/cmdonly/tenline/main.go" <<'GO'
-package main
-
-import (
-	"github.com/stophook/stophook"
-	"github.com/stophook/stophook/hook"
-	"github.com/stophook/stophook/policy"
-)
-
-func main() {
-	chain := stophook.NewChain(
-		&policy.ErrorRetry{MaxRetries: 2},
-		policy.StopActive{},
-	)
-	hook.Main(chain, hook.Options{})
-}
-GO
+# The README's ten-line hook, as the README shows it.
+awk '/^```go/ { b = 1; buf = ""; next }
+	/^```/ { if (b && buf ~ /hook\.Main/ && buf ~ /package main/) { printf "%s", buf; exit } b = 0; next }
+	b { buf = buf $0 "\n" }' "$root/README.md" >"$work/cmdonly/tenline/main.go"
+grep -q 'hook.Main' "$work/cmdonly/tenline/main.go" || { echo "startup: no ten-line hook found in README.md" >&2; exit 1; }
 cat >"$work/cmdonly/loopcmd/main.go" <<'GO'
 package main
 
@@ -109,11 +97,12 @@ import (
 	"github.com/stophook/stophook/policy"
 )
 
-// loopcmd STATE-DIR < input: the loop hook's chain without -http or -store.
+// loopcmd STATE-DIR < input: the loop hook's policy (examples/loop)
+// without -http or -store.
 func main() {
 	store := stophook.NewFileStore(os.Args[1])
-	chain := stophook.NewChain(policy.PauseOnBackgroundTasks(&loopstate.Iterator{Store: store}), policy.StopActive{})
-	os.Exit(hook.Run(context.Background(), chain, hook.Options{Store: store, Events: []stophook.Event{stophook.EventStop}}))
+	p := policy.PauseOnBackgroundTasks(&loopstate.Iterator{Store: store})
+	os.Exit(hook.Run(context.Background(), p, hook.Options{Store: store, Events: []stophook.Event{stophook.EventStop}}))
 }
 GO
 printf 'module cmdonly\n\ngo 1.26.0\n\nrequire github.com/stophook/stophook v0.0.0-00010101000000-000000000000\n\nreplace github.com/stophook/stophook => %s\n' "$root" >"$work/cmdonly/go.mod"

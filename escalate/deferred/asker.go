@@ -29,7 +29,8 @@ type Asker struct {
 	Channel Channel
 	// StateDir is the FileStore directory shared with the waiter; empty
 	// means the directory of [stophook.DefaultStore] of the input when
-	// that is a FileStore, else stophook.StateDir(Input.CWD).
+	// that is a FileStore (the runner's -state DIR or $STOPHOOK_STATE_DIR),
+	// else stophook.StateDir(Input.CWD).
 	StateDir string
 	// Wait bounds the wait for the answer; default [DefaultWait].
 	Wait time.Duration

@@ -125,6 +125,8 @@ func (t *target) open(stderr io.Writer) (loops *loopstate.Loops, key string, clo
 	close = func() {}
 	if opened != nil {
 		store, close = opened.Store, func() { opened.Close() }
+	} else if dir := t.getenv(hook.StateDirEnv); dir != "" {
+		store = stophook.NewFileStore(dir)
 	} else {
 		store = stophook.NewFileStore(stophook.StateDir(""))
 	}

@@ -158,6 +158,8 @@ func (c *common) processor(stderr io.Writer, level slog.Level) (*queue.Processor
 	case dir != "":
 	case store != nil:
 		dir = filepath.Join(store.Dir(), "queues")
+	case os.Getenv(hook.StateDirEnv) != "":
+		dir = filepath.Join(os.Getenv(hook.StateDirEnv), "queues")
 	default:
 		dir = queue.DefaultPath("")
 	}

@@ -1,5 +1,6 @@
 // Command stophook-quickstart is the minimal real Stop hook: a
-// stop_hook_active guard, then up to two error retries per session.
+// stop_hook_active guard, then up to two error retries in a row within a
+// turn.
 //
 //	stophook-quickstart                      # command hook: hook JSON on stdin
 //	stophook-quickstart -http 127.0.0.1:8787 # type:"http" hook server

@@ -113,7 +113,7 @@ func parseConfig(args []string, help io.Writer) (Config, error) {
 		[]hookcli.Var{{storeurl.Env, "default -store"}})
 	c := Config{}
 	fs.BoolVar(&c.RetryOnError, "retry-on-error", true, "send the agent back when its last message reports an error")
-	fs.IntVar(&c.MaxRetries, "max-retries", 2, "retries in a row per session before escalating")
+	fs.IntVar(&c.MaxRetries, "max-retries", 2, "retries in a row within one turn before escalating")
 	fs.DurationVar(&c.EscalateTimeout, "escalate-timeout", 5*time.Minute, "how long to wait for the human (keep well below the hook timeout)")
 	fs.StringVar(&c.Label, "label", "", "session label in the Telegram message (default: <dir> · <session id>)")
 	summaryCmd := fs.String("summary-command", "", "summarise with this `COMMAND` (prompt on stdin, e.g. \"claude -p --model haiku\") instead of the Messages API")

@@ -6,6 +6,8 @@ package lazyre
 var prefilters = [...]prefilter{
 	{expr: `(?:\b[Ee]xit(?:ed)?(?: with)?(?: exit)? [Cc]ode:?|\bexit status|[Pp]rocess exited with code)\s*(-?\d+)`, fold: true, any: []string{"exit code", "exit status", "exit with code", "exited code", "exited with code"}},
 	{expr: `(?:^|[;&|] *)make\b`, fold: false, any: []string{"make"}},
+	{expr: `(?i)error|failed|cannot|unable|exception|traceback`, fold: true, any: []string{"cannot", "error", "exception", "failed", "traceback", "unable"}},
+	{expr: `(?i)successfully|completed|fixed|resolved`, fold: true, any: []string{"completed", "fixed", "resolved", "successfully"}},
 	{expr: `(?m)^\s*(?:--- FAIL\b|FAIL\b|FAILED\b|ERROR:|error\[E\d+\])|\b[1-9]\d* (?:failed|failing|failures?)\b|\(fail\)|\bTests?:\s+[1-9]\d* failed|\berror TS\d+\b|\bnpm ERR!|\bBUILD FAILED\b|\bCompilation failed\b|^panic: |\bpush(?:es)? (?:was |were )?rejected\b|\[rejected\]|\berror: failed to push\b`, fold: false, any: []string{" failed", " failing", " failure", "(fail)", "ERROR:", "FAIL", "error TS", "error[E", "npm ERR!", "panic: ", "rejected"}},
 	{expr: `, or (?:[a-z]+ ){0,3}(?:i|we|you)?\b|\beither\b`, fold: false, any: []string{", or ", "either"}},
 	{expr: `Process running with session ID (\d+)`, fold: false, any: []string{"Process running with session ID "}},

@@ -26,13 +26,13 @@ type Activity struct {
 	// EditTools name the tools that modify the file in their file_path (or
 	// notebook_path) input; nil means DefaultEditTools.
 	EditTools []string `json:"edit_tools,omitempty"`
-	// Alone makes heavy activity a finding on its own. By default
-	// SESSION_SUMMARY only joins a list that has a text finding: a heavy
-	// turn that decided, fixed, found, deferred or was told nothing holds
-	// nothing that the diff and the git log do not, and sending the agent
-	// back for it costs a turn (on real turns, activity alone was right
-	// about one time in two).
-	Alone bool `json:"alone,omitempty"`
+	// JoinOnly makes SESSION_SUMMARY only join a list that has a text
+	// finding: heavy activity alone then lets the session stop. By default
+	// heavy activity alone is a finding: on turns of other people's sessions
+	// it was right more often than the text cues (see
+	// testdata/real/README.md); set JoinOnly where a turn spent on a
+	// summary costs more than a missed one.
+	JoinOnly bool `json:"join_only,omitempty"`
 }
 
 // activityCounts are the tool activity of some messages.

@@ -26,9 +26,9 @@
 // "… So I agree: no need for it" after checking) is a decision, or a
 // preference when it is about how to work; a correction the agent owns
 // ("Why are you writing TypeScript?" — "Good catch. The project rules say
-// Python.") is a preference. [Activity] adds SESSION_SUMMARY to a list
-// when the turn modified many files or used many tools; alone, it does not
-// send the agent back unless [Activity.Alone] is set.
+// Python.") is a preference. [Activity] scores SESSION_SUMMARY when the
+// turn modified many files or used many tools ([Activity.JoinOnly] makes
+// it only join a list that has a text finding).
 //
 // [DefaultRules] are data: copy and change them, or add categories.
 //

@@ -82,7 +82,7 @@ func loadReal(t testing.TB) (turns []realTurn, msgs [][]transcript.Message, miss
 		if err := json.Unmarshal(sc.Bytes(), &rt); err != nil {
 			t.Fatalf("turns.jsonl: %v", err)
 		}
-		if !slices.Contains([]string{"tune", "holdout", "unseen"}, rt.Split) || rt.Source == "" || rt.Licence == "" {
+		if !slices.Contains([]string{"tune", "holdout", "unseen", "blind"}, rt.Split) || rt.Source == "" || rt.Licence == "" {
 			t.Fatalf("%s: split %q, source %q, licence %q", rt.ID, rt.Split, rt.Source, rt.Licence)
 		}
 		for _, l := range rt.Labels {
@@ -174,17 +174,17 @@ func textCategories(res scoreResult) []categoryName {
 //
 // Splits: "tune" (cues fitted to it), "holdout" (agentv turns labelled
 // blind and measured once in wave 2, then read for the label audit and
-// seen while the scorer was changed in wave 3: no longer unseen), and
-// "unseen" (turns of another project's sessions, labelled before the
-// scorer was run on them and measured once, after the changes stopped;
-// read from the shared transcripts, skipped when they are absent).
+// seen while the scorer was changed in wave 3: no longer unseen), "unseen"
+// (15 turns of another project, labelled before scoring; read from the
+// shared transcripts, skipped when they are absent; seen once before the
+// changes stopped) and "blind" (39 turns of a third project, sampled at
+// random, labelled before scoring and measured after the changes stopped).
 //
 // The floors are the figures measured, rounded down: they fail the test
 // when the scorer gets worse, and they are stated in the README and in
-// docs/memory-triage.md. Per turn, unseen: precision 0.500, recall 0.333
-// (2 of 6 turns with a memory sent back, 2 of 9 without); held-out-then-
-// seen: 0.914 / 0.432; tune: 1.000 / 0.694. Issue 22's target (unseen
-// turns: precision >= 0.95, recall >= 0.85) is NOT met.
+// docs/memory-triage.md. Per turn on the blind split: precision 0.789,
+// recall 0.652 (the scorer of wave 2: 0.750 / 0.522). Issue 22's target
+// (unseen turns: precision >= 0.95, recall >= 0.85) is NOT met.
 func TestRealTurnsPrecisionRecall(t *testing.T) {
 	turns, msgs, missing := loadReal(t)
 	if missing > 0 {
@@ -194,7 +194,7 @@ func TestRealTurnsPrecisionRecall(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	splits := []string{"tune", "holdout", "unseen"}
+	splits := []string{"tune", "holdout", "unseen", "blind"}
 	pairs, byTurn, n := map[string]*counts{}, map[string]*counts{}, map[string]int{}
 	incomplete := map[string]bool{}
 	for _, sp := range splits {
@@ -249,9 +249,10 @@ func TestRealTurnsPrecisionRecall(t *testing.T) {
 	}
 	// Floors: {turn precision, turn recall, pair precision, pair recall}.
 	floors := map[string][4]float64{
-		"tune":    {0.97, 0.69, 0.95, 0.59}, // measured 1.000 0.694 0.956 0.597
-		"holdout": {0.90, 0.43, 0.64, 0.28}, // measured 0.914 0.432 0.643 0.287
-		"unseen":  {0.50, 0.33, 0.33, 0.33}, // measured 0.500 0.333 0.333 0.333 (15 turns)
+		"tune":    {0.82, 0.83, 0.95, 0.59}, // measured 0.820 0.837 0.956 0.597
+		"holdout": {0.86, 0.52, 0.64, 0.28}, // measured 0.867 0.527 0.643 0.287
+		"unseen":  {0.66, 0.99, 0.33, 0.33}, // measured 0.667 1.000 0.333 0.333 (15 turns)
+		"blind":   {0.78, 0.65, 0.43, 0.28}, // measured 0.789 0.652 0.438 0.280 (39 turns)
 	}
 	for _, sp := range splits {
 		if incomplete[sp] {

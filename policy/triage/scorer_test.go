@@ -368,7 +368,7 @@ func TestScoreWholeTurn(t *testing.T) {
 	}
 }
 
-func TestSessionSummaryJoinsAList(t *testing.T) {
+func TestSessionSummaryAloneOrJoined(t *testing.T) {
 	t.Parallel()
 	var edits []transcript.ToolUse
 	for _, f := range []string{"a.go", "b.go", "c.go", "d.go", "e.go"} {
@@ -377,17 +377,18 @@ func TestSessionSummaryJoinsAList(t *testing.T) {
 	heavy := transcript.Message{Role: "assistant", ToolUses: edits}
 	memory := assistant("We went with SQLite instead of Postgres because it needs no server.")
 	tests := []struct {
-		name  string
-		alone bool
-		msgs  []transcript.Message
-		want  []string
+		name     string
+		joinOnly bool
+		msgs     []transcript.Message
+		want     []string
 	}{
-		{"heavy activity alone", false, []transcript.Message{heavy, assistant("Done.")}, nil},
+		{"heavy activity alone", false, []transcript.Message{heavy, assistant("Done.")}, []string{"SESSION_SUMMARY"}},
 		{"heavy activity with a memory", false, []transcript.Message{heavy, memory}, []string{"DECISION", "SESSION_SUMMARY"}},
-		{"heavy activity alone, Alone set", true, []transcript.Message{heavy, assistant("Done.")}, []string{"SESSION_SUMMARY"}},
+		{"heavy activity alone, JoinOnly", true, []transcript.Message{heavy, assistant("Done.")}, nil},
+		{"heavy activity with a memory, JoinOnly", true, []transcript.Message{heavy, memory}, []string{"DECISION", "SESSION_SUMMARY"}},
 	}
 	for _, tc := range tests {
-		s := mustScorer(t, Options{Activity: Activity{Alone: tc.alone}})
+		s := mustScorer(t, Options{Activity: Activity{JoinOnly: tc.joinOnly}})
 		res := s.score(tc.msgs)
 		if got := cats(res); !slices.Equal(got, tc.want) {
 			t.Errorf("%s: got %v, want %v", tc.name, got, tc.want)

@@ -28,7 +28,7 @@ func TestScorerCache(t *testing.T) {
 		{SessionSummary: Activity{EditTools: []string{}}},
 		{SessionSummary: Activity{EditTools: []string{"Edit"}}},
 		{SessionSummary: Activity{ToolUses: 3}},
-		{SessionSummary: Activity{Alone: true}},
+		{SessionSummary: Activity{JoinOnly: true}},
 	}
 	seen := map[*Scorer]int{def1: -1, a: -2}
 	for i, c := range distinct {
