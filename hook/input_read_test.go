@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"strings"
 	"testing"
 	"time"
 )
@@ -46,5 +47,24 @@ func TestReadHookInputReturnsBeforeEOF(t *testing.T) {
 	got, err := readHookInput(r, 1<<20, time.Minute)
 	if err != nil || string(got) != `{"hook_event_name":"Stop"}` {
 		t.Errorf("readHookInput = %q, %v; want the object at once", got, err)
+	}
+}
+
+// TestDecodeInputChecksJSONOnce: a Claude Code payload goes to its
+// decoding unchecked by hostio, and that one decoding still refuses
+// whatever is not a JSON object.
+func TestDecodeInputChecksJSONOnce(t *testing.T) {
+	t.Parallel()
+	deep := strings.Repeat(`{"a":`, 10001) + "1" + strings.Repeat("}", 10001)
+	for name, in := range map[string]string{
+		"truncated": `{"a":`, "trailing": `{} {}`, "bad string": `{"a":"\x00"}`, "deep": deep,
+		"wrong type": `{"hook_event_name":"Stop","stop_hook_active":"yes"}`,
+	} {
+		if _, err := decodeInput([]byte(in), "claude"); err == nil {
+			t.Errorf("%s: got no error, want an invalid hook input", name)
+		}
+	}
+	if in, err := decodeInput([]byte(`{"hook_event_name":"Stop","session_id":"s"}`), "claude"); err != nil || in.SessionID != "s" {
+		t.Errorf("valid input: got %+v, %v", in, err)
 	}
 }

@@ -41,6 +41,9 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 rounds=${1:-7}
 runs=${2:-21}
+# Each timed loop stop is a block of one turn, and a turn allows at most
+# 1000 (hook's limit on STOPHOOK_MAX_TURN_BLOCKS / the host's cap).
+((rounds * (runs + 3) + 10 < 1000)) || { echo "startup: ROUNDS x (RUNS+3) must stay under 990 (blocks of one turn)" >&2; exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 command -v jq >/dev/null || { echo "startup: jq is required" >&2; exit 1; }
@@ -154,20 +157,23 @@ check() {
 check
 
 time_it() { "$work/proctime" -n "$runs" -warmup 3 "$@"; }
-declare -a r1 r2 r3 r4 r5 r6 hw nh tl qs lc lp jq_
+declare -a r1 r2 r3 r4 r5 r6 r7 r8 hw nh tl qs qv lc lp lv jq_
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN{print a/b}'; }
 for ((i = 0; i < rounds; i++)); do
 	read -r h _ < <(time_it -- "$work/hello-bin")
 	read -r n _ < <(time_it -- "$work/nethttp-bin")
 	read -r t _ < <(time_it -stdin "$work/finished.json" -- "$work/tenline")
 	read -r q _ < <(time_it -stdin "$work/finished.json" -- "$work/quickstart")
+	read -r qv_ _ < <(time_it -- "$work/quickstart" -version)
 	read -r c _ < <(time_it -stdin "$work/loop.json" -- "$work/loopcmd" "$state2")
 	read -r l _ < <(time_it -stdin "$work/loop.json" -- "$work/loop" -state "$state")
+	read -r lv_ _ < <(time_it -- "$work/loop" -version)
 	read -r j _ < <(time_it -stdin "$work/loop.json" -- "$work/jq-hook.sh")
-	hw+=("$h") nh+=("$n") tl+=("$t") qs+=("$q") lc+=("$c") lp+=("$l") jq_+=("$j")
+	hw+=("$h") nh+=("$n") tl+=("$t") qs+=("$q") qv+=("$qv_") lc+=("$c") lp+=("$l") lv+=("$lv_") jq_+=("$j")
 	r1+=("$(ratio "$q" "$h")") r2+=("$(ratio "$l" "$h")") r3+=("$(ratio "$j" "$l")")
 	r4+=("$(ratio "$n" "$h")") r5+=("$(ratio "$t" "$h")") r6+=("$(ratio "$c" "$h")")
-	echo "startup: round $((i + 1))/$rounds: hello $h ms, hello+net/http $n ms, ten-line $t ms, quickstart $q ms, loop command-only $c ms, loop $l ms, grep/jq $j ms" >&2
+	r7+=("$(ratio "$qv_" "$h")") r8+=("$(ratio "$lv_" "$h")")
+	echo "startup: round $((i + 1))/$rounds: hello $h ms, hello+net/http $n ms, ten-line $t ms, quickstart $q ms (-version $qv_), loop command-only $c ms, loop $l ms (-version $lv_), grep/jq $j ms" >&2
 done
 check
 median() { printf '%s\n' "$@" | sort -g | awk '{v[NR]=$1} END{m=(NR%2)?v[(NR+1)/2]:(v[NR/2]+v[NR/2+1])/2; printf "%.2f", m}'; }
@@ -181,6 +187,9 @@ echo "what -http and -store cost (they link net/http, crypto/tls, go-redis):"
 printf 'hello linking net/http           %6s ms   %5sx hello\n' "$(median "${nh[@]}")" "$(median "${r4[@]}")"
 printf 'ten-line hook (command only)     %6s ms   %5sx hello     (quickstart chain, finished turn)\n' "$(median "${tl[@]}")" "$(median "${r5[@]}")"
 printf 'loop chain (command only)        %6s ms   %5sx hello     (same loop stop)\n' "$(median "${lc[@]}")" "$(median "${r6[@]}")"
+echo "the same binaries deciding nothing (-version: start, package inits, flags, exit):"
+printf 'quickstart -version              %6s ms   %5sx hello\n' "$(median "${qv[@]}")" "$(median "${r7[@]}")"
+printf 'loop -version                    %6s ms   %5sx hello\n' "$(median "${lv[@]}")" "$(median "${r8[@]}")"
 echo
 echo "where the time goes: each package init's median over 9 traced runs (GODEBUG=inittrace=1), the largest, and binary sizes"
 # inits prints "package ms" for each package init of one traced run.

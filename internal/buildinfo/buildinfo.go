@@ -88,7 +88,7 @@ func (in Info) String() string {
 		}
 		b.WriteString(")")
 	case in.Version == "(devel)" || in.Version == "unknown":
-		b.WriteString(" (revision not recorded: go run, -buildvcs=false, or a build outside a git checkout)")
+		b.WriteString(" (revision not recorded: go run, -buildvcs=false, a git worktree or no git checkout)")
 	}
 	if in.GoVersion != "" {
 		b.WriteString(" " + in.GoVersion)

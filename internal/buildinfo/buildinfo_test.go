@@ -17,7 +17,7 @@ func TestFromBuildInfo(t *testing.T) {
 			{Key: "vcs.revision", Value: "abc123"}, {Key: "vcs.modified", Value: "true"}}}, "(devel) (revision abc123, modified) go1.26.0"},
 		{debug.BuildInfo{Settings: []debug.BuildSetting{{Key: "vcs.revision", Value: "abc123"}, {Key: "vcs.modified", Value: "false"}}}, "(devel) (revision abc123)"},
 		{debug.BuildInfo{GoVersion: "go1.26.0", Main: debug.Module{Version: "(devel)"}},
-			"(devel) (revision not recorded: go run, -buildvcs=false, or a build outside a git checkout) go1.26.0"},
+			"(devel) (revision not recorded: go run, -buildvcs=false, a git worktree or no git checkout) go1.26.0"},
 	}
 	for _, tt := range tests {
 		if got := fromBuildInfo(&tt.bi).String(); got != tt.want {
@@ -36,7 +36,7 @@ func TestStamps(t *testing.T) {
 		want              string
 	}{
 		{"go build outside git", Info{Version: "(devel)"}, "v0.1.0", "abc", "v0.1.0 (revision abc)"},
-		{"no stamps", Info{Version: "(devel)"}, "", "", "(devel) (revision not recorded: go run, -buildvcs=false, or a build outside a git checkout)"},
+		{"no stamps", Info{Version: "(devel)"}, "", "", "(devel) (revision not recorded: go run, -buildvcs=false, a git worktree or no git checkout)"},
 		{"go build in a checkout", Info{Version: "v0.0.0-2026-def", Revision: "def"}, "v0.1.0", "abc", "v0.0.0-2026-def (revision def)"},
 		{"go install @v0.3.0", Info{Version: "v0.3.0"}, "", "", "v0.3.0"},
 	}

@@ -113,6 +113,9 @@ func TestDetectDeep(t *testing.T) {
 		if got := Detect([]byte(tt.in)); got != tt.want {
 			t.Errorf("Detect = %q, want %q", got, tt.want)
 		}
+		if tt.want == Claude {
+			continue // passed on as is: its decoding refuses it (hook's TestDecodeInputChecksJSONOnce)
+		}
 		if _, err := Normalize(Detect([]byte(tt.in)), []byte(tt.in)); err == nil {
 			t.Errorf("Normalize accepted %d levels", n)
 		}

@@ -42,6 +42,9 @@ func FuzzNormalize(f *testing.F) {
 			if host != Claude && json.Unmarshal(out, &in) != nil {
 				t.Fatalf("%s: normalized %s does not decode: %v", host, out, json.Unmarshal(out, &in))
 			}
+			if host == Claude && !json.Valid(out) {
+				continue // passed on as is: the caller's decoding rejects it
+			}
 			var fields map[string]json.RawMessage
 			if err := json.Unmarshal(out, &fields); err != nil {
 				t.Fatalf("%s: output %s is not an object: %v", host, out, err)

@@ -33,9 +33,11 @@ type lastReader func(host, path string, calledAt time.Time) string
 
 // Normalize re-expresses raw, an input sent by host, with Claude Code's
 // field names (see the package doc). Claude Code's input, and that of an
-// unknown host, is returned as is once checked to be a JSON object. An
-// input that is not a JSON object, is larger than [MaxInput] or nests
-// deeper than 10 000 levels is an error wrapping [ErrInvalidInput].
+// unknown host, is returned as is once checked to start like a JSON object
+// and to fit [MaxInput]: the caller decodes it, and that decoding is the
+// one check that it is valid JSON. Another host's input that is not a JSON
+// object, is larger than [MaxInput] or nests deeper than 10 000 levels is
+// an error wrapping [ErrInvalidInput].
 //
 // Where a Stop input carries no last assistant message (Copilot, droid,
 // Cursor) or several replies run together (Gemini's prompt_response),
@@ -69,9 +71,11 @@ func normalize(host string, raw []byte, read lastReader) ([]byte, error) {
 		if len(raw) > MaxInput {
 			return nil, fmt.Errorf("%w: larger than %d bytes", ErrInvalidInput, MaxInput)
 		}
-		if len(raw) == 0 || raw[0] != '{' || !json.Valid(raw) {
+		if len(raw) == 0 || raw[0] != '{' {
 			return nil, fmt.Errorf("%w: not a JSON object", ErrInvalidInput)
 		}
+		// Passed on unchanged: the caller's decoding (stophook.ParseInput)
+		// is the one check that the whole payload is valid JSON.
 		return raw, nil
 	}
 	o, err := parseObject(raw)

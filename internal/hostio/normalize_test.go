@@ -289,6 +289,9 @@ func TestNormalizeInvalid(t *testing.T) {
 			"empty": "", "array": "[]", "string": `"x"`, "truncated": `{"a":`, "trailing": `{} {}`,
 			"deep": deep, "big": big,
 		} {
+			if host == Claude && strings.HasPrefix(in, "{") && len(in) <= MaxInput {
+				continue // passed on as is: its decoding checks it (hook's TestDecodeInputChecksJSONOnce)
+			}
 			if _, err := Normalize(host, []byte(in)); !errors.Is(err, ErrInvalidInput) {
 				t.Errorf("Normalize(%s, %s) error = %v, want ErrInvalidInput", host, name, err)
 			}

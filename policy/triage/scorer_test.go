@@ -2,6 +2,8 @@ package triage
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -449,5 +451,17 @@ func TestScoreLookAlikes(t *testing.T) {
 		if got := cats(res); !slices.Equal(got, tc.want) {
 			t.Errorf("%s: got %v, want %v (findings %+v)", tc.name, got, tc.want, res.Findings)
 		}
+	}
+}
+
+func TestJoinOnlyFromConfig(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "memory-config.json")
+	if err := os.WriteFile(path, []byte(`{"triage":{"session_summary":{"join_only":true}}}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	c, err := readConfig(path)
+	if err != nil || !c.SessionSummary.JoinOnly {
+		t.Fatalf("readConfig: %+v, %v; want session_summary.join_only", c.SessionSummary, err)
 	}
 }
