@@ -10,7 +10,7 @@
 //	stophook-memory-triage -store URL      # state store: DIR, file:DIR, redis://host:port/db
 //
 // Its state is the turn's continuation count and the loop guard's flag:
-// in <cwd>/.claude (the flag file .stop_hook_active, as the seed did) and
+// in <cwd>/.claude (the flag file .stop_hook_active) and
 // <cwd>/.claude/stophook by default; with -store, -state DIR,
 // $STOPHOOK_STORE or $STOPHOOK_STATE_DIR, both live in that store and
 // nothing is written in the project.
