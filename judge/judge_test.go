@@ -62,6 +62,11 @@ func TestClassify(t *testing.T) {
 		{"ask above a signature", "Phase 1 is complete.\n\n**Timeline:** Ready to proceed when you are\n\n---\n\n**Created by:** Claude\n**Source:** the retrospective", "permission"},
 		{"ask above a postscript", "The plan is sound. Shall I land the implementation?\n\n— Barney\n\n*P.S. Thanks for the clear letter.*", "permission"},
 		{"reply with one of two words", "Files touched:\n\n- `src/a.tsx`\n- `src/b.tsx`\n\nReply **\"go\"** to ship, or **\"go + manual\"** if you want me to also draft the manual.", "decision"},
+		{"paste it now", "You chose to share the connection string — please paste it now.\n\nOnce you paste it, I'll apply the migration.", "decision"},
+		{"tell me once it is saved", "The string still has the placeholder, so I can't connect yet.\n\nTell me once it's saved and I'll pick it up from `.env.local`.", "decision"},
+		{"or will you take it", "Want me to do the browser verification, or are you taking it from here?", "permission"},
+		{"question after the options", "Two ways to check it:\n\n- **You:** sign up on the live site\n- **Me:** call the confirm route directly\n\nWant me to run that check now, or are you going straight to the deploy?", "permission"},
+		{"yes lacks what is needed", "Want me to do a click-through against your live URL (I'd need the Vercel URL), or are you considering this wrapped up?", "decision"},
 		{"colon before a list", "Here is what changed:\n\n- the parser\n- the CLI", "done"},
 		// Failure statements: first person, tense, negation, topic.
 		{"verification gap", "No blocking issues found.\n\nI couldn't run tests locally because this environment has Node `v14.16.0` while the repo requires `>=20`.", "done"},

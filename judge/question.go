@@ -22,7 +22,7 @@ var (
 	permissionOffer = lazyre.New(`\bsay the word\s*(?:[.!]|$)|\b(?:awaiting|waiting for|await|wait for) your (?:approval|go-ahead|go ahead|confirmation|ok|okay|green light)\b|\b(?:once|when|if) you (?:approve|confirm|give the go-ahead|give me the go-ahead|say go)\b|\bconfirm and i(?:'ll| will)\b|\bfor your (?:approval|review and approval)\b|\bwith your (?:approval|permission|go-ahead)\b|\bif you(?:'re| are) (?:good|ok|okay|happy|fine) with (?:it|this|that)\b[^.]*\b(?:i(?:'ll| will)|next)\b|\bready to (?:proceed|start|begin|implement|continue)\b[^.]*\b(?:when|once|whenever) you\b|\b(?:let me know|tell me|just say)(?: if| when| whether)? you(?:'d| would)? (?:like|want) (?:me|us) to (?:proceed|continue|go ahead|start|begin|implement|apply|move on|pick up|tackle|commit|push|deploy|run|execute)\b|\b(?:let me know|tell me|just say)(?: if| when)? (?:you(?:'re| are) ready|to (?:proceed|continue|go ahead))\b|\bif you(?:'d| would)? (?:like|want) me to (?:proceed|continue|go ahead|start|begin|implement|apply|run)\b[^.]*\b(?:say|tell me|let me know|reply)\b`)
 	// decisionRequest marks a closing statement that waits for a choice or
 	// for information.
-	decisionRequest = lazyre.New(`\b(?:let me know|tell me|please (?:advise|confirm|clarify|specify|indicate))\b[^.]*\b(?:which|what|how|whether|where|prefer|preference)\b|\bplease (?:choose|pick|select|decide)\b|\b(?:i need|need) (?:your|you to) (?:input|decision|choice|confirmation|guidance|help)\b|\b(?:waiting for|awaiting) your (?:input|decision|decisions|choice|answer|answers)\b|^reply\b[^.]*\bor\b|\bonce you answer\b|\b(?:let me know|tell me)(?: if| whether) you(?:'d| would)? (?:want|like|prefer)\b[^.!?]*,? or\b|\b(?:provide|share|send|paste|give me)\b[^.]*\b(?:and|so) i(?:'ll| will| can)\b|\byour (?:call|choice|decision)\b|\bup to you\b|\bi can either\b[^.]*\bor\b`)
+	decisionRequest = lazyre.New(`\b(?:let me know|tell me|please (?:advise|confirm|clarify|specify|indicate))\b[^.]*\b(?:which|what|how|whether|where|prefer|preference)\b|\bplease (?:choose|pick|select|decide)\b|\b(?:i need|need) (?:your|you to) (?:input|decision|choice|confirmation|guidance|help)\b|\b(?:waiting for|awaiting) your (?:input|decision|decisions|choice|answer|answers)\b|^reply\b[^.]*\bor\b|\bonce you answer\b|\b(?:let me know|tell me)(?: if| whether) you(?:'d| would)? (?:want|like|prefer)\b[^.!?]*,? or\b|\b(?:provide|share|send|paste|give me)\b[^.]*\b(?:and|so) i(?:'ll| will| can)\b|\byour (?:call|choice|decision)\b|\bup to you\b|\bi can either\b[^.]*\bor\b|\bplease (?:paste|send|share|provide)\b|\b(?:tell|let) me (?:once|when) (?:it's|it is|you've|you have|that's|that is|you're|you are|they're|they are|done)\b|\bwaiting (?:for|on) you to\b`)
 )
 
 // notAlternatives removes uses of "or" that offer no alternative.
@@ -31,11 +31,15 @@ var notAlternatives = strings.NewReplacer(" or not", "", " or so", "", " or two"
 // holdOff marks an alternative that only delays the proposed work ("…, or
 // would you like to review the plan first?"): a plain yes still answers
 // the question.
-var holdOff = lazyre.New(`^(?:is there|are there|would you (?:like|prefer)(?: me)? to (?:review|modify|adjust|change|tweak|revise|look|discuss|make changes|check|see|prioriti[sz]e|focus)|do you want to (?:review|adjust|modify|change|look|check|test)|would you rather (?:review|test|check|look)|should i (?:wait|stop|hold)|wait|stop|hold|not\b|anything|something else|review|make changes|adjust|modify|(?:just )?(?:leave|keep) (?:it|them|this|that|these|those|things)\b|skip (?:it|that|this)\b|(?:will|would|do) you (?:want to )?(?:test|try|playtest|preview|check|review) it\b)`)
+var holdOff = lazyre.New(`^(?:is there|are there|would you (?:like|prefer)(?: me)? to (?:review|modify|adjust|change|tweak|revise|look|discuss|make changes|check|see|prioriti[sz]e|focus)|do you want to (?:review|adjust|modify|change|look|check|test)|would you rather (?:review|test|check|look)|should i (?:wait|stop|hold)|wait|stop|hold|not\b|anything|something else|review|make changes|adjust|modify|(?:just )?(?:leave|keep) (?:it|them|this|that|these|those|things)\b|skip (?:it|that|this)\b|(?:will|would|do) you (?:want to )?(?:test|try|playtest|preview|check|review) it\b|are you (?:taking it|handling it|doing it|going (?:straight )?to|considering)\b)`)
 
 // reviewFirst marks a first alternative that only has the human look before
 // the agent acts ("Want to preview it first, or should I commit now?").
 var reviewFirst = lazyre.New(`^(?:do you )?want to (?:preview|test|try|review|check|look at|see|playtest) (?:it|this|that|them)\b`)
+
+// needInfo marks a question that says the agent needs something from the
+// human ("…live URL (I'd need the Vercel URL), or …?"): a yes lacks it.
+var needInfo = lazyre.New(`\bi(?:'d| would)? need (?:the|your|you to)\b`)
 
 // parenthetical matches a remark in parentheses, whose "or" offers no
 // alternative to the question around it.
@@ -67,7 +71,9 @@ var answered = lazyre.New(`^(?:yes|no|yep|nope|because|short answer|answer|the a
 // question reads what the closing of m asks of the user, if anything.
 func (m message) question() (Verdict, bool) {
 	c := m.closing
-	if c.choice != "" && optionsLeadIn.MatchString(c.choice) {
+	// Options under a lead-in ask for a choice, unless a question after
+	// them closes the message.
+	if c.choice != "" && optionsLeadIn.MatchString(c.choice) && (c.question == "" || len(c.lines) > 0 && c.lines[0] == c.choice) {
 		return ask(Decision, 0.85, c.choice), true
 	}
 	if c.question != "" {
@@ -186,6 +192,9 @@ func ask(k Kind, conf float64, why string) Verdict {
 // NoKind for a courtesy question.
 func classifyQuestion(c closing) (Kind, float64) {
 	q := notAlternatives.Replace(c.question)
+	if needInfo.MatchString(q) {
+		return Decision, 0.8
+	}
 	if strings.Contains(q, "(") {
 		if p := parenthetical.ReplaceAllString(q, ""); permissionQuestion.MatchString(p) {
 			q = p
