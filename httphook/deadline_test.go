@@ -104,7 +104,7 @@ var _ http.Flusher = (*flushSignal)(nil)
 func noEvaluationLeft(t *testing.T) {
 	t.Helper()
 	var left string
-	for range 10000 {
+	for range 100_000 {
 		left = evaluationGoroutines()
 		if left == "" {
 			return
