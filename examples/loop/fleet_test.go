@@ -27,6 +27,26 @@ type replica struct {
 	cmd  *exec.Cmd
 	url  string
 	done chan error
+	log  lockedBuffer // its stderr after "listening on"
+}
+
+// lockedBuffer is a bytes.Buffer written by one goroutine and read by
+// another.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }
 
 // startReplica starts bin -http on a free loopback port with store and
@@ -55,8 +75,13 @@ func startReplica(t *testing.T, bin, store string) *replica {
 		cmd.Process.Kill()
 		t.Fatalf("replica exited before listening: %v", cmd.Wait())
 	}
-	go func() { io.Copy(io.Discard, errPipe); r.done <- cmd.Wait() }()
-	t.Cleanup(func() { cmd.Process.Kill() })
+	go func() { io.Copy(&r.log, errPipe); r.done <- cmd.Wait() }()
+	t.Cleanup(func() {
+		cmd.Process.Kill()
+		if t.Failed() {
+			t.Logf("replica %s stderr:\n%s", r.url, r.log.String())
+		}
+	})
 	return r
 }
 
@@ -64,6 +89,24 @@ func startReplica(t *testing.T, bin, store string) *replica {
 func (r *replica) stop() error {
 	r.cmd.Process.Signal(syscall.SIGTERM)
 	return <-r.done
+}
+
+// storeErrors returns the replica's stophook_store_errors_total.
+func (r *replica) storeErrors(t *testing.T, c *http.Client) string {
+	t.Helper()
+	resp, err := c.Get(r.url + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	m, _ := io.ReadAll(resp.Body)
+	for _, line := range strings.Split(string(m), "\n") {
+		if v, ok := strings.CutPrefix(line, "stophook_store_errors_total "); ok {
+			return v
+		}
+	}
+	t.Fatalf("no stophook_store_errors_total in /metrics:\n%s", m)
+	return ""
 }
 
 // post sends a Stop input and returns the status and body.
@@ -161,6 +204,15 @@ func TestFleet(t *testing.T) {
 	t.Run("1000 stops from 256 workers lose no update", func(t *testing.T) {
 		advance(t, "fleet-1000", 1000, 256)
 	})
+	// A stop is let through without advancing the loop only when a store
+	// operation failed (fail open: a Redis round trip over the store's
+	// timeout, or a compare-and-set that lost every round), and each such
+	// failure is counted: none may have happened so far.
+	for i, r := range replicas {
+		if n := r.storeErrors(t, client); n != "0" {
+			t.Errorf("replica %d: %s store errors during the advance tests, want 0 (its log: %s)", i, n, r.log.String())
+		}
+	}
 
 	t.Run("Redis killed mid-run: every stop answered, then let through", func(t *testing.T) {
 		const session = "fleet-kill"

@@ -7,6 +7,13 @@
 //	stophook-memory-triage -explain        # also print the decision trace on stderr
 //	stophook-memory-triage -config FILE    # default <cwd>/.claude/memory-config.json
 //	stophook-memory-triage -mode heuristic # override the config's mode
+//	stophook-memory-triage -store URL      # state store: DIR, file:DIR, redis://host:port/db
+//
+// Its state is the turn's continuation count and the loop guard's flag:
+// in <cwd>/.claude (the flag file .stop_hook_active) and
+// <cwd>/.claude/stophook by default; with -store, -state DIR,
+// $STOPHOOK_STORE or $STOPHOOK_STATE_DIR, both live in that store and
+// nothing is written in the project.
 //
 // Register it for Stop with a timeout of 30 s (see hooks.json). It fails
 // open: whatever goes wrong, the session stops with one line on stderr.
@@ -25,6 +32,7 @@ import (
 	"github.com/stophook/stophook/hook"
 	"github.com/stophook/stophook/llm/provider"
 	"github.com/stophook/stophook/policy/triage"
+	"github.com/stophook/stophook/storeurl"
 )
 
 func main() {
@@ -32,6 +40,8 @@ func main() {
 	exit2 := flag.Bool("exit2", false, "block with exit code 2 and the reason on stderr")
 	explain := flag.Bool("explain", false, "print the decision trace on stderr")
 	config := flag.String("config", "", "memory-config.json `FILE` (default <cwd>/.claude/memory-config.json)")
+	state := flag.String("state", "", "state `DIR` (the same as -store DIR)")
+	storeSpec := flag.String("store", "", storeurl.Usage)
 	var mode string
 	hookcli.Choice(flag.CommandLine, &mode, "mode", envMode(os.Getenv, os.Stderr),
 		"`MODE` hybrid or heuristic, replacing the config file's (default $STOPHOOK_TRIAGE_MODE)", triage.ModeHybrid, triage.ModeHeuristic)
@@ -39,6 +49,7 @@ func main() {
 		{"STOPHOOK_TRIAGE_MODE", "default -mode (plugin option triage_mode: CLAUDE_PLUGIN_OPTION_TRIAGE_MODE)"},
 		{"ANTHROPIC_API_KEY", "key of the model in hybrid mode with llm_provider anthropic"},
 		{"GEMINI_API_KEY", "key of the model with llm_provider gemini-flash"},
+		{storeurl.Env, "default -store"},
 	})
 	hookcli.Version(flag.CommandLine)
 	flag.CommandLine.SetOutput(os.Stdout) // -h
@@ -55,11 +66,30 @@ func main() {
 			return a
 		},
 	}))
+	spec, warn := storeurl.FromFlags(*storeSpec, *state, os.Getenv)
+	if warn != nil {
+		fmt.Fprintf(os.Stderr, "stophook-memory-triage: %v\n", warn)
+	}
+	if spec == "" {
+		spec = os.Getenv(hook.StateDirEnv)
+	}
+	opened, err := storeurl.Open(spec, storeurl.Options{})
+	if err != nil {
+		// A broken hook command line must not trap the session.
+		fmt.Fprintf(os.Stderr, "stophook-memory-triage: %v; allowing stop\n", err)
+		return
+	}
+	var store stophook.Store // nil: the flag file, and a FileStore in the project
+	if opened != nil {
+		store = opened.Store
+		defer opened.Close()
+	}
 	chain := stophook.NewChain(&triage.MemoryTriage{
-		ConfigPath: *config, Mode: mode, Logger: logger,
+		ConfigPath: *config, Mode: mode, Logger: logger, Store: store,
 		Providers: provider.All(), // llm_provider "anthropic", "gemini-flash"
 	})
 	opts := hook.Options{
+		Store:   store,
 		Events:  []stophook.Event{stophook.EventStop},
 		Explain: *explain,
 		Logger:  logger,

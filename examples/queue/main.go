@@ -10,8 +10,11 @@
 // drive writes the queue and types its first command into tmux session NAME,
 // then exits. hook is the handler for Stop, SessionStart and
 // UserPromptSubmit (register it for all three); it always exits 0 and never
-// blocks. The queues directory is --queues DIR, else $STOPHOOK_STATE_DIR/queues,
-// else <cwd>/.claude/stophook/queues, for every subcommand.
+// blocks. The queues directory is --queues DIR, else the queues/ of the
+// state store (--store DIR or file:DIR, else $STOPHOOK_STORE), else
+// $STOPHOOK_STATE_DIR/queues, else <cwd>/.claude/stophook/queues, for every
+// subcommand. A queue is typed into a tmux session on this machine, so its
+// store is a directory here: memory: and redis:// are refused.
 package main
 
 import (
@@ -31,6 +34,7 @@ import (
 	"github.com/stophook/stophook/hook"
 	"github.com/stophook/stophook/queue"
 	"github.com/stophook/stophook/queue/gateway"
+	"github.com/stophook/stophook/storeurl"
 )
 
 func main() {
@@ -78,6 +82,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // queueEnv lists the environment variables the subcommands read.
 var queueEnv = []hookcli.Var{
+	{storeurl.Env, "default --store"},
 	{"STOPHOOK_STATE_DIR", "state directory; queues live in its queues/ (default <cwd>/.claude/stophook)"},
 	{"TMUX", "the tmux server to type into (set inside tmux)"},
 	{"TMUX_PANE", "hook: the pane whose session is the queue key when --session is not given"},
@@ -108,25 +113,54 @@ func parseFailed(stderr io.Writer, err error) int {
 
 // common holds the flags every subcommand shares.
 type common struct {
-	session, queues, socket, awaits string
-	tab                             bool
-	delay                           time.Duration
+	session, queues, store, socket, awaits string
+	tab                                    bool
+	delay                                  time.Duration
 }
 
 func (c *common) register(fs *flag.FlagSet) {
 	fs.StringVar(&c.session, "session", "", "tmux session `NAME` (the queue key)")
-	fs.StringVar(&c.queues, "queues", "", "queues `DIR` (default $STOPHOOK_STATE_DIR/queues, else <cwd>/.claude/stophook/queues)")
+	fs.StringVar(&c.queues, "queues", "", "queues `DIR` (default the store's queues/, else $STOPHOOK_STATE_DIR/queues, else <cwd>/.claude/stophook/queues)")
+	fs.StringVar(&c.store, "store", "", "state store `URL`: a directory or file:DIR, whose queues/ holds the queues (default $"+storeurl.Env+"); memory: and redis:// are refused: tmux runs on this machine")
 	fs.StringVar(&c.socket, "tmux-socket", "", "tmux server socket `PATH` (default: the server of $TMUX, or tmux's default)")
 	fs.StringVar(&c.awaits, "awaits", "", "JSON `FILE` of extra awaits rules, consulted before the defaults: [{\"pattern\":\"/compact\",\"awaits\":{\"hook\":\"SessionStart\",\"sub\":\"compact\"}}]")
 	fs.BoolVar(&c.tab, "tab", false, "type a slash command's name, press Tab to complete it, then its arguments")
 	fs.DurationVar(&c.delay, "key-delay", 0, "pause between typing and Enter")
 }
 
+// stateStore opens --store (else $STOPHOOK_STORE): nil when neither is
+// set. Only a file store is accepted.
+func (c *common) stateStore() (*stophook.FileStore, error) {
+	spec, err := storeurl.FromFlags(c.store, "", os.Getenv)
+	if err != nil {
+		return nil, err // a queue cannot be kept somewhere else than asked
+	}
+	// Server: memory: opens, to be refused below with the reason.
+	opened, err := storeurl.Open(spec, storeurl.Options{Server: true})
+	if err != nil || opened == nil {
+		return nil, err
+	}
+	fs, ok := opened.Store.(*stophook.FileStore)
+	if !ok {
+		opened.Close()
+		return nil, fmt.Errorf("queue: store %q: queues are files on the machine that runs tmux; give a directory or file:DIR", spec)
+	}
+	return fs, nil
+}
+
 func (c *common) processor(stderr io.Writer, level slog.Level) (*queue.Processor, error) {
+	store, err := c.stateStore()
+	if err != nil {
+		return nil, err
+	}
 	dir := c.queues
-	if state := os.Getenv(hook.StateDirEnv); dir == "" && state != "" {
-		dir = filepath.Join(state, "queues")
-	} else if dir == "" {
+	switch {
+	case dir != "":
+	case store != nil:
+		dir = filepath.Join(store.Dir(), "queues")
+	case os.Getenv(hook.StateDirEnv) != "":
+		dir = filepath.Join(os.Getenv(hook.StateDirEnv), "queues")
+	default:
 		dir = queue.DefaultPath("")
 	}
 	p := &queue.Processor{
@@ -311,7 +345,12 @@ func hookCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return queue.Tmux{Socket: c.socket}.Session(ctx, os.Getenv("TMUX_PANE"))
 	}
 	chain := stophook.NewChain(&queue.Advance{Processor: p, Session: sessionOf})
+	var store stophook.Store
+	if fs, err := c.stateStore(); err == nil && fs != nil {
+		store = fs // the turn counts beside the queues
+	}
 	hook.Run(context.Background(), chain, hook.Options{
+		Store: store,
 		Stdin: stdin, Stdout: stdout, Stderr: stderr,
 		Events: []stophook.Event{stophook.EventStop, stophook.EventSessionStart, stophook.EventUserPromptSubmit},
 		Budget: 25 * time.Second,

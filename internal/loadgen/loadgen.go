@@ -1,11 +1,9 @@
 package loadgen
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"net"
 	"net/http"
 	"net/url"
@@ -101,42 +99,70 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	if body == nil {
 		body = func(int) []byte { return []byte("{}") }
 	}
-	tr := &http.Transport{
-		MaxIdleConns:        cfg.Concurrency,
-		MaxIdleConnsPerHost: cfg.Concurrency,
-		DisableCompression:  true,
-		// Never a proxy, whatever the environment says: the target is local.
-		Proxy: nil,
-		DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
-			host, _, err := net.SplitHostPort(addr)
-			if err != nil {
-				return nil, err
-			}
-			if err := checkHost(host); err != nil {
-				return nil, err
-			}
-			return (&net.Dialer{}).DialContext(ctx, network, addr)
-		},
+	u, _ := url.Parse(cfg.URL) // checked by CheckLoopback
+	conns := make([]*conn, cfg.Concurrency)
+	for w := range conns {
+		conns[w] = newConn(u, cfg.Token)
 	}
-	defer tr.CloseIdleConnections()
-	client := &http.Client{Transport: tr, Timeout: 2 * time.Minute}
+	// A request blocked in a read when ctx ends is freed by closing its
+	// connection.
+	var mu sync.Mutex
+	stopped := false
+	defer context.AfterFunc(ctx, func() {
+		mu.Lock()
+		defer mu.Unlock()
+		stopped = true
+		for _, c := range conns {
+			if c.c != nil {
+				c.c.Close()
+			}
+		}
+	})()
 	lat := make([]time.Duration, cfg.Requests)
 	var next, errs atomic.Int64
 	var answered atomic.Int64
 	start := time.Now()
 	var wg sync.WaitGroup
-	for range cfg.Concurrency {
+	for _, c := range conns {
 		wg.Go(func() {
+			defer func() {
+				mu.Lock()
+				c.close()
+				mu.Unlock()
+			}()
 			for ctx.Err() == nil {
 				i := int(next.Add(1) - 1)
 				if i >= cfg.Requests {
 					return
 				}
 				t0 := time.Now()
-				ok := send(ctx, client, cfg, body(i))
+				mu.Lock()
+				if stopped {
+					mu.Unlock()
+					return
+				}
+				if c.c == nil { // dial under mu, so that AfterFunc sees the connection
+					var d net.Dialer
+					nc, err := d.DialContext(ctx, "tcp", c.addr)
+					if err != nil {
+						mu.Unlock()
+						lat[i] = time.Since(t0)
+						answered.Add(1)
+						errs.Add(1)
+						continue
+					}
+					c.set(nc)
+				}
+				mu.Unlock()
+				ok, keep, err := c.do(body(i))
 				lat[i] = time.Since(t0)
+				if !keep {
+					mu.Lock()
+					c.close()
+					mu.Unlock()
+				}
 				answered.Add(1)
-				if !ok {
+				if err != nil || !ok {
 					errs.Add(1)
 				}
 			}
@@ -152,24 +178,6 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 		r.Max = got[len(got)-1]
 	}
 	return r, ctx.Err()
-}
-
-func send(ctx context.Context, c *http.Client, cfg Config, body []byte) bool {
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, cfg.URL, bytes.NewReader(body))
-	if err != nil {
-		return false
-	}
-	req.Header.Set("Content-Type", "application/json")
-	if cfg.Token != "" {
-		req.Header.Set("Authorization", "Bearer "+cfg.Token)
-	}
-	resp, err := c.Do(req)
-	if err != nil {
-		return false
-	}
-	io.Copy(io.Discard, resp.Body)
-	resp.Body.Close()
-	return resp.StatusCode/100 == 2
 }
 
 // Bare is the baseline: a plain net/http handler answering {} to

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"sync/atomic"
 	"testing"
 
@@ -59,5 +60,58 @@ func TestBounds(t *testing.T) {
 		if _, err := loadgen.Run(context.Background(), c); err == nil {
 			t.Errorf("Run(%+v): got nil error", c)
 		}
+	}
+}
+
+// TestRunStopsWithItsContext: a server that never answers holds no worker
+// past the end of the context.
+func TestRunStopsWithItsContext(t *testing.T) {
+	t.Parallel()
+	release := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(http.ResponseWriter, *http.Request) { <-release }))
+	defer srv.Close()
+	defer close(release)
+	ctx, cancel := context.WithCancel(context.Background())
+	var got atomic.Int64
+	done := make(chan error)
+	go func() {
+		r, err := loadgen.Run(ctx, loadgen.Config{URL: srv.URL, Concurrency: 4, Requests: 100, Body: func(i int) []byte {
+			if got.Add(1) == 4 {
+				cancel()
+			}
+			return []byte("{}")
+		}})
+		if r.Requests > 4 {
+			t.Errorf("got %d answered, want at most the 4 in flight", r.Requests)
+		}
+		done <- err
+	}()
+	if err := <-done; !errors.Is(err, context.Canceled) {
+		t.Errorf("got %v, want context.Canceled", err)
+	}
+}
+
+// TestResponses: the hand-written client reads what net/http servers
+// send: Content-Length, chunked bodies, Connection: close.
+func TestResponses(t *testing.T) {
+	t.Parallel()
+	var n atomic.Int64
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch n.Add(1) % 3 {
+		case 0:
+			w.Write([]byte(strings.Repeat("x", 10000))) // chunked: larger than the server's buffer
+			w.(http.Flusher).Flush()
+			w.Write([]byte("end"))
+		case 1:
+			w.Header().Set("Connection", "close")
+			w.Write([]byte("{}"))
+		default:
+			w.WriteHeader(http.StatusTeapot)
+		}
+	}))
+	defer srv.Close()
+	r, err := loadgen.Run(context.Background(), loadgen.Config{URL: srv.URL + "/x?y=1", Concurrency: 3, Requests: 300})
+	if err != nil || r.Requests != 300 || r.Errors != 100 {
+		t.Errorf("got %v, %v; want 300 answered, 100 errors (the 418s)", r, err)
 	}
 }

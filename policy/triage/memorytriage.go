@@ -71,6 +71,11 @@ type MemoryTriage struct {
 	Providers map[string]func() (llm.Model, error)
 	// Logger receives warnings; nil means slog.Default().
 	Logger *slog.Logger
+	// Store, when set, keeps the loop guard's flag (under
+	// "memory-triage/flag/<session_id>") instead of the flag file in
+	// <cwd>/.claude: a hook given a state store (-store, -state) writes
+	// nothing in the project.
+	Store stophook.Store
 
 	scorers scorerCache
 }
@@ -85,7 +90,7 @@ func (p *MemoryTriage) Evaluate(ctx context.Context, in stophook.Input) (stophoo
 	if in.HookEventName != stophook.EventStop {
 		return stophook.PassOn("not a Stop"), nil
 	}
-	if d, ok := p.loopGuard(in); ok {
+	if d, ok := p.guard(ctx, in); ok {
 		return d, nil
 	}
 	cfg, built := p.config(ctx, in.CWD)
@@ -121,7 +126,7 @@ func (p *MemoryTriage) Evaluate(ctx context.Context, in stophook.Input) (stophoo
 		d.SystemMessage = userReport(findings)
 		return d, nil
 	}
-	if err := p.setFlag(in); err != nil {
+	if err := p.raise(ctx, in); err != nil {
 		p.warn(ctx, "memory triage: cannot create the loop-guard flag", err)
 	}
 	d := stophook.BlockWith(blockReason(findings))

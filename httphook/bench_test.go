@@ -1,0 +1,68 @@
+package httphook_test
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+
+	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/hook"
+	"github.com/stophook/stophook/httphook"
+	"github.com/stophook/stophook/internal/loadgen"
+	"github.com/stophook/stophook/policy"
+)
+
+// quickstartChain is examples/quickstart's chain.
+func quickstartChain() stophook.Policy {
+	return policy.WithTurnBudget(2, policy.PauseOnBackgroundTasks(&policy.ErrorRetry{MaxRetries: 2}))
+}
+
+// benchServe sends the load generator's Stop inputs through Mux in
+// process: the server's per-decision cost without the network.
+func benchServe(b *testing.B, p stophook.Policy) {
+	store := new(stophook.MemoryStore)
+	m := httphook.NewMetrics()
+	h := httphook.Mux(httphook.New(m.Policy(p), "", hook.Options{Store: m.Store(store)}), m.Options(httphook.ServeOptions{}))
+	body := loadgen.StopBody(256, b.TempDir(), "All done: the tests pass.")
+	b.ReportAllocs()
+	b.RunParallel(func(pb *testing.PB) {
+		i := 0
+		for pb.Next() {
+			req := httptest.NewRequestWithContext(context.Background(), http.MethodPost, "/stop", bytes.NewReader(body(i)))
+			req.Header.Set("Content-Type", "application/json")
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, req)
+			if rec.Code != http.StatusOK {
+				b.Fatalf("status %d: %s", rec.Code, rec.Body)
+			}
+			i++
+		}
+	})
+}
+
+// BenchmarkServeQuickstart: the quickstart's chain on a memory store.
+func BenchmarkServeQuickstart(b *testing.B) { benchServe(b, quickstartChain()) }
+
+// BenchmarkServeNothing: a policy that passes, on a memory store: the
+// runner, the metrics and the encoding alone.
+func BenchmarkServeNothing(b *testing.B) {
+	benchServe(b, stophook.PolicyFunc(func(context.Context, stophook.Input) (stophook.Decision, error) {
+		return stophook.PassOn("nothing to say"), nil
+	}))
+}
+
+// BenchmarkBare: the baseline handler through the same request and
+// recorder, for scale.
+func BenchmarkBare(b *testing.B) {
+	body := []byte(`{"session_id":"x"}`)
+	b.ReportAllocs()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			req := httptest.NewRequestWithContext(context.Background(), http.MethodPost, "/stop", bytes.NewReader(body))
+			req.Header.Set("Content-Type", "application/json")
+			loadgen.Bare.ServeHTTP(httptest.NewRecorder(), req)
+		}
+	})
+}
