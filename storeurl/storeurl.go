@@ -44,8 +44,8 @@ type Store struct {
 // (a directory), else $STOPHOOK_STORE; "" leaves the default (the
 // project's state dir, or $STOPHOOK_STATE_DIR). A value of the variable
 // that is neither an absolute directory nor a URL of a known scheme is not
-// used: the error names the variable, for the caller to print once as a
-// warning while it keeps its default. (A relative directory would depend
+// used: the error names the variable, for the caller to print once, as a
+// warning when it keeps its default. (A relative directory would depend
 // on the working directory of each hook run.)
 func FromFlags(store, state string, getenv func(string) string) (string, error) {
 	switch {
@@ -61,7 +61,7 @@ func FromFlags(store, state string, getenv func(string) string) (string, error) 
 	scheme, _, hasScheme := strings.Cut(v, ":")
 	if !isScheme(scheme, hasScheme) {
 		if !filepath.IsAbs(v) {
-			return "", fmt.Errorf("storeurl: %s=%q is not an absolute directory or a store URL (file:DIR, memory:, redis://, rediss://); using the default store", Env, v)
+			return "", fmt.Errorf("storeurl: %s=%q is not an absolute directory or a store URL (file:DIR, memory:, redis://, rediss://)", Env, v)
 		}
 		return v, nil
 	}
@@ -69,7 +69,7 @@ func FromFlags(store, state string, getenv func(string) string) (string, error) 
 	case "file", "memory", "redis", "rediss":
 		return v, nil
 	}
-	return "", fmt.Errorf("storeurl: %s=%q has the unknown scheme %q (want an absolute directory, file:DIR, memory:, redis:// or rediss://); using the default store", Env, v, scheme)
+	return "", fmt.Errorf("storeurl: %s=%q has the unknown scheme %q (want an absolute directory, file:DIR, memory:, redis:// or rediss://)", Env, v, scheme)
 }
 
 // isScheme reports whether the text before a spec's first colon is a URL

@@ -115,7 +115,7 @@ func (t *target) register(fs *flag.FlagSet, getenv env) {
 func (t *target) open(stderr io.Writer) (loops *loopstate.Loops, key string, close func(), err error) {
 	spec, warn := storeurl.FromFlags(t.store, t.state, t.getenv)
 	if warn != nil {
-		fmt.Fprintf(stderr, "loop: %v\n", warn)
+		fmt.Fprintf(stderr, "loop: %v; using the default store\n", warn)
 	}
 	opened, err := storeurl.Open(spec, storeurl.Options{})
 	if err != nil {
@@ -321,7 +321,7 @@ func cmdHook(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv en
 	}
 	spec, warn := storeurl.FromFlags(*storeSpec, *state, getenv)
 	if warn != nil {
-		fmt.Fprintf(stderr, "stophook-loop: %v\n", warn)
+		fmt.Fprintf(stderr, "stophook-loop: %v; using the default store\n", warn)
 	}
 	opened, err := storeurl.Open(spec, storeurl.Options{Server: *addr != ""})
 	if err != nil {

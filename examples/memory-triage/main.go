@@ -68,7 +68,7 @@ func main() {
 	}))
 	spec, warn := storeurl.FromFlags(*storeSpec, *state, os.Getenv)
 	if warn != nil {
-		fmt.Fprintf(os.Stderr, "stophook-memory-triage: %v\n", warn)
+		fmt.Fprintf(os.Stderr, "stophook-memory-triage: %v; using the default store\n", warn)
 	}
 	if spec == "" {
 		spec = os.Getenv(hook.StateDirEnv)

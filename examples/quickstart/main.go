@@ -54,7 +54,7 @@ func main() {
 
 	spec, warn := storeurl.FromFlags(*storeSpec, *state, os.Getenv)
 	if warn != nil {
-		fmt.Fprintf(os.Stderr, "stophook-quickstart: %v\n", warn)
+		fmt.Fprintf(os.Stderr, "stophook-quickstart: %v; using the default store\n", warn)
 	}
 	opened, err := storeurl.Open(spec, storeurl.Options{Server: *addr != ""})
 	if err != nil {

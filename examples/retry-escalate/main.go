@@ -280,7 +280,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	spec, warn := storeurl.FromFlags(c.StoreURL, c.State, os.Getenv)
 	if warn != nil {
-		fmt.Fprintf(stderr, "stophook-retry-escalate: %v\n", warn)
+		fmt.Fprintf(stderr, "stophook-retry-escalate: %v; using the default store\n", warn)
 	}
 	opened, err := storeurl.Open(spec, storeurl.Options{})
 	if err != nil {
