@@ -9,8 +9,9 @@
 //
 // An empty value means the caller's default (the project's state dir).
 // [FromFlags] picks -store, else a hook's older -state DIR, else the
-// environment variable; [Open] parses and opens; the result's Close
-// releases connections.
+// environment variable (an absolute directory or a URL of a known scheme:
+// anything else is a warning naming it, and the default applies); [Open]
+// parses and opens; the result's Close releases connections.
 //
 // This package links the Redis client: a hook that offers no redis://
 // store should take a directory and use [stophook.NewFileStore] instead.
