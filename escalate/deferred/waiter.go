@@ -65,9 +65,8 @@ func (w *answerWaiter) Run(ctx context.Context, session, id string) (waitOutcome
 	}
 	if job.State != statePending { // cancelled before the waiter started
 		out := waitOutcome{Note: "🚫 Closed: " + notPendingWhy(job, id)}
-		err := w.close(ctx, job, out.Note)
-		w.forget(ctx, session, id)
-		return out, err
+		w.forget(ctx, session, id) // the state's last write comes before the edit anyone waits on
+		return out, w.close(ctx, job, out.Note)
 	}
 	now := time.Now
 	if w.Now != nil {
@@ -169,10 +168,10 @@ func (w *answerWaiter) Run(ctx context.Context, session, id string) (waitOutcome
 		transition(context.WithoutCancel(ctx), w.Store, session, id, stateClosed, "no answer in time")
 		out.Note = "⌛ No answer within " + shortDuration(job.Deadline.Sub(job.CreatedAt)) + " — the session stays stopped"
 	}
+	w.forget(ctx, session, id) // the state's last write comes before the edit anyone waits on
 	if cerr := w.close(ctx, job, out.Note); cerr != nil && err == nil {
 		err = cerr
 	}
-	w.forget(ctx, session, id)
 	return out, err
 }
 

@@ -9,6 +9,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -222,6 +224,10 @@ func TestDeferredAnswerReachesTheSocket(t *testing.T) {
 	start := time.Now()
 	require.NoError(t, cmd.Run())
 	took := time.Since(start)
+	m := regexp.MustCompile(`waiter (\d+) delivers`).FindStringSubmatch(stderr.String())
+	require.NotNil(t, m, "the trace names the waiter's pid:\n%s", stderr.String())
+	pid, _ := strconv.Atoi(m[1])
+	defer waitExit(t, pid) // its last writes land before the temp dirs go
 	assert.NotContains(t, stdout.String(), "block", "the session stops at once")
 	assert.Contains(t, stderr.String(), "DeferredAnswers", "trace")
 	assert.Contains(t, stderr.String(), "Escalation: allow: question", "trace")
