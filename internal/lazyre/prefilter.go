@@ -3,6 +3,7 @@ package lazyre
 import (
 	"sort"
 	"strings"
+	"sync/atomic"
 )
 
 // A prefilter holds literals of which every match of expr contains at
@@ -48,7 +49,7 @@ func (p *prefilter) mayMatch(s string) bool {
 		return true
 	}
 	if p.fold {
-		s = foldASCII(s)
+		s = folded(s)
 	}
 	for _, lit := range p.any {
 		if strings.Contains(s, lit) {
@@ -56,6 +57,21 @@ func (p *prefilter) mayMatch(s string) bool {
 		}
 	}
 	return false
+}
+
+// lastFold holds the last text folded and its fold: the judge asks some
+// hundred case-folding patterns about one text in turn, which then folds
+// it once instead of once per pattern.
+var lastFold atomic.Pointer[[2]string]
+
+// folded returns foldASCII(s), from lastFold when s was the last text.
+func folded(s string) string {
+	if c := lastFold.Load(); c != nil && c[0] == s {
+		return c[1]
+	}
+	f := foldASCII(s)
+	lastFold.Store(&[2]string{s, f})
+	return f
 }
 
 // foldASCII lower-cases the ASCII letters of s and maps the two non-ASCII

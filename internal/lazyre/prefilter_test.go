@@ -250,3 +250,12 @@ func TestFilteredMethods(t *testing.T) {
 		t.Error("a match was missed")
 	}
 }
+
+// folded answers from its one-entry cache only for the same text.
+func TestFoldedIsFoldASCII(t *testing.T) {
+	for _, s := range []string{"Build FAILED", "Tests Pass", "Build FAILED", "", "\u212Aelvin", "Tests Pass"} {
+		if got, want := folded(s), foldASCII(s); got != want {
+			t.Errorf("folded(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
