@@ -165,12 +165,12 @@ func checkOf(cmd string) string {
 func shellFailed(r transcript.ToolResult) (bool, string) {
 	out := r.Text
 	if m := exitCode.FindStringSubmatch(head(out, 200) + "\n" + tailString(out, 200)); m != nil {
-		if n, err := strconv.Atoi(m[1]); err == nil && n != 0 {
+		if n, err := strconv.Atoi(m[1]); err == nil && n != 0 && !signalled(n) {
 			return true, "exit code " + m[1]
 		}
 	}
 	if window := head(out, 500) + "\n" + tailString(out, 1500); mayFail(window) {
-		if s := failSummary.FindString(window); s != "" {
+		if s := failSummary.FindString(window); s != "" && !rerunPassed(window) {
 			return true, strings.TrimSpace(s)
 		}
 	}
@@ -178,6 +178,37 @@ func shellFailed(r transcript.ToolResult) (bool, string) {
 		return true, firstLine(head(out, 120))
 	}
 	return false, ""
+}
+
+// signalled reports an exit code a shell gives a command stopped by a
+// signal (130 interrupt, 137 kill, 143 terminate): the check was cut
+// short, not failed, and its outcome is unknown unless the output shows it.
+func signalled(code int) bool { return code == 130 || code == 137 || code == 143 }
+
+// rerunPassed reports go test output in which every package that failed
+// passed in a later run of the same call ("go test ./pkg || go test
+// ./pkg", a test broken on purpose and restored): the failure was fixed
+// before the call returned. A bare FAIL line after the last passing run
+// is a failure of its own.
+func rerunPassed(out string) bool {
+	if !strings.Contains(out, "ok ") && !strings.Contains(out, "ok\t") {
+		return false
+	}
+	open := map[string]bool{} // packages whose last run failed
+	failed, bare := false, false
+	for line := range strings.Lines(out) {
+		f := strings.Fields(line)
+		switch {
+		case len(f) == 1 && f[0] == "FAIL":
+			bare = true
+		case len(f) >= 2 && f[0] == "FAIL":
+			open[f[1]], failed, bare = true, true, false
+		case len(f) >= 2 && f[0] == "ok":
+			delete(open, f[1])
+			bare = false
+		}
+	}
+	return failed && len(open) == 0 && !bare
 }
 
 // failWords are the words failSummary needs; a window without any of them

@@ -29,14 +29,18 @@ type closing struct {
 	options int
 	// items are the last of those list items, cleaned, last first.
 	items []string
-	// choice is a closing line that ends with a colon and introduces two
-	// or more list items ("Would you like me to:" followed by options).
+	// choice is a closing line that ends with a colon, or a heading that
+	// names options, and introduces two or more list items ("Would you like me to:" followed by options).
 	choice string
 	// last are the last tailLines lines, list items included, cleaned,
 	// last first; chars counts the characters that follow each of them.
 	last  []string
 	chars []int
 }
+
+// optionsHeading marks a heading that puts the list under it to the human
+// ("## Your options for the status segment").
+var optionsHeading = lazyre.New(`^(?:your |the |some )?(?:options|choices|alternatives)\b|\b(?:options|choices) (?:for|from here|going forward)\b|^open (?:questions?|decisions?)\b|^decisions? (?:needed|for you)\b`)
 
 // tailLines is how many lines, list items included, the structural
 // question rules look at.
@@ -78,7 +82,7 @@ func closingOf(prose string) closing {
 			continue
 		}
 		if cl := clean(line); cl != "" {
-			if c.choice == "" && run >= 2 && strings.HasSuffix(cl, ":") && len(c.lines) < closingLines {
+			if c.choice == "" && run >= 2 && (strings.HasSuffix(cl, ":") || strings.HasPrefix(line, "#") && optionsHeading.MatchString(cl)) && len(c.lines) < closingLines {
 				c.choice = cl
 			}
 			c.lines = append(c.lines, cl)

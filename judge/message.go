@@ -45,7 +45,7 @@ func sentencesOf(p string) []string {
 		if t == "" || strings.HasPrefix(t, ">") || isRule(t) {
 			continue
 		}
-		c := clean(t)
+		c := clean(withoutQuotations(markup.Replace(t)))
 		if c == "" {
 			continue
 		}
@@ -67,4 +67,36 @@ func sentencesOf(p string) []string {
 		}
 	}
 	return out
+}
+
+// withoutQuotations removes the quotations of a line (quotes folded by
+// markup): text of
+// three words or more between double quotes ("Pilot, the ship is still
+// broken." as proposed copy) is someone else's words, or words for
+// someone else, not the agent's report. Quoted names ("TestX", "npm
+// test") stay.
+func withoutQuotations(line string) string {
+	if strings.Count(line, `"`) < 2 {
+		return line
+	}
+	var b strings.Builder
+	rest := line
+	for {
+		i := strings.IndexByte(rest, '"')
+		if i < 0 {
+			break
+		}
+		j := strings.IndexByte(rest[i+1:], '"')
+		if j < 0 {
+			break
+		}
+		quoted := rest[i+1 : i+1+j]
+		b.WriteString(rest[:i])
+		if strings.Count(strings.TrimSpace(quoted), " ") < 2 {
+			b.WriteString(rest[i : i+2+j])
+		}
+		rest = rest[i+2+j:]
+	}
+	b.WriteString(rest)
+	return strings.TrimSpace(b.String())
 }

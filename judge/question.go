@@ -15,14 +15,14 @@ var (
 	approval = lazyre.New(`\b(?:plan|approach|design|proposal|outline|steps|spec)\b`)
 	// decisionQuestion marks a question that offers alternatives or asks the
 	// human for something.
-	decisionQuestion = lazyre.New(`\bwhich\b|\bone of (?:the|these|those)\b|\bprefer|\brather\b|\beither\b|\bor\b|(?:^|[,:;] )(?:what|how|where|when|who|whom|whose|why)\b|\b(?:can|could|would|will) you (?:please )?(?:share|provide|paste|send|tell|give|clarify|confirm|check|run|try|explain|describe|point|grant|install|restart|log ?in|upload|set|create|verify|look|let me know|specify)\b|\bdo you (?:have|know|remember|recall|mean|see|need)\b|\bdid you\b|\bis (?:this|that|it) (?:what|the right|correct|intended|expected)\b`)
+	decisionQuestion = lazyre.New(`\bwhich\b|\bone of (?:the|these|those)\b|\bprefer|\brather\b|\beither (?:one|option|approach|way)\b|\bor\b|\bdecide (?:what|which|how|whether|between)\b|\bworth deciding\b|\b(?:needs?|left) (?:deciding|to decide)\b|\bfor you to decide\b|(?:^|[,:;] )(?:what|how|where|when|who|whom|whose|why)\b|\b(?:can|could|would|will) you (?:please )?(?:share|provide|paste|send|tell|give|clarify|confirm|check|run|try|explain|describe|point|grant|install|restart|log ?in|upload|set|create|verify|look|let me know|specify)\b|\bdo you (?:have|know|remember|recall|mean|see|need)\b|\bdid you\b|\bis (?:this|that|it) (?:what|the right|correct|intended|expected)\b`)
 	// permissionQuestion marks a question a plain yes answers.
-	permissionQuestion = lazyre.New(`\b(?:shall|should|can|may|could) (?:i|we)\b|\b(?:want|like|need) (?:me|us) to\b|\bwant to (?:proceed|continue|go ahead|move on)\b|\bready (?:for me )?to\b|\bproceed\b|\bgo ahead\b|\bgo-ahead\b|^(?:continue|proceed|start|begin)\b|\b(?:ok|okay|alright|all right|fine)\b|\b(?:looks?|sounds?|seems?) (?:good|ok|okay|right|fine|reasonable|correct)\b|\bapprove\b|\bshall\b|^(?:want|wanna|go with|good to go|ready)\b|\bgood to go\b`)
+	permissionQuestion = lazyre.New(`\b(?:shall|should|can|may|could) (?:i|we)\b|\b(?:want|like|need) (?:me|us) to\b|\bwant to (?:proceed|continue|go ahead|move on)\b|\bready (?:for me )?to\b|\bproceed\b|\bgo ahead\b|\bgo-ahead\b|^(?:continue|proceed|start|begin)\b|\b(?:ok|okay|alright|all right|fine)\b|\b(?:looks?|sounds?|seems?) (?:good|ok|okay|right|fine|reasonable|correct)\b|\bapprove\b|\bshall\b|(?:^|[—–:;] |- )(?:want|wanna|go with|good to go|ready)\b|\bgood to go\b|^(?:good|ok|okay|fine|safe|cool) to\b|^(?:commit|push|post|merge|apply|deploy|ship|publish|implement|open|delete|remove)\b`)
 	// permissionOffer marks a closing statement that waits for a go-ahead.
-	permissionOffer = lazyre.New(`\bsay the word\s*(?:[.!]|$)|\b(?:awaiting|waiting for|await|wait for) your (?:approval|go-ahead|go ahead|confirmation|ok|okay|green light)\b|\b(?:once|when|if) you (?:approve|confirm|give the go-ahead|give me the go-ahead|say go)\b|\bconfirm and i(?:'ll| will)\b|\bfor your (?:approval|review and approval)\b|\bwith your (?:approval|permission|go-ahead)\b|\bif you(?:'re| are) (?:good|ok|okay|happy|fine) with (?:it|this|that)\b[^.]*\b(?:i(?:'ll| will)|next)\b|\bready to (?:proceed|start|begin|implement|continue)\b[^.]*\b(?:when|once|whenever) you\b|\b(?:let me know|tell me|just say)(?: if| when| whether)? you(?:'d| would)? (?:like|want) (?:me|us) to (?:proceed|continue|go ahead|start|begin|implement|apply|move on|pick up|tackle|commit|push|deploy|run|execute)\b|\b(?:let me know|tell me|just say)(?: if| when)? (?:you(?:'re| are) ready|to (?:proceed|continue|go ahead))\b|\bif you(?:'d| would)? (?:like|want) me to (?:proceed|continue|go ahead|start|begin|implement|apply|run)\b[^.]*\b(?:say|tell me|let me know|reply)\b`)
+	permissionOffer = lazyre.New(`\bsay the word\s*(?:[.!]|$)|\bsay go\b|\bon your (?:go|go-ahead|say-so|signal|ok|okay|approval)\b|\bi(?:'d| would) (?:want|need) your (?:explicit )?(?:nod|ok|okay|approval|go-ahead|sign-off)\b|\b(?:awaiting|waiting for|await|wait for) your (?:approval|go-ahead|go ahead|go|confirmation|ok|okay|green light)\b|\b(?:once|when|if) you (?:approve|confirm|give the go-ahead|give me the go-ahead|say go)\b|\bconfirm and i(?:'ll| will)\b|\bfor your (?:approval|review and approval)\b|\bwith your (?:approval|permission|go-ahead)\b|\bif you(?:'re| are) (?:good|ok|okay|happy|fine) with (?:it|this|that)\b[^.]*\b(?:i(?:'ll| will)|next)\b|\bready to (?:proceed|start|begin|implement|continue)\b[^.]*\b(?:when|once|whenever) you\b|\b(?:let me know|tell me|just say)(?: if| when| whether)? you(?:'d| would)? (?:like|want) (?:me|us) to (?:proceed|continue|go ahead|start|begin|implement|apply|move on|pick up|tackle|commit|push|deploy|run|execute)\b|\b(?:let me know|tell me|just say)(?: if| when)? (?:you(?:'re| are) ready|to (?:proceed|continue|go ahead))\b|\bif you(?:'d| would)? (?:like|want) me to (?:proceed|continue|go ahead|start|begin|implement|apply|run)\b[^.]*\b(?:say|tell me|let me know|reply)\b`)
 	// decisionRequest marks a closing statement that waits for a choice or
 	// for information.
-	decisionRequest = lazyre.New(`\b(?:let me know|tell me|please (?:advise|confirm|clarify|specify|indicate))\b[^.]*\b(?:which|what|how|whether|where|prefer|preference)\b|\bplease (?:choose|pick|select|decide)\b|\b(?:i need|need) (?:your|you to) (?:input|decision|choice|confirmation|guidance|help)\b|\b(?:waiting for|awaiting) your (?:input|decision|decisions|choice|answer|answers)\b|^reply\b[^.]*\bor\b|\bonce you answer\b|\b(?:let me know|tell me)(?: if| whether) you(?:'d| would)? (?:want|like|prefer)\b[^.!?]*,? or\b|\b(?:provide|share|send|paste|give me)\b[^.]*\b(?:and|so) i(?:'ll| will| can)\b|\byour (?:call|choice|decision)\b|\bup to you\b|\bi can either\b[^.]*\bor\b|\bplease (?:paste|send|share|provide)\b|\b(?:tell|let) me (?:once|when) (?:it's|it is|you've|you have|that's|that is|you're|you are|they're|they are|done)\b|\bwaiting (?:for|on) you to\b`)
+	decisionRequest = lazyre.New(`\b(?:let me know|tell me|please (?:advise|confirm|clarify|specify|indicate))\b[^.]*\b(?:which|what|how|whether|where|prefer|preference)\b|\bplease (?:choose|pick|select|decide)\b|\b(?:i need|need) (?:your|you to) (?:input|decision|choice|confirmation|guidance|help)\b|\b(?:waiting for|awaiting) your (?:input|decision|decisions|choice|answer|answers)\b|^reply\b[^.]*\bor\b|\bonce you answer\b|\b(?:let me know|tell me)(?: if| whether) you(?:'d| would)? (?:want|like|prefer)\b[^.!?]*,? or\b|\b(?:provide|share|send|paste|give me)\b[^.]*\b(?:and|so) i(?:'ll| will| can)\b|\byour (?:call|choice|decision)\b|\bup to you\b|\bi can either\b[^.]*\bor\b|\bplease (?:paste|send|share|provide)\b|\b(?:tell|let) me (?:once|when) (?:it's|it is|you've|you have|that's|that is|you're|you are|they're|they are|done)\b|\bwaiting (?:for|on) you to\b|^(?:just )?(?:say|decide|pick|choose)\b[^.]*\b(?:which|what|how|whether)\b|\bsay (?:the word|go|so)\b[^.]*, or\b`)
 )
 
 // notAlternatives removes uses of "or" that offer no alternative.
@@ -31,11 +31,15 @@ var notAlternatives = strings.NewReplacer(" or not", "", " or so", "", " or two"
 // holdOff marks an alternative that only delays the proposed work ("…, or
 // would you like to review the plan first?"): a plain yes still answers
 // the question.
-var holdOff = lazyre.New(`^(?:is there|are there|would you (?:like|prefer)(?: me)? to (?:review|modify|adjust|change|tweak|revise|look|discuss|make changes|check|see|prioriti[sz]e|focus)|do you want to (?:review|adjust|modify|change|look|check|test)|would you rather (?:review|test|check|look)|should i (?:wait|stop|hold)|wait|stop|hold|not\b|anything|something else|review|make changes|adjust|modify|(?:just )?(?:leave|keep) (?:it|them|this|that|these|those|things)\b|skip (?:it|that|this)\b|(?:will|would|do) you (?:want to )?(?:test|try|playtest|preview|check|review) it\b|are you (?:taking it|handling it|doing it|going (?:straight )?to|considering)\b)`)
+var holdOff = lazyre.New(`^(?:is there|are there|would you (?:like|prefer)(?: me)? to (?:review|modify|adjust|change|tweak|revise|look|discuss|make changes|check|see|prioriti[sz]e|focus)|do you want to (?:review|adjust|modify|change|look|check|test)|would you rather (?:review|test|check|look)|should i (?:wait|stop|hold)|wait|stop|hold|not\b|anything|something else|review|make changes|adjust|modify|(?:just )?(?:leave|keep) (?:it|them|this|that|these|those|things)\b|skip (?:it|that|this)\b|(?:will|would|do) you (?:want to )?(?:test|try|playtest|preview|check|review) it\b|are you (?:taking it|handling it|doing it|going (?:straight )?to|considering)\b|(?:do you |would you )?(?:want )?(?:a |any |some |more |other )?(?:changes?|edits?|tweaks?|adjustments?|revisions?)\b|(?:[a-z]+ ){0,3}differently\b|(?:[a-z]+ ){0,2}enough for now\b|(?:are you )?(?:happy|ok|okay|fine|content) (?:to )?(?:leave|keep|skip|stop|wait|hold)\b|(?:pick|choose|use|try) (?:different|other|another|new)\b|(?:preview|eyeball|test|try|check|look at|see|playtest|review)(?: it| this| that| them)? first\b)`)
 
 // reviewFirst marks a first alternative that only has the human look before
 // the agent acts ("Want to preview it first, or should I commit now?").
-var reviewFirst = lazyre.New(`^(?:do you )?want to (?:preview|test|try|review|check|look at|see|playtest) (?:it|this|that|them)\b`)
+var reviewFirst = lazyre.New(`^(?:do you )?want to (?:preview|test|try|review|check|look at|look over|see|playtest|eyeball|inspect) (?:it|this|that|them)\b`)
+
+// openQuestion marks a question that opens with what, which or how: its
+// last alternative ("…, or hold off?") is one answer among others.
+var openQuestion = lazyre.New(`^(?:so,? )?(?:what|which|how)\b`)
 
 // needInfo marks a question that says the agent needs something from the
 // human ("…live URL (I'd need the Vercel URL), or …?"): a yes lacks it.
@@ -55,7 +59,7 @@ var infoRequest = lazyre.New(`^(?:just )?(?:pick|choose|select) (?:the|one|a|whi
 // courtesyStatement marks a closing line that invites feedback or
 // further requests without waiting for anything ("Let me know what you
 // think!", "Let me know if you want to tweak the design or move on.").
-var courtesyStatement = lazyre.New(`\b(?:let me know|tell me|feel free to (?:let me know|ask|reach out))\b (?:what you think|how (?:it|this|that|they) (?:looks?|works?|goes|feels?)|what you see|if (?:you (?:have|need|want|would like|'d like|run into|see|notice|hit)|there'?s|anything|it|this|that|something)|what (?:you(?:'d| would)? like|else)|your (?:thoughts|feedback)|whenever)|^(?:if you want|if you'd like|if you would like|if helpful|optionally|happy to)\b`)
+var courtesyStatement = lazyre.New(`\b(?:let me know|tell me|feel free to (?:let me know|ask|reach out))\b (?:what you think|how (?:it|this|that|they) (?:looks?|works?|goes|feels?)|what you see|if (?:you (?:have|need|want|would like|'d like|run into|see|notice|hit)|there'?s|anything|it|this|that|something)|what (?:you(?:'d| would)? like|else)|your (?:thoughts|feedback)|whenever)|^(?:if you want|if you'd like|if you would like|if helpful|optionally|happy to)\b|\byour call if you want (?:those|these|that|this|it|them)\b`)
 
 // optionsLeadIn marks a line that puts the options listed under it to the
 // human ("Would you like me to:", "Let me know which you prefer:").
@@ -73,7 +77,7 @@ func (m message) question() (Verdict, bool) {
 	c := m.closing
 	// Options under a lead-in ask for a choice, unless a question after
 	// them closes the message.
-	if c.choice != "" && optionsLeadIn.MatchString(c.choice) && (c.question == "" || len(c.lines) > 0 && c.lines[0] == c.choice) {
+	if c.choice != "" && optionsLeadIn.MatchString(c.choice) && !offeredSteps(c.choice) && (c.question == "" || len(c.lines) > 0 && c.lines[0] == c.choice) {
 		return ask(Decision, 0.85, c.choice), true
 	}
 	if c.question != "" {
@@ -87,6 +91,13 @@ func (m message) question() (Verdict, bool) {
 			for _, line := range c.lines[:min(2, len(c.lines))] {
 				if infoRequest.MatchString(line) {
 					return ask(Decision, 0.8, line), true
+				}
+			}
+			// So does one that follows an open choice ("Bundle them into
+			// the same fix, or file separately? … Go ahead on the fix?").
+			for _, line := range c.lines[:min(3, len(c.lines))] {
+				if q, _ := questions(line); q != "" && q != c.question && alternative.MatchString(q) {
+					return ask(Decision, 0.75, q), true
 				}
 			}
 		}
@@ -123,7 +134,7 @@ func (m message) structuralQuestion() (Verdict, bool) {
 	closers := 0
 	for k, line := range c.last {
 		if !isListItem(line) {
-			if asked == 0 && closers < 2 && k == closers && (courtesyStatement.MatchString(line) || offer.MatchString(line)) {
+			if asked == 0 && closers < 2 && k == closers && (courtesyStatement.MatchString(line) || offer.MatchString(line) || offerTail.MatchString(line)) {
 				closers++
 				continue
 			}
@@ -171,6 +182,22 @@ func (m message) structuralQuestion() (Verdict, bool) {
 // offer marks a closing line that offers more work.
 var offer = lazyre.New(`^(?:if you want|if you'd like|if you would like|happy to|i can|once you answer|once i have|with (?:those|these|your) answers?)\b`)
 
+// offerTail marks a closing line whose last sentence offers the next step
+// ("… independent of which direction you pick. Say the word and I'll plan
+// it.").
+var offerTail = lazyre.New(`\bsay (?:the word|go)\b[^.?]*[.!]?$`)
+
+// offeredSteps reports a lead-in that offers more work and lists how it
+// would be done ("If you want, I can patch these now by:"): the list is
+// the steps of one offer, not options to choose from ("If you want, I can
+// also:" followed by options asks for a choice).
+func offeredSteps(leadIn string) bool {
+	return offerLeadIn.MatchString(leadIn) && strings.HasSuffix(leadIn, " by:")
+}
+
+// offerLeadIn marks a line that offers optional work.
+var offerLeadIn = lazyre.New(`^(?:if you want|if you'd like|if you would like|happy to)\b`)
+
 // stripMarker removes a list marker and emphasis from a cleaned line.
 func stripMarker(line string) string {
 	l := strings.TrimLeft(line, "-*+•> ")
@@ -200,7 +227,7 @@ func classifyQuestion(c closing) (Kind, float64) {
 			q = p
 		}
 	}
-	if i := strings.LastIndex(q, " or "); i >= 0 && !strings.Contains(q[:i], "which") {
+	if i := strings.LastIndex(q, " or "); i >= 0 && !strings.Contains(q[:i], "which") && !openQuestion.MatchString(q) {
 		first, second := strings.TrimRight(q[:i], " ,"), strings.TrimLeft(q[i+len(" or "):], " ")
 		if permissionQuestion.MatchString(first) && holdOff.MatchString(second) ||
 			reviewFirst.MatchString(first) && permissionQuestion.MatchString(second) {

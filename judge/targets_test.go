@@ -190,7 +190,7 @@ func TestTurnTargets(t *testing.T) {
 		checkTargetsRounded(t, "shipped", h, true)
 		return
 	}
-	for _, split := range []string{"train", "holdout", "blind-train", "blind-holdout"} {
+	for _, split := range []string{"train", "holdout", "blind-train", "blind-holdout", "fresh-train", "fresh-holdout"} {
 		var part []turnResult
 		for _, r := range results {
 			if r.c.Split == split {
@@ -202,39 +202,59 @@ func TestTurnTargets(t *testing.T) {
 		}
 		h := figuresOf(part)
 		t.Logf("%s:\n%v", split, h)
-		if split == "blind-holdout" {
-			checkBlindHoldout(t, h)
+		if held, ok := heldOut[split]; ok {
+			checkHeldOut(t, split, h, held)
 			continue
 		}
 		checkTargets(t, split, h)
 	}
 }
 
-// checkBlindHoldout checks the held-out half of the blind set (real turns
-// labelled before the judge was run on them, never looked at one by one).
-// The targets it meets are asserted as targets; the ones it misses are
-// logged and held at the figures measured, so that a change can only
-// improve them (see testdata/README.md).
-func checkBlindHoldout(t *testing.T, h hookFigures) {
+// heldBounds are the figures a held-out split was measured at where it
+// misses a target: counts it may not exceed, rates it may not fall below.
+type heldBounds struct {
+	quickDone, autoDone, autoDecision, fixedSentBack  int     // cases sent back or answered, at most
+	autoPermission, questionRecall, questionPrecision float64 // at least
+}
+
+// heldOut are the held-out halves of the sets labelled before the judge
+// was run on them and never looked at one by one (see testdata/README.md):
+// blind-holdout (planetfall, nimbus) and fresh-holdout (oh-my-posh,
+// planetfall and nimbus turns labelled later). Targets they meet are
+// asserted as targets (the bounds below are the targets then); the ones
+// they miss are held at the figures measured, so that a change can only
+// improve them.
+var heldOut = map[string]heldBounds{
+	// 91 finished, 16 decisions, 13 permission asks, 29 questions.
+	"blind-holdout": {quickDone: 0, autoDone: 0, autoDecision: 1, fixedSentBack: 0,
+		autoPermission: 0.75, questionRecall: 0.84, questionPrecision: 0.90},
+	// 79 finished, 11 decisions, 15 permission asks, 26 questions.
+	"fresh-holdout": {quickDone: 1, autoDone: 1, autoDecision: 1, fixedSentBack: 1,
+		autoPermission: 0.85, questionRecall: 0.90, questionPrecision: 0.90},
+}
+
+// checkHeldOut checks a held-out split against its bounds; turns asking
+// the user are never sent back.
+func checkHeldOut(t *testing.T, split string, h hookFigures, b heldBounds) {
 	t.Helper()
 	bounded := func(name string, r rate, atMost int) {
 		if r.n > atMost {
-			t.Errorf("blind-holdout: %s %v, want at most %d", name, r, atMost)
+			t.Errorf("%s: %s %v, want at most %d", split, name, r, atMost)
 		}
 	}
 	floor := func(name string, r rate, min float64) {
 		if r.of > 0 && r.value() < min {
-			t.Errorf("blind-holdout: %s %v, want ≥ %.0f%%", name, r, 100*min)
+			t.Errorf("%s: %s %v, want ≥ %.0f%%", split, name, r, 100*min)
 		}
 	}
 	bounded("quickstart: turns asking the user sent back", h.quickAsk, 0)
-	// Below target (≤ 1 %, ≤ 2 %, ≥ 85 %, ≥ 0.90): held where they stand.
-	bounded("quickstart: finished turns sent back", h.quickDone, 1)
-	bounded("autopilot: finished turns sent back", h.autoDone, 1)
-	bounded("autopilot: decisions answered itself", h.autoDecision, 1)
-	floor("autopilot: permission asks answered", h.autoPermission, 0.75)
-	floor("question class precision (message alone)", rate{h.questionTP, h.questionTP + h.questionFP}, 0.90)
-	floor("question class recall (message alone)", rate{h.questionTP, h.questionTP + h.questionFN}, 0.84)
+	bounded("quickstart: finished turns sent back", h.quickDone, b.quickDone)
+	bounded("autopilot: finished turns sent back", h.autoDone, b.autoDone)
+	bounded("autopilot: decisions answered itself", h.autoDecision, b.autoDecision)
+	bounded("failed midway and fixed, sent back", h.fixedSentBack, b.fixedSentBack)
+	floor("autopilot: permission asks answered", h.autoPermission, b.autoPermission)
+	floor("question class precision (message alone)", rate{h.questionTP, h.questionTP + h.questionFP}, b.questionPrecision)
+	floor("question class recall (message alone)", rate{h.questionTP, h.questionTP + h.questionFN}, b.questionRecall)
 }
 
 // wrong reports a verdict a hook would act on wrongly.

@@ -18,6 +18,9 @@
 # (they link net/http, crypto/tls and go-redis):
 #   - a hello-world that links net/http and does nothing with it: the floor
 #     of any binary that can serve -http;
+#   - the floors of the two ready hooks: hello-worlds linking what their
+#     flags and design need and doing nothing with it (quickstart: net/http
+#     and go-redis; the loop hook: those and goldmark);
 #   - the README's ten-line hook (quickstart's policy, command only; its
 #     code is taken from README.md) on the same finished turn;
 #   - the loop hook's chain built command only (no -http, no -store), with
@@ -113,10 +116,58 @@ func main() {
 	os.Exit(hook.Run(context.Background(), p, hook.Options{Store: store, Events: []stophook.Event{stophook.EventStop}}))
 }
 GO
+# The dependency floors: hello-worlds that link the third-party code the
+# ready hooks' contracts put in their binaries and do nothing with it —
+# net/http and go-redis (quickstart's -http and -store), and goldmark too
+# (the loop hook's completion signals outside code). No hook built with
+# those flags can start faster than its floor.
+mkdir -p "$work/cmdonly/floorqs" "$work/cmdonly/floorloop"
+cat >"$work/cmdonly/floorqs/main.go" <<'GO'
+package main
+
+import (
+	"context"
+	"net/http"
+	"os"
+
+	"github.com/redis/go-redis/v9"
+)
+
+func main() {
+	if len(os.Args) > 2 { // never: keeps the server and the client linked
+		http.ListenAndServe(os.Args[1], http.DefaultServeMux)
+		redis.NewClient(&redis.Options{Addr: os.Args[2]}).Ping(context.Background())
+	}
+	os.Stdout.WriteString("{}\n")
+}
+GO
+cat >"$work/cmdonly/floorloop/main.go" <<'GO'
+package main
+
+import (
+	"context"
+	"net/http"
+	"os"
+
+	"github.com/redis/go-redis/v9"
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/text"
+)
+
+func main() {
+	if len(os.Args) > 2 { // never: keeps the server, the client and the parser linked
+		http.ListenAndServe(os.Args[1], http.DefaultServeMux)
+		redis.NewClient(&redis.Options{Addr: os.Args[2]}).Ping(context.Background())
+		goldmark.DefaultParser().Parse(text.NewReader([]byte(os.Args[3])))
+	}
+	os.Stdout.WriteString("{}\n")
+}
+GO
 printf 'module cmdonly\n\ngo 1.26.0\n\nrequire github.com/stophook/stophook v0.0.0-00010101000000-000000000000\n\nreplace github.com/stophook/stophook => %s\n' "$root" >"$work/cmdonly/go.mod"
 cp "$root/go.sum" "$work/cmdonly/go.sum"
 (cd "$work/cmdonly" && export GOFLAGS=-mod=mod GOPROXY=off GOWORK=off CGO_ENABLED=0 &&
-	go build -o "$work/tenline" ./tenline && go build -o "$work/loopcmd" ./loopcmd)
+	go build -o "$work/tenline" ./tenline && go build -o "$work/loopcmd" ./loopcmd &&
+	go build -o "$work/floorqs" ./floorqs && go build -o "$work/floorloop" ./floorloop)
 (cd "$root" && CGO_ENABLED=0 go build -o "$work/quickstart" ./examples/quickstart &&
 	CGO_ENABLED=0 go build -o "$work/loop" ./examples/loop &&
 	go build -o "$work/proctime" ./examples/loop/internal/proctime)
@@ -162,11 +213,13 @@ check() {
 check
 
 time_it() { "$work/proctime" -n "$runs" -warmup 3 "$@"; }
-declare -a r1 r2 r3 r4 r5 r6 r7 r8 hw nh tl qs qv lc lp lv jq_
+declare -a r1 r2 r3 r4 r5 r6 r7 r8 r9 r10 hw nh fq fl tl qs qv lc lp lv jq_
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN{print a/b}'; }
 for ((i = 0; i < rounds; i++)); do
 	read -r h _ < <(time_it -- "$work/hello-bin")
 	read -r n _ < <(time_it -- "$work/nethttp-bin")
+	read -r fq_ _ < <(time_it -- "$work/floorqs")
+	read -r fl_ _ < <(time_it -- "$work/floorloop")
 	read -r t _ < <(time_it -stdin "$work/finished.json" -- "$work/tenline")
 	read -r q _ < <(time_it -stdin "$work/finished.json" -- "$work/quickstart")
 	read -r qv_ _ < <(time_it -- "$work/quickstart" -version)
@@ -174,11 +227,12 @@ for ((i = 0; i < rounds; i++)); do
 	read -r l _ < <(time_it -stdin "$work/loop.json" -- "$work/loop" -state "$state")
 	read -r lv_ _ < <(time_it -- "$work/loop" -version)
 	read -r j _ < <(time_it -stdin "$work/loop.json" -- "$work/jq-hook.sh")
-	hw+=("$h") nh+=("$n") tl+=("$t") qs+=("$q") qv+=("$qv_") lc+=("$c") lp+=("$l") lv+=("$lv_") jq_+=("$j")
+	hw+=("$h") nh+=("$n") fq+=("$fq_") fl+=("$fl_") tl+=("$t") qs+=("$q") qv+=("$qv_") lc+=("$c") lp+=("$l") lv+=("$lv_") jq_+=("$j")
 	r1+=("$(ratio "$q" "$h")") r2+=("$(ratio "$l" "$h")") r3+=("$(ratio "$j" "$l")")
 	r4+=("$(ratio "$n" "$h")") r5+=("$(ratio "$t" "$h")") r6+=("$(ratio "$c" "$h")")
 	r7+=("$(ratio "$qv_" "$h")") r8+=("$(ratio "$lv_" "$h")")
-	echo "startup: round $((i + 1))/$rounds: hello $h ms, hello+net/http $n ms, ten-line $t ms, quickstart $q ms (-version $qv_), loop command-only $c ms, loop $l ms (-version $lv_), grep/jq $j ms" >&2
+	r9+=("$(ratio "$fq_" "$h")") r10+=("$(ratio "$fl_" "$h")")
+	echo "startup: round $((i + 1))/$rounds: hello $h ms, hello+net/http $n ms, floors $fq_/$fl_ ms, ten-line $t ms, quickstart $q ms (-version $qv_), loop command-only $c ms, loop $l ms (-version $lv_), grep/jq $j ms" >&2
 done
 check
 median() { printf '%s\n' "$@" | sort -g | awk '{v[NR]=$1} END{m=(NR%2)?v[(NR+1)/2]:(v[NR/2]+v[NR/2+1])/2; printf "%.2f", m}'; }
@@ -190,6 +244,8 @@ printf 'loop hook, 100 MB transcript     %6s ms   %5sx hello     (target <= 2.0x
 printf 'grep/jq loop hook                %6s ms   %5sx the loop hook (target >= 40x)\n' "$(median "${jq_[@]}")" "$(median "${r3[@]}")"
 echo "what -http and -store cost (they link net/http, crypto/tls, go-redis):"
 printf 'hello linking net/http           %6s ms   %5sx hello\n' "$(median "${nh[@]}")" "$(median "${r4[@]}")"
+printf 'floor of quickstart              %6s ms   %5sx hello     (hello linking net/http and go-redis)\n' "$(median "${fq[@]}")" "$(median "${r9[@]}")"
+printf 'floor of the loop hook           %6s ms   %5sx hello     (hello linking net/http, go-redis and goldmark)\n' "$(median "${fl[@]}")" "$(median "${r10[@]}")"
 printf 'ten-line hook (command only)     %6s ms   %5sx hello     (quickstart chain, finished turn)\n' "$(median "${tl[@]}")" "$(median "${r5[@]}")"
 printf 'loop chain (command only)        %6s ms   %5sx hello     (same loop stop)\n' "$(median "${lc[@]}")" "$(median "${r6[@]}")"
 echo "the same binaries deciding nothing (-version: start, package inits, flags, exit):"
