@@ -61,6 +61,9 @@ type offer struct {
 	cat        categoryName
 	proposal   string
 	correction string
+	// directive is the prompt's first settled directive, of category dcat.
+	directive string
+	dcat      categoryName
 }
 
 // readPrompt reads the proposal and the correction of a prompt, once per
@@ -74,6 +77,13 @@ func readPrompt(prompt string) offer {
 		s := strings.ReplaceAll(prompt[sp.start:sp.end], "’", "'")
 		if o.correction == "" && correction().MatchString(s) {
 			o.correction = clean(s)
+		}
+		if o.directive == "" {
+			if c, ok := readDirective(s); ok {
+				if t := clean(s); words(t) >= 3 {
+					o.directive, o.dcat = t, c
+				}
+			}
 		}
 		if o.proposal != "" || !proposal().MatchString(s) || asks(s) && !strings.Contains(strings.ToLower(s), "should") {
 			continue
@@ -89,7 +99,7 @@ func readPrompt(prompt string) offer {
 }
 
 // empty reports whether the prompt offers nothing to take on.
-func (o offer) empty() bool { return o.proposal == "" && o.correction == "" }
+func (o offer) empty() bool { return o.proposal == "" && o.correction == "" && o.directive == "" }
 
 // answer returns the finding a reply makes of the offer: a correction the
 // reply owns is a preference (with the reply's next sentence, which
@@ -107,6 +117,9 @@ func (o offer) answer(reply string) (categoryName, string, bool) {
 	}
 	if o.proposal != "" && agreed(reply) {
 		return o.cat, o.proposal, true
+	}
+	if o.directive != "" && takesOn(reply) {
+		return o.dcat, o.directive, true
 	}
 	return "", "", false
 }

@@ -73,6 +73,8 @@ func DefaultRules() []Rule {
 		}},
 		{Category: catRunbook, AfterError: 0.2, Cues: []Cue{
 			{`root[- ]?cause(?:d)?`, 0.45},
+			{`lessons? learned|takeaways? (?:is|are)`, 0.6},
+			{`(?:for future reference|takeaways?):\s*\W*\w+`, 0.6},
 			{`fixed (?:it )?by|the (?:[\w-]+ )?fix (?:was|is)|resolved (?:it )?by|solved (?:it )?by|worked around (?:it )?by|the solution (?:was|is)`, 0.45},
 			{`(?:fixed|resolved|solved) (?:[\w-]+ ){1,6}?by (?:using|adding|removing|switching|setting|extracting|pinning|replacing|running|installing|passing)`, 0.45},
 			{`(?:which|that|this) is (?:probably |likely |exactly )?why|is why|key fix`, 0.4},
@@ -105,6 +107,8 @@ func DefaultRules() []Rule {
 			{`(?:was|were|is|are|has been|have been) (?:removed|deprecated|dropped) (?:from|in)|no longer (?:supported|allowed|accepted|valid|exists?|works?)`, 0.35},
 			{`only (?:wires|passes|reads|handles|applies|honou?rs|respects|forwards)|applies to .+?, not|(?:will|would|does|do)(?:n't| not) (?:currently |yet )?(?:pass|honou?r|respect|forward|propagate|apply to|synthesi[sz]e|expose|accept)`, 0.35},
 			{`known (?:\w+ ){0,3}(?:bug|issue|limitation|quirk|gotcha)`, 0.45},
+			{`(?:caveats?|nuances?|footnotes?|things?|details?|points?|facts?|gotchas?|quirks?) worth (?:knowing|noting|calling out|flagging|remembering)|good to know`, 0.6},
+			{`worth (?:knowing|noting|remembering)(?: anyway| here)?:\s*\W*\w+|(?:classic|subtle) (?:\w+ )?(?:gotcha|quirk|pitfall)`, 0.6},
 			{`there is no (?:direct |supported |clean |built-in )(?:way|path|option|support)|there is no way to`, 0.6},
 			{`allows? (?:only )?one|only one .+? per|one .+? per (?:package|repo|repository|project|user|account|workflow)`, 0.3},
 			{`i cannot find|i can't find|couldn't find|unable to find|cannot locate|can't see`, -0.3},

@@ -12,30 +12,28 @@ import (
 // kind of memory follows, whatever words the lines use; a lead-in that
 // asks ("Decisions needed from you:", "Open questions:") files nothing.
 
+// catPattern is a pattern and the kind of memory a text it matches holds.
+type catPattern struct {
+	cat categoryName
+	re  *regexp.Regexp
+}
+
+// newCatPattern compiles expr, matched case-insensitively at word
+// boundaries, for category c.
+func newCatPattern(c categoryName, expr string) catPattern {
+	return catPattern{c, regexp.MustCompile(`(?i)\b(?:` + expr + `)\b`)}
+}
+
 // leadInScore is the score of a finding filed under a lead-in.
 const leadInScore = 0.7
 
 var (
-	leadInCategories = sync.OnceValue(func() []struct {
-		cat categoryName
-		re  *regexp.Regexp
-	} {
-		mk := func(c categoryName, expr string) struct {
-			cat categoryName
-			re  *regexp.Regexp
-		} {
-			return struct {
-				cat categoryName
-				re  *regexp.Regexp
-			}{c, regexp.MustCompile(`(?i)\b(?:` + expr + `)\b`)}
-		}
-		return []struct {
-			cat categoryName
-			re  *regexp.Regexp
-		}{
+	leadInCategories = sync.OnceValue(func() []catPattern {
+		mk := newCatPattern
+		return []catPattern{
 			mk(catDecision, `decisions?|decided|design choices?|choices made`),
-			mk(catRunbook, `root[- ]causes?|workarounds?|how to (?:fix|recover|reproduce)|runbook|to reproduce|recovery steps`),
-			mk(catConstraint, `constraints?|limitations?|caveats?|gotchas?|known (?:issues|limitations)|restrictions?`),
+			mk(catRunbook, `root[- ]causes?|workarounds?|how to (?:fix|recover|reproduce)|runbook|to reproduce|recovery steps|for future reference|lessons? learned|takeaways?`),
+			mk(catConstraint, `constraints?|limitations?|caveats?|gotchas?|known (?:issues|limitations)|restrictions?|worth (?:knowing|noting|remembering)|good to know|footnotes?`),
 			mk(catTechDebt, `follow[- ]ups?|deferred|not (?:yet )?(?:done|implemented|addressed)|left for later|remaining work|tech(?:nical)? debt|out of scope|still (?:missing|open|to do)`),
 			mk(catPreference, `conventions?|preferences?|house rules?|style guide`),
 		}

@@ -13,7 +13,7 @@ var softeners = map[string]bool{
 
 // negators are the words that negate the cue after them.
 var negators = map[string]bool{
-	"not": true, "no": true, "never": true, "without": true, "hardly": true, "nor": true,
+	"not": true, "no": true, "nothing": true, "never": true, "without": true, "hardly": true, "nor": true,
 	"don't": true, "doesn't": true, "didn't": true, "isn't": true, "aren't": true, "wasn't": true,
 	"weren't": true, "won't": true, "wouldn't": true, "shouldn't": true, "can't": true, "cannot": true,
 	"haven't": true, "hasn't": true, "dont": true, "doesnt": true, "didnt": true, "isnt": true,

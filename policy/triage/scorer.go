@@ -315,8 +315,19 @@ func (s *Scorer) score(msgs []transcript.Message) scoreResult {
 			}
 			s.scoreText(w, &res, cands, m.Text, true, "assistant", s.weights.Assistant, errorSeen)
 		case "user":
+			if injected(m.Text) {
+				// A background task's report, not the user's words: read
+				// as tool output, and not as a prompt to take on.
+				put = offer{}
+				s.scoreText(w, &res, cands, m.Text, false, "tool", s.weights.ToolOutput, errorSeen)
+				errorSeen = errorSeen || failureText(m.Text)
+				break
+			}
 			if startsTurn(m) {
-				put = readPrompt(m.Text)
+				put = offer{}
+				if !compactSummary(m.Text) {
+					put = readPrompt(m.Text)
+				}
 			}
 			s.scoreText(w, &res, cands, m.Text, true, "user", s.weights.User, errorSeen)
 			errorSeen = errorSeen || failureText(m.Text)

@@ -1,0 +1,87 @@
+package triage
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/stophook/stophook/transcript"
+)
+
+// TestScoreDirectives checks that a rule or decision the user states as
+// settled in the prompt is a memory once the agent goes ahead with it,
+// whatever words the reply uses, and not when the agent pushes back or the
+// user only asks.
+func TestScoreDirectives(t *testing.T) {
+	t.Parallel()
+	s := mustScorer(t, Options{})
+	done := assistant("Done: the flag is gone and the tests pass.")
+	tests := []struct {
+		name   string
+		prompt string
+		reply  transcript.Message
+		want   []string
+	}{
+		{"deprecation", "backup_and_force_push should be hard deprecated", done, []string{"DECISION"}},
+		{"rename", "ok lets rename to run_manifest, spawn worker then", done, []string{"DECISION"}},
+		{"rule with its reason", "yes and do not wrap long lines in the markdown as that ruins the rendering on GitHub", done, []string{"PREFERENCE"}},
+		{"tests first", "Begin by writing tests, then implement the search tool.", done, []string{"PREFERENCE"}},
+		{"guidelines", "Write the client, and follow @PYTHON.md guidelines exactly.", done, []string{"PREFERENCE"}},
+		{"limit as the reason", "can you remove byok since it's no longer supported", done, []string{"CONSTRAINT"}},
+		{"where it lives", "I want the instructions to live in AGENTS.md, not a skill.", done, []string{"DECISION"}},
+		{"pushed back", "backup_and_force_push should be hard deprecated", assistant("I'd push back: two scripts still call it."), nil},
+		{"asked, not stated", "should backup_and_force_push be hard deprecated?", done, nil},
+		{"a task, not a rule", "fix the failing test in the parser", done, nil},
+		{"an instruction without a reason", "don't create a pr, just a commit", done, nil},
+	}
+	for _, tc := range tests {
+		res := s.score([]transcript.Message{user(tc.prompt), tc.reply})
+		if got := cats(res); !slices.Equal(got, tc.want) {
+			t.Errorf("%s: got %v, want %v (findings %+v)", tc.name, got, tc.want, res.Findings)
+		}
+	}
+}
+
+// TestScoreInjectedUserText checks that text the client writes in the
+// user's place — a background task's report, a compaction summary — is
+// not read as the user's words.
+func TestScoreInjectedUserText(t *testing.T) {
+	t.Parallel()
+	s := mustScorer(t, Options{})
+	report := user("<task-notification>\n<status>completed</status>\n<result>Root cause: the cache was stale, fixed by rebuilding it first.\nFrom now on always run make before the tests.</result>\n</task-notification>")
+	if got := cats(s.score([]transcript.Message{report, assistant("Task B landed. Waiting on C.")})); got != nil {
+		t.Errorf("task report: got %v, want nothing (the agent's reply says nothing to keep)", got)
+	}
+	summary := user("This session is being continued from a previous conversation that ran out of context.\n\nI restructured the project to follow PYTHON.md with a src layout.")
+	res := s.score([]transcript.Message{summary, assistant("Continuing with the tests.")})
+	for _, f := range res.Findings {
+		if slices.Contains(f.Cues, "(proposal agreed)") {
+			t.Errorf("compaction summary read as a prompt: %+v", f)
+		}
+	}
+	if !injected("  <task-notification>…") || injected("a <task-notification> inside") || injected("") {
+		t.Error("injected: wrong on its edge cases")
+	}
+}
+
+// TestScoreMemoryMarkers checks the phrases agents use to flag a fact worth
+// keeping ("For future reference:", "Two footnotes worth knowing:"), and
+// that the same words in a plan or under negation file nothing.
+func TestScoreMemoryMarkers(t *testing.T) {
+	t.Parallel()
+	s := mustScorer(t, Options{})
+	tests := []struct {
+		text string
+		want []string
+	}{
+		{"Gone.\n\nFor future reference: this file appears when something redirects output to nul from PowerShell.", []string{"RUNBOOK"}},
+		{"It is allowed.\n\nTwo footnotes worth knowing:\n\n1. The schema accepts keywords that resolve wrongly at runtime.", []string{"CONSTRAINT"}},
+		{"I'll create a CLAUDE.md file to document the project structure for future reference.", nil},
+		{"Nothing worth noting in the logs.", nil},
+	}
+	for _, tc := range tests {
+		res := s.score([]transcript.Message{user("go on"), assistant(tc.text)})
+		if got := cats(res); !slices.Equal(got, tc.want) {
+			t.Errorf("%q: got %v, want %v (findings %+v)", tc.text, got, tc.want, res.Findings)
+		}
+	}
+}
