@@ -279,10 +279,14 @@ func Evaluate(ctx context.Context, p Policy, in Input) Decision {
 	if !ok {
 		chain = NewChain(p)
 	}
-	done := make(chan Decision, 1)
-	go func() { done <- chain.evaluate(ctx, in) }()
+	j := jobPool.Get().(*evalJob)
+	j.ctx, j.chain, j.in = ctx, chain, in
+	done := j.done
+	j.start() // on a goroutine of its own: see evaluator.go
 	select {
 	case d := <-done:
+		j.ctx, j.chain, j.in = nil, nil, Input{}
+		jobPool.Put(j)
 		return d
 	case <-ctx.Done():
 		select {
@@ -290,6 +294,8 @@ func Evaluate(ctx context.Context, p Policy, in Input) Decision {
 			return d
 		default:
 		}
+		// j stays with its evaluator, which sends the late decision into
+		// done's buffer and drops it.
 		return Decision{Verdict: Allow, Policy: deadlinePolicy, Why: "budget exceeded: " + ctx.Err().Error()}
 	}
 }

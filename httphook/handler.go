@@ -76,7 +76,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "stophook: missing or wrong bearer token", http.StatusUnauthorized)
 		return
 	}
-	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, h.maxInput))
+	data, err := readBody(http.MaxBytesReader(w, r.Body, h.maxInput), r.ContentLength, h.maxInput)
 	if err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
@@ -91,8 +91,9 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, err.Error(), http.StatusBadRequest)
 		return
 	}
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Content-Length", strconv.Itoa(len(answer)))
+	hdr := w.Header()
+	hdr["Content-Type"] = jsonContentType
+	hdr["Content-Length"] = []string{strconv.Itoa(len(answer))}
 	w.Write(answer)
 	if wait != nil {
 		// The policy outlived the budget: send the answer now, and keep
@@ -102,9 +103,40 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// jsonContentType is the Content-Type header of answers, set in the
+// header map as it is (its key is canonical) and never changed.
+var jsonContentType = []string{"application/json"}
+
+// readBody reads a request body of declared length n (-1 when unknown)
+// into a buffer of that size: one allocation for the bodies hook clients
+// send, which declare their length. The body's reader enforces both the
+// declared length and max.
+func readBody(r io.Reader, n, max int64) ([]byte, error) {
+	if n < 0 || n > max {
+		return io.ReadAll(r)
+	}
+	b := make([]byte, 0, n+1) // +1: the read that finds the end needs room
+	for {
+		m, err := r.Read(b[len(b):cap(b)])
+		b = b[:len(b)+m]
+		if err == io.EOF {
+			return b, nil
+		}
+		if err != nil {
+			return b, err
+		}
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)] // longer than declared: let it grow
+		}
+	}
+}
+
 // isJSON reports whether a Content-Type header names JSON:
 // application/json, with or without parameters.
 func isJSON(contentType string) bool {
+	if contentType == "application/json" {
+		return true // what hook clients send
+	}
 	mt, _, err := mime.ParseMediaType(contentType)
 	return err == nil && mt == "application/json"
 }

@@ -5,11 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -25,11 +25,11 @@ var latencyBuckets = [...]float64{.0005, .001, .0025, .005, .01, .025, .05, .1, 
 // ([metrics.policy]), the latency of hook requests and their status codes
 // ([metrics.handler]), requests refused over the concurrency cap, and
 // failed Store operations ([metrics.store]). The counters are atomic: it
-// is safe for concurrent use and cheap on the request path.
+// is safe for concurrent use and cheap on the request path: counting takes
+// no lock.
 type metrics struct {
-	mu        sync.Mutex
-	decisions map[[2]string]*atomic.Uint64 // {verdict, policy}
-	codes     map[int]*atomic.Uint64
+	decisions counters[[2]string] // {verdict, policy}
+	codes     counters[int]
 
 	buckets     [len(latencyBuckets) + 1]atomic.Uint64 // the last is +Inf
 	sumNanos    atomic.Uint64
@@ -40,21 +40,7 @@ type metrics struct {
 }
 
 // newMetrics returns empty metrics.
-func newMetrics() *metrics {
-	return &metrics{decisions: map[[2]string]*atomic.Uint64{}, codes: map[int]*atomic.Uint64{}}
-}
-
-// counter returns the counter of key in m, adding it on first use.
-func counter[K comparable](mu *sync.Mutex, m map[K]*atomic.Uint64, key K) *atomic.Uint64 {
-	mu.Lock()
-	defer mu.Unlock()
-	c := m[key]
-	if c == nil {
-		c = new(atomic.Uint64)
-		m[key] = c
-	}
-	return c
-}
+func newMetrics() *metrics { return new(metrics) }
 
 // decision counts d, made by the policy named name.
 func (m *metrics) decision(d stophook.Decision, name string) {
@@ -65,7 +51,7 @@ func (m *metrics) decision(d stophook.Decision, name string) {
 	case policy == "":
 		policy = "none" // a chain in which every policy passed
 	}
-	counter(&m.mu, m.decisions, [2]string{d.Verdict.String(), policy}).Add(1)
+	m.decisions.get([2]string{d.Verdict.String(), policy}).Add(1)
 }
 
 // policy returns p counting each decision it makes.
@@ -142,7 +128,7 @@ func (m *metrics) observe(d time.Duration, code int) {
 	m.buckets[i].Add(1)
 	m.sumNanos.Add(uint64(d.Nanoseconds()))
 	m.count.Add(1)
-	counter(&m.mu, m.codes, code).Add(1)
+	m.codes.get(code).Add(1)
 }
 
 type statusRecorder struct {
@@ -179,24 +165,16 @@ func (m *metrics) WriteTo(w io.Writer) (int64, error) {
 		fmt.Fprintf(&b, "# HELP %s %s\n# TYPE %s %s\n", name, help, name, typ)
 	}
 	metric("stophook_decisions_total", "counter", "Decisions made, by verdict and by the policy that made them.")
-	m.mu.Lock()
-	keys := make([][2]string, 0, len(m.decisions))
-	for k := range m.decisions {
-		keys = append(keys, k)
-	}
-	codes := make([]int, 0, len(m.codes))
-	for c := range m.codes {
-		codes = append(codes, c)
-	}
-	m.mu.Unlock()
-	slices.SortFunc(keys, func(a, b [2]string) int { return strings.Compare(a[0]+"\x00"+a[1], b[0]+"\x00"+b[1]) })
-	slices.Sort(codes)
+	decisions, codes := m.decisions.load(), m.codes.load()
+	keys := slices.SortedFunc(maps.Keys(decisions), func(a, b [2]string) int {
+		return strings.Compare(a[0]+"\x00"+a[1], b[0]+"\x00"+b[1])
+	})
 	for _, k := range keys {
-		fmt.Fprintf(&b, "stophook_decisions_total{verdict=\"%s\",policy=\"%s\"} %d\n", escapeLabel(k[0]), escapeLabel(k[1]), counter(&m.mu, m.decisions, k).Load())
+		fmt.Fprintf(&b, "stophook_decisions_total{verdict=\"%s\",policy=\"%s\"} %d\n", escapeLabel(k[0]), escapeLabel(k[1]), decisions[k])
 	}
 	metric("stophook_requests_total", "counter", "Hook requests answered, by HTTP status code.")
-	for _, c := range codes {
-		fmt.Fprintf(&b, "stophook_requests_total{code=\"%d\"} %d\n", c, counter(&m.mu, m.codes, c).Load())
+	for _, c := range slices.Sorted(maps.Keys(codes)) {
+		fmt.Fprintf(&b, "stophook_requests_total{code=\"%d\"} %d\n", c, codes[c])
 	}
 	metric("stophook_request_duration_seconds", "histogram", "Time to answer a hook request.")
 	var cum uint64

@@ -118,8 +118,15 @@ func (o *output) context(event, text string) {
 	o.HookSpecificOutput = &hookSpecific{HookEventName: event, AdditionalContext: text}
 }
 
+// emptyOutput is the encoding of an empty output, the answer to most
+// stops.
+const emptyOutput = "{}\n"
+
 // json encodes o followed by a newline; an empty output is "{}\n".
 func (o output) json() []byte {
+	if o == (output{}) {
+		return []byte(emptyOutput) // what json.Marshal makes of it, without reflection
+	}
 	b, err := json.Marshal(o)
 	if err != nil { // cannot happen: only strings and bools
 		b = []byte("{}")
