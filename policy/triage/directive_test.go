@@ -77,6 +77,10 @@ func TestScoreMemoryMarkers(t *testing.T) {
 		{"It is allowed.\n\nTwo footnotes worth knowing:\n\n1. The schema accepts keywords that resolve wrongly at runtime.", []string{"CONSTRAINT"}},
 		{"I'll create a CLAUDE.md file to document the project structure for future reference.", nil},
 		{"Nothing worth noting in the logs.", nil},
+		{"Good news, it's fixed.\n\nOne catch: this only helps shells started after the upgrade.", []string{"CONSTRAINT"}},
+		{"Intro: Nushell has no way to update the prompt once the line editor is active.", []string{"CONSTRAINT"}},
+		{"One orphaned JSDoc found in export_themes.mjs — spun off as a separate task chip rather than guessed at.", []string{"TECH_DEBT"}},
+		{"While they finish, the two fixes the review prevented are worth recording, because both were mine.", []string{"CONSTRAINT"}},
 	}
 	for _, tc := range tests {
 		res := s.score([]transcript.Message{user("go on"), assistant(tc.text)})
