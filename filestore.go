@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/stophook/stophook/internal/flock"
@@ -69,6 +70,11 @@ type FileStore struct {
 	project string           // must exist before dir is created; "" for none
 	now     func() time.Time // the sweep's clock; nil means time.Now
 	ops     fileOps          // nil means osOps
+
+	// stampFresh spans the times (the sweep's clock, Unix ns) at which the
+	// sweep stamp was last seen fresh and until which it stays so: within
+	// it an update need not look at the stamp again.
+	stampFresh [2]atomic.Int64
 }
 
 var _ Store = (*FileStore)(nil)
@@ -244,11 +250,17 @@ func (s *FileStore) read(path string) (current, error) {
 
 // Update implements [Store].
 func (s *FileStore) Update(ctx context.Context, key string, fn func(old []byte) ([]byte, error)) error {
-	if err := statedir.Ensure(s.dir, s.project); err != nil {
-		return fmt.Errorf("stophook: state dir: %w", err)
-	}
 	lock := s.lockPath(key)
+	// The directory is made on demand: a lock file that cannot be made
+	// for want of its directory is the one sign needed, and spares every
+	// other update a system call.
 	unlock, err := flock.Lock(ctx, lock)
+	if errors.Is(err, fs.ErrNotExist) {
+		if err := statedir.Ensure(s.dir, s.project); err != nil {
+			return fmt.Errorf("stophook: state dir: %w", err)
+		}
+		unlock, err = flock.Lock(ctx, lock)
+	}
 	if err != nil {
 		return fmt.Errorf("stophook: state lock: %w", err)
 	}

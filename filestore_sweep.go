@@ -31,8 +31,14 @@ func (s *FileStore) maybeSweep() {
 	if s.now != nil {
 		now = s.now()
 	}
+	if t := now.UnixNano(); s.stampFresh[0].Load() <= t && t < s.stampFresh[1].Load() {
+		return // seen fresh by this store: no sweep is due yet
+	}
 	stamp := filepath.Join(s.dir, sweepStamp)
 	if fi, err := os.Lstat(stamp); err == nil && fi.Mode().IsRegular() && now.Sub(fi.ModTime()) < sweepEvery && fi.ModTime().Before(now.Add(time.Minute)) {
+		s.stampFresh[1].Store(0) // no torn span while the two are set
+		s.stampFresh[0].Store(now.UnixNano())
+		s.stampFresh[1].Store(fi.ModTime().Add(sweepEvery).UnixNano())
 		return
 	}
 	os.Remove(stamp) // a symlink or FIFO planted there, or the old stamp

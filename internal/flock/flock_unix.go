@@ -81,6 +81,9 @@ func flockWait(fd int) error {
 // TryLock takes the lock of [Lock] if it is free; ok is false when another
 // holder has it.
 func TryLock(path string) (unlock func(), ok bool, err error) {
+	if unlock, ok, done := tryLockFast(path); done {
+		return unlock, ok, nil
+	}
 	removed := false
 	for {
 		f, err := safefile.OpenFile(path, os.O_CREATE|os.O_RDWR, 0o600)
@@ -127,4 +130,43 @@ func same(f *os.File, path string) bool {
 	}
 	b, err := os.Lstat(path)
 	return err == nil && os.SameFile(a, b)
+}
+
+// tryLockFast is TryLock's common case on a raw descriptor, without the
+// cost of an *os.File (its poller registration, finalizer and close
+// bookkeeping): the lock file exists or is made, is a regular file, and
+// is still the file at path once locked. done is false when anything else
+// happened, for the caller's general path to deal with.
+func tryLockFast(path string) (unlock func(), ok, done bool) {
+	const flags = syscall.O_RDWR | syscall.O_CREAT | syscall.O_NONBLOCK | syscall.O_NOFOLLOW | syscall.O_CLOEXEC
+	fd, err := syscall.Open(path, flags, 0o600)
+	if err != nil {
+		return nil, false, false
+	}
+	var st, at syscall.Stat_t
+	if syscall.Fstat(fd, &st) != nil || st.Mode&syscall.S_IFMT != syscall.S_IFREG {
+		syscall.Close(fd)
+		return nil, false, false
+	}
+	for {
+		err = syscall.Flock(fd, syscall.LOCK_EX|syscall.LOCK_NB)
+		if err != syscall.EINTR {
+			break
+		}
+	}
+	if err == syscall.EWOULDBLOCK {
+		syscall.Close(fd)
+		return nil, false, true
+	}
+	// Still the file at path (a holder may have removed it before we
+	// locked it)? Its inode cannot change under an open descriptor, so the
+	// status taken before the lock is the one to compare.
+	if err != nil || syscall.Lstat(path, &at) != nil || at.Dev != st.Dev || at.Ino != st.Ino {
+		syscall.Close(fd)
+		return nil, false, false
+	}
+	return func() {
+		syscall.Flock(fd, syscall.LOCK_UN)
+		syscall.Close(fd)
+	}, true, true
 }

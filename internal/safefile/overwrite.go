@@ -20,6 +20,9 @@ import (
 // with other hard links, is removed and replaced, never written through.
 // created reports a new file (a directory sync makes its name durable).
 func Overwrite(path string, data []byte, perm fs.FileMode, sync bool) (created bool, err error) {
+	if ok, err := overwriteFast(path, data, sync); ok {
+		return false, err
+	}
 	f, size, created, err := openOwn(path, perm)
 	if err != nil {
 		return false, fmt.Errorf("write %s: %w", filepath.Base(path), err)

@@ -52,6 +52,9 @@ func OpenRead(path string) (*os.File, error) {
 // holds more than max bytes. A missing file is an error wrapping
 // fs.ErrNotExist.
 func ReadFile(path string, max int64) ([]byte, error) {
+	if data, ok, err := readFileFast(path, max); ok {
+		return data, err
+	}
 	f, fi, err := open(path, os.O_RDONLY, 0, false)
 	if err != nil {
 		return nil, err
