@@ -82,7 +82,7 @@ func loadReal(t testing.TB) (turns []realTurn, msgs [][]transcript.Message, miss
 		if err := json.Unmarshal(sc.Bytes(), &rt); err != nil {
 			t.Fatalf("turns.jsonl: %v", err)
 		}
-		if !slices.Contains([]string{"tune", "holdout", "unseen", "blind", "blind2"}, rt.Split) || rt.Source == "" || rt.Licence == "" {
+		if !slices.Contains([]string{"tune", "holdout", "unseen", "blind", "blind2", "blind3"}, rt.Split) || rt.Source == "" || rt.Licence == "" {
 			t.Fatalf("%s: split %q, source %q, licence %q", rt.ID, rt.Split, rt.Source, rt.Licence)
 		}
 		for _, l := range rt.Labels {
@@ -186,7 +186,11 @@ func textCategories(res scoreResult) []categoryName {
 // drawn at random and labelled before any scorer ran on them, wave 4) was
 // measured with the scorer of wave 3 and again after the first changes of
 // wave 4; its misses were then read to write more cues, so it is no longer
-// blind. Issue 22's target (unseen turns: precision >= 0.95, recall >=
+// blind. "blind3" (33 turns of three other projects, labelled before any
+// scorer ran on them, after the wave 4 changes were written; 32 of them
+// are read from STOPHOOK_TRANSCRIPTS, so it is checked only where those
+// transcripts are) was measured once: 0.600 / 0.273 per turn, the same as
+// the scorer of wave 3. Issue 22's target (unseen turns: precision >= 0.95, recall >=
 // 0.85) is NOT met.
 func TestRealTurnsPrecisionRecall(t *testing.T) {
 	turns, msgs, missing := loadReal(t)
@@ -197,7 +201,7 @@ func TestRealTurnsPrecisionRecall(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	splits := []string{"tune", "holdout", "unseen", "blind", "blind2"}
+	splits := []string{"tune", "holdout", "unseen", "blind", "blind2", "blind3"}
 	pairs, byTurn, n := map[string]*counts{}, map[string]*counts{}, map[string]int{}
 	incomplete := map[string]bool{}
 	for _, sp := range splits {
@@ -257,6 +261,7 @@ func TestRealTurnsPrecisionRecall(t *testing.T) {
 		"unseen":  {0.66, 0.99, 0.50, 0.66}, // measured 0.667 1.000 0.500 0.667 (15 turns)
 		"blind":   {0.85, 0.78, 0.57, 0.48}, // measured 0.857 0.783 0.571 0.480 (39 turns)
 		"blind2":  {0.84, 0.75, 0.60, 0.33}, // measured 0.840 0.750 0.600 0.340 (48 turns)
+		"blind3":  {0.60, 0.27, 0.16, 0.03}, // measured 0.600 0.273 0.167 0.034 (33 turns, 32 read from STOPHOOK_TRANSCRIPTS)
 	}
 	for _, sp := range splits {
 		if incomplete[sp] {
