@@ -127,7 +127,10 @@ func fileName(key string) string {
 		case c == '.' && i > 0:
 			b.WriteByte(c)
 		default:
-			fmt.Fprintf(&b, "%%%02X", c)
+			const digits = "0123456789ABCDEF"
+			b.WriteByte('%')
+			b.WriteByte(digits[c>>4])
+			b.WriteByte(digits[c&15])
 		}
 	}
 	name := b.String()
@@ -143,10 +146,15 @@ func fileName(key string) string {
 
 // path returns the first of the two files that hold key; the second is
 // Path(key)+".alt".
-func (s *FileStore) path(key string) string { return filepath.Join(s.dir, fileName(key)+".json") }
+func (s *FileStore) path(key string) string { return s.valuePath(fileName(key)) }
 
-func (s *FileStore) lockPath(key string) string {
-	return filepath.Join(s.dir, ".locks", fileName(key)+".lock")
+func (s *FileStore) lockPath(key string) string { return s.lockFile(fileName(key)) }
+
+// valuePath and lockFile are path and lockPath of a key's file name.
+func (s *FileStore) valuePath(name string) string { return filepath.Join(s.dir, name+valueSuffix) }
+
+func (s *FileStore) lockFile(name string) string {
+	return filepath.Join(s.dir, statedir.LocksDir, name+lockSuffix)
 }
 
 // altSuffix names a key's second value file.
@@ -212,6 +220,7 @@ type current struct {
 	slot    int   // 0 for <name>.json, 1 for .alt, -1 for none
 	damaged bool  // a file was there but held no intact record
 	planted error // a file was not a regular file (an update replaces it)
+	kept    [2]keptFile
 }
 
 // slotPath returns the path of slot i of the key whose first file is path.
@@ -225,9 +234,22 @@ func slotPath(path string, i int) string {
 // read returns the intact record with the higher sequence number in the
 // two files of the key whose first file is path.
 func (s *FileStore) read(path string) (current, error) {
+	return s.readKeep(path, false)
+}
+
+// readKeep is read; with keep, it keeps the files it can open for an
+// overwrite (cur.kept), which the caller closes with cur.close.
+func (s *FileStore) readKeep(path string, keep bool) (current, error) {
 	cur := current{slot: -1}
+	ops := s.fileOps()
 	for i := range 2 {
-		b, err := s.fileOps().ReadFile(slotPath(path, i))
+		var b []byte
+		var err error
+		if keep {
+			b, cur.kept[i], err = ops.ReadKeep(slotPath(path, i))
+		} else {
+			b, err = ops.ReadFile(slotPath(path, i))
+		}
 		switch {
 		case err == nil:
 			v, seq, ok := decodeRecord(b)
@@ -242,15 +264,27 @@ func (s *FileStore) read(path string) (current, error) {
 		case errors.Is(err, safefile.ErrNotRegular):
 			cur.planted = fmt.Errorf("stophook: read state: %w", err)
 		default:
+			cur.close()
 			return current{}, fmt.Errorf("stophook: read state: %w", err)
 		}
 	}
 	return cur, nil
 }
 
+// close closes the files readKeep kept.
+func (c *current) close() {
+	for i, k := range c.kept {
+		if k != nil {
+			k.Close()
+			c.kept[i] = nil
+		}
+	}
+}
+
 // Update implements [Store].
 func (s *FileStore) Update(ctx context.Context, key string, fn func(old []byte) ([]byte, error)) error {
-	lock := s.lockPath(key)
+	name := fileName(key) // once: both paths derive from it
+	lock := s.lockFile(name)
 	// The directory is made on demand: a lock file that cannot be made
 	// for want of its directory is the one sign needed, and spares every
 	// other update a system call.
@@ -264,7 +298,7 @@ func (s *FileStore) Update(ctx context.Context, key string, fn func(old []byte) 
 	if err != nil {
 		return fmt.Errorf("stophook: state lock: %w", err)
 	}
-	err = s.update(key, lock, fn)
+	err = s.update(s.valuePath(name), lock, fn)
 	unlock()
 	if err == nil {
 		s.maybeSweep()
@@ -273,12 +307,13 @@ func (s *FileStore) Update(ctx context.Context, key string, fn func(old []byte) 
 }
 
 // update is the body of Update, run under the key's lock.
-func (s *FileStore) update(key, lock string, fn func(old []byte) ([]byte, error)) error {
-	path := s.path(key)
-	cur, err := s.read(path) // a planted file is ignored: Overwrite replaces the entry itself
+// path is the key's first value file, lock its lock file.
+func (s *FileStore) update(path, lock string, fn func(old []byte) ([]byte, error)) error {
+	cur, err := s.readKeep(path, true) // a planted file is ignored: Overwrite replaces the entry itself
 	if err != nil {
 		return err
 	}
+	defer cur.close()
 	nv, err := fn(cur.value)
 	if err != nil {
 		return err
@@ -311,7 +346,12 @@ func (s *FileStore) update(key, lock string, fn func(old []byte) ([]byte, error)
 	if cur.slot == 0 {
 		target = 1
 	}
-	created, err := ops.Overwrite(slotPath(path, target), encodeRecord(cur.seq+1, nv), s.Sync)
+	var created bool
+	if k := cur.kept[target]; k != nil {
+		err = k.Overwrite(encodeRecord(cur.seq+1, nv), s.Sync) // through the descriptor it was read with
+	} else {
+		created, err = ops.Overwrite(slotPath(path, target), encodeRecord(cur.seq+1, nv), s.Sync)
+	}
 	if err == nil && created && s.Sync {
 		err = ops.SyncDir(s.dir)
 	}

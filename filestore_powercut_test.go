@@ -52,6 +52,28 @@ func (d *simDisk) ReadFile(path string) ([]byte, error) {
 	return bytes.Clone(ino.data), nil
 }
 
+func (d *simDisk) ReadKeep(path string) ([]byte, keptFile, error) {
+	data, err := d.ReadFile(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	return data, simKept{d, path}, nil
+}
+
+// simKept is a file of a simDisk kept open: an overwrite through it is
+// the same overwrite of the same inode.
+type simKept struct {
+	d    *simDisk
+	path string
+}
+
+func (k simKept) Overwrite(data []byte, sync bool) error {
+	_, err := k.d.Overwrite(k.path, data, sync)
+	return err
+}
+
+func (simKept) Close() error { return nil }
+
 func (d *simDisk) Overwrite(path string, data []byte, sync bool) (bool, error) {
 	d.mu.Lock()
 	defer d.mu.Unlock()

@@ -27,8 +27,13 @@ const rawFlags = syscall.O_NONBLOCK | syscall.O_NOFOLLOW | syscall.O_CLOEXEC
 // file (or not one with a single name, when single is set), and the
 // caller takes the slow path.
 func openRaw(path string, flag int, single bool) (fd int, st syscall.Stat_t, ok bool, err error) {
+	extra := noAtime
 	for {
-		fd, err = syscall.Open(path, flag|rawFlags, 0)
+		fd, err = syscall.Open(path, flag|rawFlags|extra, 0)
+		if err == syscall.EPERM && extra != 0 {
+			extra = 0 // not the file's owner: keep its access time then
+			continue
+		}
 		if err != syscall.EINTR {
 			break
 		}
@@ -66,7 +71,14 @@ func readFileFast(path string, max int64) (data []byte, ok bool, err error) {
 	if st.Size <= 0 || st.Size > max {
 		return nil, false, nil // empty (maybe a special file) or too large: read it the long way
 	}
-	data = make([]byte, st.Size)
+	data, err = readSize(fd, st.Size, path)
+	return data, true, err
+}
+
+// readSize reads the size bytes a regular file held at its open, or less
+// when it shrank since.
+func readSize(fd int, size int64, path string) ([]byte, error) {
+	data := make([]byte, size)
 	n := 0
 	for n < len(data) {
 		m, err := syscall.Read(fd, data[n:])
@@ -74,14 +86,14 @@ func readFileFast(path string, max int64) (data []byte, ok bool, err error) {
 			continue
 		}
 		if err != nil {
-			return nil, true, &fs.PathError{Op: "read", Path: path, Err: err}
+			return nil, &fs.PathError{Op: "read", Path: path, Err: err}
 		}
 		if m == 0 {
 			break
 		}
 		n += m
 	}
-	return data[:n], true, nil // all it held at the open (or less: it shrank)
+	return data[:n], nil
 }
 
 // overwriteFast is [Overwrite] of an existing regular file with a single
@@ -142,4 +154,72 @@ func retry(call func() error, op, path string) error {
 		}
 		return nil
 	}
+}
+
+// ReadKeep reads the regular file at path as [ReadFile] does, and keeps it
+// open for one [Kept.Overwrite] (call [Kept.Close] in any case): a caller
+// that reads a file, then writes it under a lock, is spared opening it
+// again. kept is nil when the file cannot be kept (missing, planted, with
+// other hard links, not writable, too large) and the caller writes with
+// [Overwrite].
+func ReadKeep(path string, max int64) (data []byte, kept *Kept, err error) {
+	fd, st, ok, err := openRaw(path, syscall.O_RDWR, true)
+	if !ok || (err != nil && !errors.Is(err, fs.ErrNotExist)) {
+		data, err := ReadFile(path, max) // planted, shared or not writable: its errors
+		return data, nil, err
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	k := &Kept{fd: fd, path: path, size: st.Size}
+	if st.Size <= 0 || st.Size > max {
+		k.Close()
+		data, err := ReadFile(path, max)
+		return data, nil, err
+	}
+	if data, err = readSize(fd, st.Size, path); err != nil {
+		k.Close()
+		return nil, nil, err
+	}
+	return data, k, nil
+}
+
+// Kept is a file [ReadKeep] read and kept open.
+type Kept struct {
+	fd   int
+	path string
+	size int64
+}
+
+// Overwrite writes data over the start of the file and cuts it to
+// len(data), syncing it when sync is set, as [Overwrite] does.
+func (k *Kept) Overwrite(data []byte, sync bool) error {
+	if k.fd < 0 {
+		return fmt.Errorf("write %s: %w", filepath.Base(k.path), fs.ErrClosed)
+	}
+	err := pwriteAll(k.fd, data, k.path)
+	if err == nil && k.size > int64(len(data)) {
+		err = retry(func() error { return syscall.Ftruncate(k.fd, int64(len(data))) }, "truncate", k.path)
+	}
+	if err == nil && sync {
+		err = retry(func() error { return syscall.Fsync(k.fd) }, "sync", k.path)
+	}
+	if err != nil {
+		return fmt.Errorf("write %s: %w", filepath.Base(k.path), err)
+	}
+	k.size = int64(len(data))
+	return nil
+}
+
+// Close closes the file; a nil Kept is closed.
+func (k *Kept) Close() error {
+	if k == nil || k.fd < 0 {
+		return nil
+	}
+	err := syscall.Close(k.fd)
+	k.fd = -1
+	if err != nil {
+		return fmt.Errorf("write %s: %w", filepath.Base(k.path), &fs.PathError{Op: "close", Path: k.path, Err: err})
+	}
+	return nil
 }
