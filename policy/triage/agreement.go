@@ -64,6 +64,9 @@ type offer struct {
 	// directive is the prompt's first settled directive, of category dcat.
 	directive string
 	dcat      categoryName
+	// choice is a short prompt that states no question: possibly the
+	// user's pick among options, or a call on how something should be.
+	choice string
 }
 
 // readPrompt reads the proposal and the correction of a prompt, once per
@@ -95,11 +98,27 @@ func readPrompt(prompt string) offer {
 			}
 		}
 	}
+	if t := clean(prompt); words(t) >= 2 && words(t) <= maxChoiceWords && !strings.Contains(t, "?") {
+		o.choice = t
+	}
 	return o
 }
 
+// maxChoiceWords bounds a prompt read as a choice: a pick or a call is
+// said in a line, a task in a paragraph.
+const maxChoiceWords = 40
+
+// chosen marks the opening of a reply that takes the prompt as the user's
+// call: it names it back ("Purple it is"), or calls it right ("Good
+// call", "Got it — gold instead of lavender").
+var chosen = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)^\W*(?:[\w'’ -]{1,30} it is\b|good (?:call|choice|idea)\b|great (?:call|choice|idea)\b|nice (?:call|choice)\b|love (?:it|that)\b|got it\s*[—–-])`)
+})
+
 // empty reports whether the prompt offers nothing to take on.
-func (o offer) empty() bool { return o.proposal == "" && o.correction == "" && o.directive == "" }
+func (o offer) empty() bool {
+	return o.proposal == "" && o.correction == "" && o.directive == "" && o.choice == ""
+}
 
 // answer returns the finding a reply makes of the offer: a correction the
 // reply owns is a preference (with the reply's next sentence, which
@@ -120,6 +139,9 @@ func (o offer) answer(reply string) (categoryName, string, bool) {
 	}
 	if o.directive != "" && takesOn(reply) {
 		return o.dcat, o.directive, true
+	}
+	if o.choice != "" && chosen().MatchString(reply[:min(len(reply), 200)]) {
+		return catDecision, o.choice, true
 	}
 	return "", "", false
 }

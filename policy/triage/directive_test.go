@@ -32,6 +32,10 @@ func TestScoreDirectives(t *testing.T) {
 		{"asked, not stated", "should backup_and_force_push be hard deprecated?", done, nil},
 		{"a task, not a rule", "fix the failing test in the parser", done, nil},
 		{"an instruction without a reason", "don't create a pr, just a commit", done, nil},
+		{"a pick named back", "i wanted like purple", assistant("Purple it is — deep violet seas with glowing veins."), []string{"DECISION"}},
+		{"a call the agent calls right", "people can use their mouse to click so we dont need to show the map at the bottom.", assistant("Good call — removing the key legend."), []string{"DECISION"}},
+		{"a short prompt merely acknowledged", "ok do it", assistant("Starting Phase 5: the welcome email."), nil},
+		{"a short question", "is it still loading lazily?", assistant("Good call to check: yes, it is."), nil},
 	}
 	for _, tc := range tests {
 		res := s.score([]transcript.Message{user(tc.prompt), tc.reply})
@@ -81,6 +85,8 @@ func TestScoreMemoryMarkers(t *testing.T) {
 		{"Intro: Nushell has no way to update the prompt once the line editor is active.", []string{"CONSTRAINT"}},
 		{"One orphaned JSDoc found in export_themes.mjs — spun off as a separate task chip rather than guessed at.", []string{"TECH_DEBT"}},
 		{"While they finish, the two fixes the review prevented are worth recording, because both were mine.", []string{"CONSTRAINT"}},
+		{"Committed and pushed.\n\nA few small loose ends, none urgent:\n\n- The level name is still the placeholder from PLAN.md.", []string{"TECH_DEBT"}},
+		{"Two clean commits; git status shows nothing left uncommitted:\n\n- 3f602d14 refactor(segments): migrate 19 languages", nil},
 	}
 	for _, tc := range tests {
 		res := s.score([]transcript.Message{user("go on"), assistant(tc.text)})

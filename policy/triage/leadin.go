@@ -34,13 +34,13 @@ var (
 			mk(catDecision, `decisions?|decided|design choices?|choices made`),
 			mk(catRunbook, `root[- ]causes?|workarounds?|how to (?:fix|recover|reproduce)|runbook|to reproduce|recovery steps|for future reference|lessons? learned|takeaways?`),
 			mk(catConstraint, `constraints?|limitations?|caveats?|gotchas?|known (?:issues|limitations)|restrictions?|worth (?:knowing|noting|remembering)|good to know|footnotes?`),
-			mk(catTechDebt, `follow[- ]ups?|deferred|not (?:yet )?(?:done|implemented|addressed)|left for later|remaining work|tech(?:nical)? debt|out of scope|still (?:missing|open|to do)`),
+			mk(catTechDebt, `loose ends?|(?:deliberately |intentionally )?left (?:uncommitted|unfinished|undone|as is)|follow[- ]ups?|deferred|not (?:yet )?(?:done|implemented|addressed)|left for later|remaining work|tech(?:nical)? debt|out of scope|still (?:missing|open|to do)`),
 			mk(catPreference, `conventions?|preferences?|house rules?|style guide`),
 		}
 	})
 	// leadInAsks marks a lead-in over things still to settle.
 	leadInAsks = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`(?i)\b(?:needed|needs?|to make|for you|pending|open|required|outstanding|questions?|your call|if you|no|none|without)\b|\?`)
+		return regexp.MustCompile(`(?i)\b(?:needed|needs?|to make|for you|pending|open|required|outstanding|questions?|your call|if you|no|none|nothing|without)\b|\?`)
 	})
 )
 
