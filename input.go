@@ -29,8 +29,15 @@ func ParseInput(data []byte) (Input, error) {
 	if err := jsonlimit.Check(trimmed, 0, 0); err != nil {
 		return in, fmt.Errorf("%w: %v", errInvalidInput, err)
 	}
-	// Unmarshal checks the whole payload is valid JSON before it decodes:
-	// the one validity check of the input.
+	// One pass decodes the common payload; json.Unmarshal decodes the
+	// rest and says what is wrong with a bad one. Either checks that the
+	// whole payload is valid JSON: the one validity check of the input.
+	if decodeInput(trimmed, &in) {
+		in.Raw = append(json.RawMessage(nil), trimmed...)
+		in.Now = time.Now()
+		return in, nil
+	}
+	in = Input{}
 	if err := json.Unmarshal(trimmed, &in); err != nil {
 		var syntax *json.SyntaxError
 		if errors.As(err, &syntax) {

@@ -1,0 +1,579 @@
+package stophook
+
+import (
+	"encoding/json"
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// decodeInput decodes a hook payload into in in one pass over its bytes,
+// without reflection, for [ParseInput]. It reports false whenever its
+// answer might differ from encoding/json's: a value of a type the field
+// does not take (json's error says which), a key that matches a field only
+// when case is ignored (json matches it), a key given twice, anything
+// malformed. The caller then decodes with encoding/json, which is the
+// reference: FuzzDecodeInput holds the two to the same result.
+//
+// data is a whole JSON object without surrounding white space; the values
+// it holds are validated as json.Unmarshal validates them, those of
+// unknown keys included.
+func decodeInput(data []byte, in *Input) bool {
+	d := inputDecoder{data: data}
+	return d.object(in) && d.pos == len(d.data)
+}
+
+type inputDecoder struct {
+	data []byte
+	pos  int
+	seen uint32 // fields set, by inputField
+}
+
+// inputField numbers the fields of Input the decoder sets.
+type inputField uint8
+
+const (
+	fNone inputField = iota
+	fSessionID
+	fTranscriptPath
+	fCWD
+	fHookEventName
+	fPermissionMode
+	fPromptID
+	fAgentID
+	fAgentType
+	fEffort
+	fStopHookActive
+	fLastAssistantMessage
+	fBackgroundTasks
+	fSessionCrons
+	fAgentTranscriptPath
+	fSource
+	fModel
+	fPrompt
+	fReason
+	fError
+	fErrorDetails
+	fMessage
+	fTitle
+	fNotificationType
+)
+
+// inputFields maps Input's JSON names to its fields.
+var inputFields = map[string]inputField{
+	"session_id":             fSessionID,
+	"transcript_path":        fTranscriptPath,
+	"cwd":                    fCWD,
+	"hook_event_name":        fHookEventName,
+	"permission_mode":        fPermissionMode,
+	"prompt_id":              fPromptID,
+	"agent_id":               fAgentID,
+	"agent_type":             fAgentType,
+	"effort":                 fEffort,
+	"stop_hook_active":       fStopHookActive,
+	"last_assistant_message": fLastAssistantMessage,
+	"background_tasks":       fBackgroundTasks,
+	"session_crons":          fSessionCrons,
+	"agent_transcript_path":  fAgentTranscriptPath,
+	"source":                 fSource,
+	"model":                  fModel,
+	"prompt":                 fPrompt,
+	"reason":                 fReason,
+	"error":                  fError,
+	"error_details":          fErrorDetails,
+	"message":                fMessage,
+	"title":                  fTitle,
+	"notification_type":      fNotificationType,
+}
+
+// stringField returns the string field f of in, or nil.
+func (in *Input) stringField(f inputField) *string {
+	switch f {
+	case fSessionID:
+		return &in.SessionID
+	case fTranscriptPath:
+		return &in.TranscriptPath
+	case fCWD:
+		return &in.CWD
+	case fHookEventName:
+		return (*string)(&in.HookEventName)
+	case fPermissionMode:
+		return &in.PermissionMode
+	case fPromptID:
+		return &in.PromptID
+	case fAgentID:
+		return &in.AgentID
+	case fAgentType:
+		return &in.AgentType
+	case fLastAssistantMessage:
+		return &in.LastAssistantMessage
+	case fAgentTranscriptPath:
+		return &in.AgentTranscriptPath
+	case fSource:
+		return &in.Source
+	case fModel:
+		return &in.Model
+	case fPrompt:
+		return &in.Prompt
+	case fReason:
+		return &in.Reason
+	case fError:
+		return &in.Error
+	case fMessage:
+		return &in.Message
+	case fTitle:
+		return &in.Title
+	case fNotificationType:
+		return &in.NotificationType
+	}
+	return nil
+}
+
+// matchesFolded reports whether key (ASCII) equals a field name when case
+// is ignored: json would decode it into that field.
+func matchesFolded(key []byte) bool {
+	for name := range inputFields {
+		if len(name) == len(key) && equalFoldASCII(name, key) {
+			return true
+		}
+	}
+	return false
+}
+
+func equalFoldASCII(name string, key []byte) bool {
+	for i := range len(name) {
+		a, b := name[i], key[i]
+		if 'A' <= b && b <= 'Z' {
+			b += 'a' - 'A'
+		}
+		if a != b {
+			return false
+		}
+	}
+	return true
+}
+
+func (d *inputDecoder) object(in *Input) bool {
+	return d.members(true, func(key []byte) bool {
+		f, known := inputFields[string(key)]
+		switch {
+		case known && d.seen&(1<<f) != 0:
+			return false // given twice: json's merging rules are its own
+		case known:
+			d.seen |= 1 << f
+			return d.field(in, f)
+		case matchesFolded(key):
+			return false
+		}
+		return d.skip(1)
+	})
+}
+
+// members reads an object, calling member for each key with d.pos at its
+// value, which member reads. With plainKeys a key that is not plain ASCII
+// without escapes fails; without, keys are validated and passed as nil.
+func (d *inputDecoder) members(plainKeys bool, member func(key []byte) bool) bool {
+	if !d.byte('{') {
+		return false
+	}
+	d.space()
+	if d.byte('}') {
+		return true
+	}
+	for {
+		var key []byte
+		ok := false
+		if plainKeys {
+			key, ok = d.key()
+		} else if d.pos < len(d.data) && d.data[d.pos] == '"' {
+			ok = d.skipStr()
+		}
+		if !ok {
+			return false
+		}
+		d.space()
+		if !d.byte(':') {
+			return false
+		}
+		d.space()
+		if !member(key) {
+			return false
+		}
+		d.space()
+		if d.byte('}') {
+			return true
+		}
+		if !d.byte(',') {
+			return false
+		}
+		d.space()
+	}
+}
+
+// elements reads an array, calling elem with d.pos at each element,
+// which elem reads.
+func (d *inputDecoder) elements(elem func() bool) bool {
+	if !d.byte('[') {
+		return false
+	}
+	d.space()
+	if d.byte(']') {
+		return true
+	}
+	for {
+		if !elem() {
+			return false
+		}
+		d.space()
+		if d.byte(']') {
+			return true
+		}
+		if !d.byte(',') {
+			return false
+		}
+		d.space()
+	}
+}
+
+// field decodes the value of field f.
+func (d *inputDecoder) field(in *Input, f inputField) bool {
+	if d.literal("null") {
+		// json leaves a field alone on null, but a RawMessage takes the
+		// literal: leave that case to json.
+		return f != fErrorDetails
+	}
+	switch f {
+	case fStopHookActive:
+		switch {
+		case d.literal("true"):
+			in.StopHookActive = true
+		case d.literal("false"):
+			in.StopHookActive = false
+		default:
+			return false
+		}
+		return true
+	case fEffort:
+		return d.effort(in)
+	case fBackgroundTasks:
+		return d.rawArray(&in.BackgroundTasks)
+	case fSessionCrons:
+		return d.rawArray(&in.SessionCrons)
+	case fErrorDetails:
+		start := d.pos
+		if !d.skip(0) {
+			return false
+		}
+		in.ErrorDetails = append(json.RawMessage(nil), d.data[start:d.pos]...)
+		return true
+	}
+	s, ok := d.str()
+	if !ok {
+		return false
+	}
+	*in.stringField(f) = s
+	return true
+}
+
+// effort decodes {"level": …}.
+func (d *inputDecoder) effort(in *Input) bool {
+	seen := false
+	return d.members(true, func(key []byte) bool {
+		switch {
+		case string(key) == "level" && !seen:
+			seen = true
+			if d.literal("null") {
+				return true
+			}
+			s, ok := d.str()
+			in.Effort.Level = s
+			return ok
+		case len(key) == len("level") && equalFoldASCII("level", key):
+			return false // given twice, or in another case: json's rules
+		}
+		return d.skip(2)
+	})
+}
+
+// rawArray decodes an array into its elements' bytes.
+func (d *inputDecoder) rawArray(out *[]json.RawMessage) bool {
+	elems := []json.RawMessage{} // json makes [] an empty slice, not nil
+	ok := d.elements(func() bool {
+		start := d.pos
+		if !d.skip(2) {
+			return false
+		}
+		elems = append(elems, append(json.RawMessage(nil), d.data[start:d.pos]...))
+		return true
+	})
+	*out = elems
+	return ok
+}
+
+func (d *inputDecoder) space() {
+	for d.pos < len(d.data) {
+		switch d.data[d.pos] {
+		case ' ', '\t', '\n', '\r':
+			d.pos++
+		default:
+			return
+		}
+	}
+}
+
+// byte consumes c when it comes next.
+func (d *inputDecoder) byte(c byte) bool {
+	if d.pos < len(d.data) && d.data[d.pos] == c {
+		d.pos++
+		return true
+	}
+	return false
+}
+
+// literal consumes lit (true, false, null) when it comes next.
+func (d *inputDecoder) literal(lit string) bool {
+	if len(d.data)-d.pos >= len(lit) && string(d.data[d.pos:d.pos+len(lit)]) == lit {
+		d.pos += len(lit)
+		return true
+	}
+	return false
+}
+
+// key reads an object key: plain ASCII without escapes, else false (json
+// folds keys by Unicode rules; leave those to it).
+func (d *inputDecoder) key() ([]byte, bool) {
+	if !d.byte('"') {
+		return nil, false
+	}
+	start := d.pos
+	for d.pos < len(d.data) {
+		c := d.data[d.pos]
+		switch {
+		case c == '"':
+			d.pos++
+			return d.data[start : d.pos-1], true
+		case c < 0x20 || c == '\\' || c >= utf8.RuneSelf:
+			return nil, false
+		}
+		d.pos++
+	}
+	return nil, false
+}
+
+// str reads a string value, unescaped as json does: invalid UTF-8 and
+// unpaired surrogates become U+FFFD.
+func (d *inputDecoder) str() (string, bool) {
+	if !d.byte('"') {
+		return "", false
+	}
+	start, plain := d.pos, true
+	for d.pos < len(d.data) { // find the end; most strings need no rewriting
+		c := d.data[d.pos]
+		switch {
+		case c == '"':
+			d.pos++
+			if plain {
+				return string(d.data[start : d.pos-1]), true
+			}
+			return d.unquote(start, d.pos-1)
+		case c < 0x20:
+			return "", false
+		case c == '\\':
+			plain = false
+			d.pos++ // the escaped byte cannot end the string
+		case c >= utf8.RuneSelf:
+			plain = false
+		}
+		d.pos++
+	}
+	return "", false
+}
+
+// skipStr validates and passes over a string, as str without making it.
+func (d *inputDecoder) skipStr() bool {
+	d.pos++ // the opening quote
+	for d.pos < len(d.data) {
+		switch c := d.data[d.pos]; {
+		case c == '"':
+			d.pos++
+			return true
+		case c < 0x20:
+			return false
+		case c == '\\':
+			if d.pos+1 >= len(d.data) {
+				return false
+			}
+			switch d.data[d.pos+1] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				d.pos += 2
+			case 'u':
+				d.pos += 2
+				if _, ok := d.hex4(); !ok {
+					return false
+				}
+			default:
+				return false
+			}
+		default:
+			d.pos++
+		}
+	}
+	return false
+}
+
+// unquote returns the string between start and end, escapes resolved;
+// d.pos is left after the string.
+func (d *inputDecoder) unquote(start, end int) (string, bool) {
+	after := d.pos
+	var b strings.Builder
+	b.Grow(end - start)
+	for d.pos = start; d.pos < end; {
+		switch c := d.data[d.pos]; {
+		case c == '\\':
+			if !d.escape(&b) {
+				return "", false
+			}
+		case c < utf8.RuneSelf:
+			b.WriteByte(c)
+			d.pos++
+		default:
+			r, size := utf8.DecodeRune(d.data[d.pos:end])
+			if r == utf8.RuneError && size == 1 {
+				b.WriteRune(utf8.RuneError)
+			} else {
+				b.Write(d.data[d.pos : d.pos+size])
+			}
+			d.pos += size
+		}
+	}
+	d.pos = after
+	return b.String(), true
+}
+
+// escape writes the character of the escape at d.pos to b.
+func (d *inputDecoder) escape(b *strings.Builder) bool {
+	if d.pos+1 >= len(d.data) {
+		return false
+	}
+	c := d.data[d.pos+1]
+	d.pos += 2
+	switch c {
+	case '"', '\\', '/':
+		b.WriteByte(c)
+	case 'b':
+		b.WriteByte('\b')
+	case 'f':
+		b.WriteByte('\f')
+	case 'n':
+		b.WriteByte('\n')
+	case 'r':
+		b.WriteByte('\r')
+	case 't':
+		b.WriteByte('\t')
+	case 'u':
+		r, ok := d.hex4()
+		if !ok {
+			return false
+		}
+		if utf16.IsSurrogate(r) {
+			r2 := rune(-1)
+			if d.pos+1 < len(d.data) && d.data[d.pos] == '\\' && d.data[d.pos+1] == 'u' {
+				save := d.pos
+				d.pos += 2
+				if r2, ok = d.hex4(); !ok {
+					r2 = -1
+				}
+				if utf16.DecodeRune(r, r2) == utf8.RuneError {
+					d.pos = save // not a pair: the second escape stands alone
+				}
+			}
+			r = utf16.DecodeRune(r, r2)
+		}
+		b.WriteRune(r)
+	default:
+		return false
+	}
+	return true
+}
+
+// hex4 reads four hex digits.
+func (d *inputDecoder) hex4() (rune, bool) {
+	if len(d.data)-d.pos < 4 {
+		return 0, false
+	}
+	var r rune
+	for _, c := range d.data[d.pos : d.pos+4] {
+		switch {
+		case '0' <= c && c <= '9':
+			c -= '0'
+		case 'a' <= c && c <= 'f':
+			c = c - 'a' + 10
+		case 'A' <= c && c <= 'F':
+			c = c - 'A' + 10
+		default:
+			return 0, false
+		}
+		r = r*16 + rune(c)
+	}
+	d.pos += 4
+	return r, true
+}
+
+// maxSkipDepth bounds the nesting skip follows; ParseInput's limit is
+// checked before, this only keeps the recursion bounded on its own.
+const maxSkipDepth = 600
+
+// skip validates and passes over one value at nesting depth depth.
+func (d *inputDecoder) skip(depth int) bool {
+	if d.pos >= len(d.data) || depth > maxSkipDepth {
+		return false
+	}
+	switch c := d.data[d.pos]; {
+	case c == '"':
+		return d.skipStr()
+	case c == '{':
+		return d.members(false, func([]byte) bool { return d.skip(depth + 1) })
+	case c == '[':
+		return d.elements(func() bool { return d.skip(depth + 1) })
+	case c == 't':
+		return d.literal("true")
+	case c == 'f':
+		return d.literal("false")
+	case c == 'n':
+		return d.literal("null")
+	case c == '-' || ('0' <= c && c <= '9'):
+		return d.number()
+	}
+	return false
+}
+
+// number passes over a number in JSON's grammar.
+func (d *inputDecoder) number() bool {
+	d.byte('-')
+	switch {
+	case d.byte('0'):
+	case d.digits() == 0:
+		return false
+	}
+	if d.byte('.') && d.digits() == 0 {
+		return false
+	}
+	if d.byte('e') || d.byte('E') {
+		if !d.byte('+') {
+			d.byte('-')
+		}
+		if d.digits() == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func (d *inputDecoder) digits() int {
+	n := 0
+	for d.pos < len(d.data) && '0' <= d.data[d.pos] && d.data[d.pos] <= '9' {
+		d.pos++
+		n++
+	}
+	return n
+}

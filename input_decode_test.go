@@ -1,0 +1,79 @@
+package stophook
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+)
+
+// decodeInputSeeds are payloads for FuzzDecodeInput: the common shapes,
+// and the corners where the one-pass decoder must agree with
+// encoding/json or step aside.
+var decodeInputSeeds = []string{
+	`{}`,
+	`{"session_id":"s","transcript_path":"/t.jsonl","cwd":"/p","hook_event_name":"Stop","stop_hook_active":false,"last_assistant_message":"All done: the tests pass."}`,
+	`{"session_id":"s","hook_event_name":"Stop","stop_hook_active":true,"last_assistant_message":"line one\nline \"two\"\t\u00e9\ud83d\ude00 \ud800 \udc00x \\ \/","effort":{"level":"high","x":[1,2]},"background_tasks":[{"id":"b1","status":"running"},null,[],"x"],"session_crons":[]}`,
+	`{"hook_event_name":"StopFailure","error":"rate_limit","error_details":{"status":429}}`,
+	`{"error_details":null}`,
+	`{"SESSION_ID":"s"}`,
+	`{"session_id":"a","session_id":"b"}`,
+	`{"effort":{"LEVEL":"x"}}`,
+	`{"effort":{"level":"a","level":"b"}}`,
+	`{"effort":"high"}`,
+	`{"stop_hook_active":"true"}`,
+	`{"session_id":1}`,
+	`{"background_tasks":{}}`,
+	`{"unknown":{"a":[1,-2.5e+3,0,true,false,null,"\u0041"],"b":{}},"n":-0.0E-1}`,
+	`{"bad":01}`,
+	`{"bad":"\x"}`,
+	`{"bad":"a` + "\x01" + `"}`,
+	`{"message":"` + "\xff\xfe" + `ok"}`,
+	`{"prompt":"\ud83d\u0041"}`,
+	`{"title":"\ud83d\ud83d\ude00"}`,
+	`{"cwd":"/p",}`,
+	`{"cwd":"/p"} x`,
+	`{"ſession_id":"s"}`,
+	`{"session_id":null,"agent_id":"a"}`,
+}
+
+// FuzzDecodeInput holds the one-pass decoder to encoding/json: whenever
+// it decodes a payload, json.Unmarshal decodes it too, to the same Input.
+func FuzzDecodeInput(f *testing.F) {
+	for _, s := range decodeInputSeeds {
+		f.Add([]byte(s))
+	}
+	// The payloads of the e2e captures and the fuzz corpus of ParseInput.
+	files, _ := filepath.Glob(filepath.Join("testdata", "fuzz", "FuzzParseInput", "*"))
+	for _, name := range files {
+		if b, err := os.ReadFile(name); err == nil {
+			f.Add(b)
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var fast Input
+		if !decodeInput(data, &fast) {
+			return
+		}
+		var want Input
+		if err := json.Unmarshal(data, &want); err != nil {
+			t.Fatalf("decoded %q, which json rejects: %v", data, err)
+		}
+		if !reflect.DeepEqual(fast, want) {
+			t.Fatalf("decoded %q\n got %+v\nwant %+v", data, fast, want)
+		}
+	})
+}
+
+// TestDecodeInputTakesCommonPayloads: the payloads hosts send are decoded
+// in one pass, escapes and Unicode included, not left to encoding/json.
+func TestDecodeInputTakesCommonPayloads(t *testing.T) {
+	t.Parallel()
+	for _, s := range decodeInputSeeds[:4] {
+		var in Input
+		if !decodeInput([]byte(s), &in) {
+			t.Errorf("not decoded in one pass: %s", s)
+		}
+	}
+}
