@@ -96,6 +96,9 @@ func TestClassify(t *testing.T) {
 		{"or after you've played it", "Want me to make that change now, or after you've played it?", "permission"},
 		{"open the PR", "The description is drafted. Open the PR now?", "permission"},
 		{"open question", "Open question: should the admin role be able to delete users?", "decision"},
+		{"or change it to something else", "Want me to keep the gold, or change it to red?", "decision"},
+		{"or try another approach", "Want me to use Redis here, or try another approach?", "decision"},
+		{"or changes first", "Want me to apply it, or do you want changes to it first?", "permission"},
 		{"what next is courtesy", "The level is done. Let me know what you want to tackle next.", "done"},
 		{"where from here is courtesy", "All three screens are wired. Where do you want to go from here?", "done"},
 		// Decisions: open questions, choices made elsewhere in the closing.
