@@ -268,7 +268,9 @@ const defaultBudget = 50 * time.Second
 // a context that is done first — ctx's deadline, or [defaultBudget] when
 // ctx has none — lets the session stop (Decision.Policy is then
 // [deadlinePolicy]) even if p is still running and ignores its context.
-// A Decision with Verdict Pass also lets the session stop.
+// A Decision with Verdict Pass also lets the session stop. The chain runs
+// on a goroutine of its own, which Evaluate keeps for later calls once the
+// chain returned; a goroutine idle for a second exits.
 func Evaluate(ctx context.Context, p Policy, in Input) Decision {
 	if _, ok := ctx.Deadline(); !ok {
 		var cancel context.CancelFunc
