@@ -281,6 +281,9 @@ func TestLongSentenceIsCut(t *testing.T) {
 func FuzzScore(f *testing.F) {
 	f.Add("Chose X over Y for reliability.\n\n```go\n// TODO\n```\nTODO: later", "from now on always use pnpm")
 	f.Add("\xff\xfe decided \u212Aludge instead of\r\n- **TODO**: x", "")
+	f.Add("Purple it is — deep violet seas.", "i wanted like purple")
+	f.Add("Good call — removing it.", "backup_and_force_push should be hard deprecated, do not wrap lines as that breaks GitHub")
+	f.Add("Task B landed.", "<task-notification><result>Root cause: stale cache.</result></task-notification>")
 	s, err := New(Options{MaxPerCategory: 50})
 	if err != nil {
 		f.Fatal(err)
