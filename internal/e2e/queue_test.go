@@ -38,6 +38,17 @@ func newQueueEnv(t *testing.T) *queueEnv {
 	return q
 }
 
+// startTUI starts the TUI and waits for its SessionStart(startup) hook to
+// finish. The TUI can show its prompt before that hook has run (seen under
+// load), and a queue driven before it would be retired as a leftover of an
+// earlier run.
+func (q *queueEnv) startTUI() *TUI {
+	q.T.Helper()
+	s := q.StartTUI()
+	Eventually(q.T, "the SessionStart(startup) hook to finish", 60*time.Second, func() bool { return q.doneCalls("SessionStart") >= 1 })
+	return s
+}
+
 // drive runs `queue drive` from outside tmux, as the brain would.
 func (q *queueEnv) drive(s *TUI, commands ...string) { q.driveWith(s, nil, commands...) }
 
@@ -138,7 +149,7 @@ func TestQueueTUIRunsToCompletion(t *testing.T) {
 		OnLastUser("first task", Text("Reply to the first task.")),
 		OnLastUser("second task", Text("Reply to the second task.")),
 	))
-	s := q.StartTUI()
+	s := q.startTUI()
 	start := time.Now()
 	q.drive(s, "/clear", "first task", "second task")
 
@@ -198,7 +209,7 @@ func TestQueueTUIManualInputCancels(t *testing.T) {
 		},
 		OnLastUser("what time is it", Text("It is noon.")),
 	))
-	s := q.StartTUI()
+	s := q.startTUI()
 	q.drive(s, "first task", "second task")
 	Eventually(t, "the queued prompt to be submitted", 60*time.Second, func() bool {
 		return strings.Contains(q.events(), "UserPromptSubmit(first task)") && len(q.API.Conversation()) > 0
@@ -249,7 +260,7 @@ func TestQueueTUISlashCommands(t *testing.T) {
 		t.Fatal(err)
 	}
 	q.API.SetScript(OnLastUser("Say hi for phase 3", Text("Hi, phase 3.")))
-	s := q.StartTUI()
+	s := q.startTUI()
 
 	list, _ := json.Marshal([]string{"/gsd:x 3", "/gsd:nope 1"})
 	refuse := exec.Command(q.bin, "drive", "--session", "e2e", "--queues", q.queues, string(list))
@@ -287,7 +298,7 @@ func TestQueueTUITabCompletion(t *testing.T) {
 		t.Fatal(err)
 	}
 	q.API.SetScript(OnLastUser("Plan the phase", Text("Planned.")))
-	s := q.StartTUI()
+	s := q.startTUI()
 	q.driveWith(s, []string{"--tab", "--no-check", "--key-delay", "200ms"}, "/gsd:plan")
 	w := q.waitWake(queue.WakeComplete, 60*time.Second)
 	if w.Commands[0].Result == nil || *w.Commands[0].Result != "Planned." {
