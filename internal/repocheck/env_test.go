@@ -1,8 +1,6 @@
 package repocheck
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -27,38 +25,14 @@ var envPlaces = map[string]string{
 // host, the budget and the log are read in hook/env.go only.
 func TestEnvironmentReadInOnePlace(t *testing.T) {
 	t.Parallel()
-	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
+	skip := []string{"examples", "cmd", "internal/e2e", "internal/loadgen"}
+	sourceLines(t, skip, func(rel string, n int, text string) {
+		if envPlaces[rel] != "" {
+			return
 		}
-		rel, _ := filepath.Rel(root, path)
-		rel = filepath.ToSlash(rel)
-		if d.IsDir() {
-			switch rel {
-			case "examples", "cmd", "internal/e2e", "internal/loadgen", ".git":
-				return filepath.SkipDir
-			}
-			if d.Name() == "testdata" {
-				return filepath.SkipDir
-			}
-			return nil
+		code, _, _ := strings.Cut(text, "//")
+		if strings.Contains(code, `"STOPHOOK_`) {
+			t.Errorf("%s:%d: names a STOPHOOK_* variable; the library reads them in hook/env.go and hands on values", rel, n)
 		}
-		if !strings.HasSuffix(rel, ".go") || strings.HasSuffix(rel, "_test.go") || envPlaces[rel] != "" {
-			return nil
-		}
-		src, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		for n, line := range strings.Split(string(src), "\n") {
-			code, _, _ := strings.Cut(line, "//")
-			if strings.Contains(code, `"STOPHOOK_`) {
-				t.Errorf("%s:%d: names a STOPHOOK_* variable; the library reads them in hook/env.go and hands on values", rel, n+1)
-			}
-		}
-		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 }

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -26,6 +27,40 @@ func read(t *testing.T, rel string) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// sourceLines calls line for every line of the repository's non-test Go
+// files, skipping testdata directories, .git and the directories of skip
+// (paths relative to the root, with slashes).
+func sourceLines(t *testing.T, skip []string, line func(rel string, n int, text string)) {
+	t.Helper()
+	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, path)
+		rel = filepath.ToSlash(rel)
+		if d.IsDir() {
+			if rel == ".git" || d.Name() == "testdata" || slices.Contains(skip, rel) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(rel, ".go") || strings.HasSuffix(rel, "_test.go") {
+			return nil
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for n, text := range strings.Split(string(src), "\n") {
+			line(rel, n+1, text)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 }
 
 // docs returns README.md and the other Markdown files a reader is sent to.

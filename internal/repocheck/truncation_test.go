@@ -1,10 +1,7 @@
 package repocheck
 
 import (
-	"os"
-	"path/filepath"
 	"regexp"
-	"strings"
 	"testing"
 )
 
@@ -18,37 +15,10 @@ var handCut = regexp.MustCompile(`ToValidUTF8\([a-zA-Z_.]+\[:|string\(\[\]rune\(
 // that cannot import internal packages; they may write their own.
 func TestOneTruncationHelper(t *testing.T) {
 	t.Parallel()
-	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
+	skip := []string{"examples", "internal/textcut", "internal/e2e"}
+	sourceLines(t, skip, func(rel string, n int, text string) {
+		if m := handCut.FindString(text); m != "" {
+			t.Errorf("%s:%d: %q cuts a string by hand; use internal/textcut", rel, n, m)
 		}
-		rel, _ := filepath.Rel(root, path)
-		rel = filepath.ToSlash(rel)
-		if d.IsDir() {
-			switch rel {
-			case "examples", "internal/textcut", "internal/e2e", ".git":
-				return filepath.SkipDir
-			}
-			if d.Name() == "testdata" {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(rel, ".go") || strings.HasSuffix(rel, "_test.go") {
-			return nil
-		}
-		src, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		for n, line := range strings.Split(string(src), "\n") {
-			if m := handCut.FindString(line); m != "" {
-				t.Errorf("%s:%d: %q cuts a string by hand; use internal/textcut", rel, n+1, m)
-			}
-		}
-		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 }
