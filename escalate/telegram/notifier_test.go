@@ -193,6 +193,7 @@ func TestTelegramRecoversFromConflict(t *testing.T) {
 	c := &botapi.Client{Token: testToken, BaseURL: bot.URL()}
 	_, err = c.GetUpdates(waitCtx(t), 0, 0)
 	require.NoError(t, err)
+	require.NoError(t, bot.WaitConflicts(waitCtx(t), 1)) // the older poll answers on its own goroutine
 	assert.Equal(t, 1, bot.Conflicts())
 
 	bot.Press(testChat, msg.MessageID, "sh:r:c")

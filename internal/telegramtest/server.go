@@ -177,6 +177,25 @@ func (s *Server) WaitPoll(ctx context.Context) error {
 	return nil
 }
 
+// WaitConflicts waits until at least n getUpdates calls were ended with
+// 409 Conflict. The poll a newer one ends answers on its own goroutine, so
+// the newer call can return before the older one has been counted.
+func (s *Server) WaitConflicts(ctx context.Context, n int) error {
+	s.mu.Lock()
+	for s.conflict < n {
+		ch := s.waitChangeLocked()
+		s.mu.Unlock()
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return fmt.Errorf("telegramtest: %d of %d conflicts: %w", s.Conflicts(), n, ctx.Err())
+		}
+		s.mu.Lock()
+	}
+	s.mu.Unlock()
+	return nil
+}
+
 // Conflicts returns how many getUpdates calls were ended with 409 Conflict
 // because another one started.
 func (s *Server) Conflicts() int {
@@ -321,6 +340,7 @@ func (s *Server) getUpdates(w http.ResponseWriter, r *http.Request, p params) {
 	for {
 		if gen != s.pollGen {
 			s.conflict++
+			s.notifyLocked() // for WaitConflicts
 			s.mu.Unlock()
 			writeErr(w, http.StatusConflict, "Conflict: terminated by other getUpdates request; make sure that only one bot instance is running")
 			return
