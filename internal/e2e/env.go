@@ -33,6 +33,8 @@ type Env struct {
 	Vars []string
 	// Timeout bounds one claude run; default 90s.
 	Timeout time.Duration
+
+	records map[string]string // log name of each hook wrapped by [Env.Record], by hookKey
 }
 
 // New lays out a fresh environment and starts a fake API for t. It skips

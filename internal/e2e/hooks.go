@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -142,10 +143,45 @@ func (e *Env) Record(name string, h Hook) Hook {
 	if h.Args != nil { // exec form stays exec form
 		h.Args = append([]string{e.hookLogPath(name), h.Command}, h.Args...)
 		h.Command = rec
-		return h
+	} else {
+		h.Command = CommandLine(rec, e.hookLogPath(name), "sh", "-c", h.Command)
 	}
-	h.Command = CommandLine(rec, e.hookLogPath(name), "sh", "-c", h.Command)
+	if e.records == nil {
+		e.records = map[string]string{}
+	}
+	e.records[hookKey(h)] = name
 	return h
+}
+
+func hookKey(h Hook) string { return h.Command + "\x00" + strings.Join(h.Args, "\x00") }
+
+// recordedOn names the hooks wrapped by [Env.Record] that the settings
+// register for every call of event (no matcher).
+func (e *Env) recordedOn(event string) []string {
+	var names []string
+	for _, m := range e.Settings.Hooks[event] {
+		if m.Matcher != "" && m.Matcher != "*" {
+			continue
+		}
+		for _, h := range m.Hooks {
+			if name, ok := e.records[hookKey(h)]; ok && !slices.Contains(names, name) {
+				names = append(names, name)
+			}
+		}
+	}
+	return names
+}
+
+// DoneCalls counts the finished calls of the recorded hook name for event.
+func (e *Env) DoneCalls(name, event string) int {
+	e.T.Helper()
+	n := 0
+	for _, c := range e.HookCalls(name) {
+		if string(c.Input.HookEventName) == event && c.Done {
+			n++
+		}
+	}
+	return n
 }
 
 func (e *Env) hookLogPath(name string) string { return filepath.Join(e.HookLog, name+".jsonl") }

@@ -38,17 +38,6 @@ func newQueueEnv(t *testing.T) *queueEnv {
 	return q
 }
 
-// startTUI starts the TUI and waits for its SessionStart(startup) hook to
-// finish. The TUI can show its prompt before that hook has run (seen under
-// load), and a queue driven before it would be retired as a leftover of an
-// earlier run.
-func (q *queueEnv) startTUI() *TUI {
-	q.T.Helper()
-	s := q.StartTUI()
-	Eventually(q.T, "the SessionStart(startup) hook to finish", 60*time.Second, func() bool { return q.doneCalls("SessionStart") >= 1 })
-	return s
-}
-
 // drive runs `queue drive` from outside tmux, as the brain would.
 func (q *queueEnv) drive(s *TUI, commands ...string) { q.driveWith(s, nil, commands...) }
 
@@ -129,15 +118,7 @@ func (q *queueEnv) events() string {
 	return strings.Join(got, " ")
 }
 
-func (q *queueEnv) doneCalls(event string) int {
-	n := 0
-	for _, c := range q.HookCalls("queue") {
-		if string(c.Input.HookEventName) == event && c.Done {
-			n++
-		}
-	}
-	return n
-}
+func (q *queueEnv) doneCalls(event string) int { return q.DoneCalls("queue", event) }
 
 // Drive /clear and two prompts: /clear advances on SessionStart(clear),
 // each prompt on its Stop with the model's reply as result, and the brain
@@ -149,7 +130,7 @@ func TestQueueTUIRunsToCompletion(t *testing.T) {
 		OnLastUser("first task", Text("Reply to the first task.")),
 		OnLastUser("second task", Text("Reply to the second task.")),
 	))
-	s := q.startTUI()
+	s := q.StartTUI()
 	start := time.Now()
 	q.drive(s, "/clear", "first task", "second task")
 
@@ -209,7 +190,7 @@ func TestQueueTUIManualInputCancels(t *testing.T) {
 		},
 		OnLastUser("what time is it", Text("It is noon.")),
 	))
-	s := q.startTUI()
+	s := q.StartTUI()
 	q.drive(s, "first task", "second task")
 	Eventually(t, "the queued prompt to be submitted", 60*time.Second, func() bool {
 		return strings.Contains(q.events(), "UserPromptSubmit(first task)") && len(q.API.Conversation()) > 0
@@ -260,7 +241,7 @@ func TestQueueTUISlashCommands(t *testing.T) {
 		t.Fatal(err)
 	}
 	q.API.SetScript(OnLastUser("Say hi for phase 3", Text("Hi, phase 3.")))
-	s := q.startTUI()
+	s := q.StartTUI()
 
 	list, _ := json.Marshal([]string{"/gsd:x 3", "/gsd:nope 1"})
 	refuse := exec.Command(q.bin, "drive", "--session", "e2e", "--queues", q.queues, string(list))
@@ -298,7 +279,7 @@ func TestQueueTUITabCompletion(t *testing.T) {
 		t.Fatal(err)
 	}
 	q.API.SetScript(OnLastUser("Plan the phase", Text("Planned.")))
-	s := q.startTUI()
+	s := q.StartTUI()
 	q.driveWith(s, []string{"--tab", "--no-check", "--key-delay", "200ms"}, "/gsd:plan")
 	w := q.waitWake(queue.WakeComplete, 60*time.Second)
 	if w.Commands[0].Result == nil || *w.Commands[0].Result != "Planned." {

@@ -40,6 +40,11 @@ func (e *Env) StartTUI(args ...string) *TUI {
 		e.T.Skip("e2e: tmux is not installed; .ci/run installs it and runs this suite with " + EnvRequired + "=1")
 	}
 	settings := e.writeSettings()
+	starts := e.recordedOn("SessionStart")
+	before := make([]int, len(starts))
+	for i, name := range starts {
+		before[i] = e.DoneCalls(name, "SessionStart")
+	}
 	s := &TUI{e: e, Socket: fmt.Sprintf("stophook-e2e-%d-%d", os.Getpid(), tmuxSeq.Add(1))}
 	conf := filepath.Join(e.Root, "tmux.conf")
 	if err := os.WriteFile(conf, []byte(
@@ -68,6 +73,14 @@ func (e *Env) StartTUI(args ...string) *TUI {
 	s.WaitScreen("the input prompt", 30*time.Second, func(screen string) bool {
 		return strings.Contains(screen, PromptMark)
 	})
+	// The prompt can show before the SessionStart hooks have run (seen under
+	// load: a queue driven then was retired by the late startup hook as a
+	// leftover). Tests start typing only after the recorded ones finished.
+	for i, name := range starts {
+		Eventually(e.T, "the SessionStart hook "+name+" to finish", 60*time.Second, func() bool {
+			return e.DoneCalls(name, "SessionStart") > before[i]
+		})
+	}
 	return s
 }
 
