@@ -66,3 +66,20 @@ func BenchmarkBare(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkDecideQuickstart: the quickstart's decision alone, as the
+// server makes it (metrics, memory store, hook.Server), without HTTP: what
+// a decision costs beyond the bare request.
+func BenchmarkDecideQuickstart(b *testing.B) {
+	store := new(stophook.MemoryStore)
+	m := httphook.NewMetrics()
+	serve := hook.Server(m.Policy(quickstartChain()), hook.Options{Store: m.Store(store)})
+	body := loadgen.StopBody(256, b.TempDir(), "All done: the tests pass.")
+	ctx := context.Background()
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		if _, wait, err := serve(ctx, body(i)); err != nil || wait != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -50,10 +50,12 @@ var optionsHeading = lazyre.New(`^(?:your |the |some )?(?:options|choices|altern
 // question rules look at.
 const tailLines = 8
 
-// closingOf reads the closing of prose, a message with its code blanked.
-func closingOf(prose string) closing {
+// closingOf reads the closing of the lines of prose, a message with its
+// code blanked; cl cleans them.
+func closingOf(lines []string, cl *cleaned) closing {
 	var c closing
-	raw := withoutSignOff(strings.FieldsFunc(prose, func(r rune) bool { return r == '\n' || r == '\r' }))
+	raw := withoutSignOff(lines)
+	cleanAt := cl.at
 	skipped, run := 0, 0 // run: list items directly below the current line
 	after := 0
 	for i := len(raw) - 1; i >= 0 && len(c.last) < tailLines; i-- {
@@ -61,7 +63,7 @@ func closingOf(prose string) closing {
 		if line == "" || isRule(line) || isFence(line) {
 			continue
 		}
-		if cl := clean(line); cl != "" {
+		if cl := cleanAt(i, line); cl != "" {
 			if strings.HasPrefix(line, ">") && strings.HasPrefix(cl, `"`) {
 				continue // a quotation asks the reader nothing
 			}
@@ -83,12 +85,12 @@ func closingOf(prose string) closing {
 			if len(c.lines) == 0 {
 				c.options++
 				if len(c.items) < closingItems && !strings.HasPrefix(line, "|") {
-					c.items = append(c.items, clean(line))
+					c.items = append(c.items, cleanAt(i, line))
 				}
 			}
 			continue
 		}
-		if cl := clean(line); cl != "" {
+		if cl := cleanAt(i, line); cl != "" {
 			if c.choice == "" && run >= 2 && (strings.HasSuffix(cl, ":") || strings.HasPrefix(line, "#") && optionsHeading.MatchString(cl)) && len(c.lines) < closingLines {
 				c.choice = cl
 			}
@@ -138,13 +140,45 @@ func mayBeSignOff(line string) bool {
 	if len(l) > 16 {
 		l = l[:16]
 	}
-	l = strings.ToLower(l)
+	ascii := isASCII(l)
+	if !ascii {
+		l = strings.ToLower(l)
+	}
 	for _, p := range signOffStarts {
-		if strings.HasPrefix(l, p) {
+		if ascii && hasPrefixFoldASCII(l, p) || !ascii && strings.HasPrefix(l, p) {
 			return true
 		}
 	}
 	return false
+}
+
+// isASCII reports whether s is all ASCII: strings.ToLower(s) then lowers
+// its letters byte by byte.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// hasPrefixFoldASCII is strings.HasPrefix(strings.ToLower(s), prefix) for
+// an ASCII s and a lower-case prefix, without the copy.
+func hasPrefixFoldASCII(s, prefix string) bool {
+	if len(s) < len(prefix) {
+		return false
+	}
+	for i := 0; i < len(prefix); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != prefix[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // withoutSignOff returns lines without a sign-off block at their end.
@@ -189,14 +223,51 @@ func questions(line string) (string, bool) {
 // typographic quotes.
 var markup = strings.NewReplacer("**", "", "__", "", "`", " ", "’", "'", "‘", "'", "“", "\"", "”", "\"", "\u00a0", " ")
 
+// foldMarkup is markup.Replace(line), without the Replacer's copy for
+// the lines it leaves alone: every string markup replaces starts with one
+// of the bytes *, _, ` (ASCII) or 0xC2, 0xE2 (the first byte of the
+// non-ASCII ones).
+func foldMarkup(line string) string {
+	for i := 0; i < len(line); i++ {
+		switch line[i] {
+		case '*', '_', '`', 0xC2, 0xE2:
+			return markup.Replace(line)
+		}
+	}
+	return line
+}
+
+// singleSpaced reports that strings.Join(strings.Fields(line), " ") is
+// line: ASCII without tabs or line ends, no space at either end, no two
+// spaces in a row. It may say false for other such lines.
+func singleSpaced(line string) bool {
+	if line == "" {
+		return true
+	}
+	if line[0] == ' ' || line[len(line)-1] == ' ' {
+		return false
+	}
+	for i := 0; i < len(line); i++ {
+		switch c := line[i]; {
+		case c >= 0x80, c == '\t', c == '\n', c == '\v', c == '\f', c == '\r':
+			return false
+		case c == ' ' && line[i+1] == ' ':
+			return false
+		}
+	}
+	return true
+}
+
 // clean strips a line of Markdown decoration, folds typographic quotes,
 // drops what code blanking left (backticks, runs of spaces) and lower-cases
 // it. Closing punctuation after a question mark (`?**`, `?)`, `?"`) is
 // dropped so that the line ends with the question mark.
 func clean(line string) string {
 	line = strings.TrimLeft(line, "#> \t")
-	line = markup.Replace(line)
-	line = strings.Join(strings.Fields(line), " ")
+	line = foldMarkup(line)
+	if !singleSpaced(line) {
+		line = strings.Join(strings.Fields(line), " ")
+	}
 	line = strings.ToLower(line)
 	for {
 		trimmed := strings.TrimRightFunc(line, func(r rune) bool {
@@ -237,8 +308,11 @@ func isListItem(line string) bool {
 			return true
 		}
 	}
+	if isASCII(line) {
+		return hasPrefixFoldASCII(line, "option ") && len(line) > 8 && strings.ContainsAny(line[7:min(10, len(line))], ":.)*")
+	}
 	l := strings.ToLower(line)
-	return strings.HasPrefix(l, "option ") && len(l) > 8 && strings.ContainsAny(l[7:10], ":.)*")
+	return strings.HasPrefix(l, "option ") && len(l) > 8 && strings.ContainsAny(l[7:min(10, len(l))], ":.)*")
 }
 
 // isFence reports a fence line with an info string ("```bash"): code,

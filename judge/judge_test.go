@@ -235,3 +235,13 @@ func TestNames(t *testing.T) {
 		t.Error("Kind.Class maps a kind to the wrong class")
 	}
 }
+
+// TestShortOptionLine: a closing line of nine bytes that starts with
+// "Option " ("Option A:") once cut past its end and panicked.
+func TestShortOptionLine(t *testing.T) {
+	for _, text := range []string{"Option A:", "Pick one.\n\nOption A:", "OPTION B)"} {
+		if v := judge.Classify(text); v.Class != judge.Done {
+			t.Errorf("Classify(%q) = %v, want done", text, v)
+		}
+	}
+}

@@ -13,8 +13,37 @@ type message struct {
 }
 
 func readMessage(text string) message {
-	p := prose(text)
-	return message{raw: text, sentences: sentencesOf(p), closing: closingOf(p)}
+	lines := linesOf(prose(text))
+	cl := cleaned{n: len(lines)}
+	return message{raw: text, sentences: sentencesOf(lines, &cl), closing: closingOf(lines, &cl)}
+}
+
+// memoLines is how many lines from the end [cleaned] keeps.
+const memoLines = 40
+
+// cleaned keeps clean(line) of the last memoLines lines of a message, which
+// the sentence and closing rules all read: each is cleaned once.
+type cleaned struct {
+	n    int // the message's lines
+	memo [memoLines]string
+	ok   [memoLines]bool
+}
+
+// at returns clean(line) for line, the message's line i trimmed of white space.
+func (c *cleaned) at(i int, line string) string {
+	k := c.n - 1 - i
+	if k < 0 || k >= memoLines {
+		return clean(line)
+	}
+	if !c.ok[k] {
+		c.memo[k], c.ok[k] = clean(line), true
+	}
+	return c.memo[k]
+}
+
+// linesOf splits prose into its non-empty lines, once for every rule.
+func linesOf(prose string) []string {
+	return strings.FieldsFunc(prose, func(r rune) bool { return r == '\n' || r == '\r' })
 }
 
 // leadingError matches a message that starts with an error line, as a
@@ -36,16 +65,22 @@ func firstLine(s string) string {
 	return s
 }
 
-// sentencesOf splits prose (code already blanked) into cleaned sentences.
-// Block quotes are left out: a quoted line is someone else's words.
-func sentencesOf(p string) []string {
+// sentencesOf splits the lines of prose (code already blanked) into
+// cleaned sentences. Block quotes are left out: a quoted line is someone
+// else's words.
+func sentencesOf(lines []string, cl *cleaned) []string {
 	var out []string
-	for _, line := range strings.FieldsFunc(p, func(r rune) bool { return r == '\n' || r == '\r' }) {
+	for i, line := range lines {
 		t := strings.TrimSpace(line)
 		if t == "" || strings.HasPrefix(t, ">") || isRule(t) {
 			continue
 		}
-		c := clean(withoutQuotations(markup.Replace(t)))
+		var c string
+		if u := withoutQuotations(foldMarkup(t)); u == t {
+			c = cl.at(i, t) // the line as the closing rules read it
+		} else {
+			c = clean(u)
+		}
 		if c == "" {
 			continue
 		}

@@ -14,6 +14,9 @@ import "strings"
 // end. What it gets wrong costs little: a word in code that is read as
 // prose must still make a whole outcome statement to count.
 func prose(text string) string {
+	if !strings.ContainsAny(text, "`~") {
+		return text // no fence, no span: nothing to blank
+	}
 	b := []byte(text)
 	var fence byte // '`' or '~' while inside a fenced block
 	var fenceLen int

@@ -64,14 +64,29 @@ func (p *prefilter) mayMatch(s string) bool {
 // it once instead of once per pattern.
 var lastFold atomic.Pointer[[2]string]
 
-// folded returns foldASCII(s), from lastFold when s was the last text.
+// folded returns foldASCII(s): s itself when it is ASCII without
+// capitals (the judge's cleaned lines), else from lastFold when s was the
+// last text.
 func folded(s string) string {
+	if lowerASCII(s) {
+		return s
+	}
 	if c := lastFold.Load(); c != nil && c[0] == s {
 		return c[1]
 	}
 	f := foldASCII(s)
 	lastFold.Store(&[2]string{s, f})
 	return f
+}
+
+// lowerASCII reports whether s is ASCII without capitals: foldASCII(s) is s.
+func lowerASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= 0x80 || 'A' <= c && c <= 'Z' {
+			return false
+		}
+	}
+	return true
 }
 
 // foldASCII lower-cases the ASCII letters of s and maps the two non-ASCII
