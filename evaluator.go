@@ -6,8 +6,9 @@ import (
 	"time"
 )
 
-// [Evaluate] runs each chain on a goroutine of its own, so that it can
-// answer at the deadline while a policy that ignores its context goes on.
+// [Evaluate] runs each chain that may wait on a goroutine of its own, so
+// that it can answer at the deadline while a policy that ignores its
+// context goes on (a chain that says it does not wait runs on the caller's).
 // A fresh goroutine starts on a small stack that a chain's calls (policies
 // take and return Input and Decision by value) grow several times over,
 // copying it each time: in a hook server that was about a seventh of the

@@ -14,6 +14,10 @@ type MemoryStore struct {
 
 var _ Store = (*MemoryStore)(nil)
 
+// Waits reports false: the store never waits on anything outside the
+// process (see [Evaluate]); the functions given to Update must not either.
+func (s *MemoryStore) Waits(Input) bool { return false }
+
 // Get implements [Store].
 func (s *MemoryStore) Get(ctx context.Context, key string) ([]byte, error) {
 	if err := ctx.Err(); err != nil {

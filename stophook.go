@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"reflect"
 	"time"
+
+	"github.com/stophook/stophook/internal/waits"
 )
 
 // Event is a hook event name (hook_event_name in the hook input). Inputs
@@ -192,6 +194,10 @@ func PassOn(why string) Decision { return Decision{Verdict: Pass, Why: why} }
 // server) and from several processes at once (command hooks); shared state
 // belongs in a [Store]. ctx carries the hook's deadline: when it is done,
 // Evaluate should return promptly; [Evaluate] lets the session stop anyway.
+//
+// A policy (or a [Store]) may also have a method Waits(in Input) bool that
+// says whether it may wait on anything for in (see [Evaluate]); one
+// without it is assumed to.
 type Policy interface {
 	Evaluate(ctx context.Context, in Input) (Decision, error)
 }
@@ -214,6 +220,9 @@ type namedPolicy struct {
 }
 
 func (n namedPolicy) Name() string { return n.name }
+
+// Waits is the named policy's: see [Evaluate].
+func (n namedPolicy) Waits(in Input) bool { return waits.May(n.Policy, in) }
 
 // PolicyName returns p's name: its Name method if it has one, else its type.
 func PolicyName(p Policy) string {
@@ -256,6 +265,20 @@ func (c *Chain) Evaluate(ctx context.Context, in Input) (Decision, error) {
 	return c.evaluate(ctx, in), nil
 }
 
+// Waits reports whether one of c's policies may wait on anything for in
+// (see [Evaluate]): a policy without a Waits method is assumed to.
+func (c *Chain) Waits(in Input) bool {
+	if c == nil {
+		return false
+	}
+	for _, p := range c.policies {
+		if p != nil && waits.May(p, in) {
+			return true
+		}
+	}
+	return false
+}
+
 // deadlinePolicy is the Decision.Policy of a decision made because the
 // context was done or the budget ran out: the session is allowed to stop.
 const deadlinePolicy = "stophook.deadline"
@@ -271,7 +294,21 @@ const defaultBudget = 50 * time.Second
 // A Decision with Verdict Pass also lets the session stop. The chain runs
 // on a goroutine of its own, which Evaluate keeps for later calls once the
 // chain returned; a goroutine idle for a second exits.
+//
+// A chain whose every policy says it does not wait runs on the caller's
+// goroutine instead, with the same panic recovery and without a timer: a
+// policy says so with a method Waits(in Input) bool that returns false
+// when its Evaluate(ctx, in) only computes — no network, no lock another
+// process holds, no file (whatever file system it is on), no model, no
+// human — and calls nothing that waits (its Store, its next policy: ask
+// them). [MemoryStore] does not wait; a policy or store without the
+// method is assumed to.
 func Evaluate(ctx context.Context, p Policy, in Input) Decision {
+	if c, ok := p.(*Chain); ok && !c.Waits(in) {
+		return c.evaluate(ctx, in)
+	} else if !ok && p != nil && !waits.May(p, in) {
+		return (&Chain{policies: []Policy{p}}).evaluate(ctx, in)
+	}
 	if _, ok := ctx.Deadline(); !ok {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, defaultBudget)

@@ -12,6 +12,7 @@ import (
 	"github.com/stophook/stophook"
 
 	"github.com/stophook/stophook/internal/hostio"
+	"github.com/stophook/stophook/internal/waits"
 )
 
 // defaultEvents are the stop events a hook handles when none are given.
@@ -93,11 +94,6 @@ func respond(ctx context.Context, p stophook.Policy, data []byte, opts Options) 
 		resp.Stdout, _, _ = encode(in, stophook.Decision{}, opts)
 		return resp, nil
 	}
-	var f *flight
-	if opts.server {
-		f = new(flight)
-		p = f.track(p)
-	}
 	if in.Store == nil {
 		in.Store = opts.Store
 	}
@@ -116,7 +112,7 @@ func respond(ctx context.Context, p stophook.Policy, data []byte, opts Options) 
 		if err := t.reset(ctx, in); err != nil {
 			opts.Logger.Debug("stophook: turn reset", "error", err)
 		}
-		d = decide(ctx, chain, in, opts.Budget)
+		d, resp.wait = decide(ctx, chain, in, opts)
 		if d.Verdict == stophook.Block {
 			d.Verdict, d.Reason = stophook.Allow, "" // a lifecycle event is never blocked
 		}
@@ -143,7 +139,7 @@ func respond(ctx context.Context, p stophook.Policy, data []byte, opts Options) 
 			fmt.Fprintf(&warn, "stophook: %d continuations this turn reached the budget of %d; allowing stop\n", n, limit)
 			break
 		}
-		d = decide(ctx, chain, in, opts.Budget)
+		d, resp.wait = decide(ctx, chain, in, opts)
 		if err := t.end(ctx, in, n, continues(in, d), continuation(d)); err != nil {
 			if continues(in, d) && !capped {
 				d = uncounted(&warn, err)
@@ -152,7 +148,7 @@ func respond(ctx context.Context, p stophook.Policy, data []byte, opts Options) 
 			opts.Logger.Debug("stophook: turn count", "error", err)
 		}
 	default:
-		d = decide(ctx, chain, in, opts.Budget)
+		d, resp.wait = decide(ctx, chain, in, opts)
 	}
 	if d.Policy == deadlinePolicy {
 		fmt.Fprintf(&warn, "stophook: %s; allowing stop\n", d.Why)
@@ -177,21 +173,33 @@ func respond(ctx context.Context, p stophook.Policy, data []byte, opts Options) 
 		warn.WriteString(strings.TrimRight(stderr, "\n") + "\n")
 	}
 	resp.Stderr = warn.String()
-	if f != nil {
-		resp.wait = f.abandon()
-	}
 	return resp, nil
 }
 
-// decide evaluates p on in within budget.
-func decide(ctx context.Context, p stophook.Policy, in stophook.Input, budget time.Duration) stophook.Decision {
-	ctx, cancel := context.WithTimeout(ctx, budget)
-	defer cancel()
-	d := stophook.Evaluate(ctx, p, in)
-	if d.Policy == deadlinePolicy && len(d.Trace) == 0 {
-		d.Why = "budget of " + budget.String() + " exceeded"
+// decide evaluates p on in within opts.Budget. In a server, wait (when
+// not nil) waits for a policy that outlived the budget.
+//
+// A policy that says it does not wait (see [stophook.Evaluate]) runs on
+// this goroutine: no timer for the budget, nothing to follow.
+func decide(ctx context.Context, p stophook.Policy, in stophook.Input, opts Options) (d stophook.Decision, wait func()) {
+	if !waits.May(p, in) {
+		return stophook.Evaluate(ctx, p, in), nil
 	}
-	return d
+	var f *flight
+	if opts.server {
+		f = new(flight)
+		p = f.track(p)
+	}
+	ctx, cancel := context.WithTimeout(ctx, opts.Budget)
+	defer cancel()
+	d = stophook.Evaluate(ctx, p, in)
+	if d.Policy == deadlinePolicy && len(d.Trace) == 0 {
+		d.Why = "budget of " + opts.Budget.String() + " exceeded"
+	}
+	if f != nil {
+		wait = f.abandon()
+	}
+	return d, wait
 }
 
 // uncounted is the decision when the turn's continuations cannot be

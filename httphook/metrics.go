@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/internal/waits"
 )
 
 // latencyBuckets are the upper bounds, in seconds, of the request
@@ -56,16 +57,29 @@ func (m *metrics) decision(d stophook.Decision, name string) {
 
 // policy returns p counting each decision it makes.
 func (m *metrics) policy(p stophook.Policy) stophook.Policy {
-	name := stophook.PolicyName(p)
-	return stophook.Named(name, stophook.PolicyFunc(func(ctx context.Context, in stophook.Input) (stophook.Decision, error) {
-		d, err := p.Evaluate(ctx, in)
-		if err != nil {
-			d = stophook.Decision{Policy: d.Policy}
-		}
-		m.decision(d, name)
-		return d, err
-	}))
+	return countingPolicy{p: p, name: stophook.PolicyName(p), m: m}
 }
+
+// countingPolicy is p, named name, counting its decisions in m.
+type countingPolicy struct {
+	p    stophook.Policy
+	name string
+	m    *metrics
+}
+
+func (c countingPolicy) Name() string { return c.name }
+
+func (c countingPolicy) Evaluate(ctx context.Context, in stophook.Input) (stophook.Decision, error) {
+	d, err := c.p.Evaluate(ctx, in)
+	if err != nil {
+		d = stophook.Decision{Policy: d.Policy}
+	}
+	c.m.decision(d, c.name)
+	return d, err
+}
+
+// Waits is p's (see [stophook.Evaluate]).
+func (c countingPolicy) Waits(in stophook.Input) bool { return c.p != nil && waits.May(c.p, in) }
 
 // store returns s counting its failed operations (a missing key and a
 // caller's cancelled context are not failures).
@@ -100,6 +114,9 @@ func (c *countingStore) Update(ctx context.Context, key string, fn func([]byte) 
 	}
 	return c.count(ctx, err)
 }
+
+// Waits is the store's (see [stophook.Evaluate]).
+func (c *countingStore) Waits(in stophook.Input) bool { return waits.May(c.Store, in) }
 
 func (c *countingStore) Delete(ctx context.Context, key string) error {
 	return c.count(ctx, c.Store.Delete(ctx, key))

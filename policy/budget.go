@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/internal/waits"
 )
 
 // WithTurnBudget returns next guarded by a per-turn budget: once the
@@ -40,6 +41,15 @@ func (b turnBudget) Evaluate(ctx context.Context, in stophook.Input) (stophook.D
 		return stophook.Decision{}, errNilPolicy("WithTurnBudget")
 	}
 	return b.next.Evaluate(ctx, in)
+}
+
+// Waits reports whether the guarded policy may wait for in; a stop over
+// the budget does not reach it.
+func (b turnBudget) Waits(in stophook.Input) bool {
+	if in.IsStop() && in.TurnBlocks >= b.max || b.next == nil {
+		return false
+	}
+	return waits.May(b.next, in)
 }
 
 // errNilPolicy is the error of a guard given no policy to guard.

@@ -8,7 +8,9 @@ import (
 	"time"
 
 	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/internal/waits"
 	"github.com/stophook/stophook/judge"
+	"github.com/stophook/stophook/transcript"
 )
 
 // DefaultRetryReason is the block reason of [ErrorRetry].
@@ -55,6 +57,30 @@ var _ stophook.Policy = (*ErrorRetry)(nil)
 
 // Name implements the optional name interface of [stophook.PolicyName].
 func (*ErrorRetry) Name() string { return "ErrorRetry" }
+
+// Waits reports whether Evaluate may wait for in (see
+// [stophook.Evaluate]): when its store may, or when it judges a stop
+// with a Matcher that may, or with a Judge (which may settle with a
+// model, read a transcript, or hold its lock for another stop that does)
+// or a transcript to read.
+func (p *ErrorRetry) Waits(in stophook.Input) bool {
+	if in.SessionID == "" || !in.IsStop() && in.HookEventName != stophook.EventSessionEnd {
+		return false
+	}
+	store := p.Store
+	if store == nil {
+		store = stophook.DefaultStore(in)
+	}
+	switch {
+	case waits.May(store, in):
+		return true
+	case !in.IsStop() || in.LastAssistantMessage == "":
+		return false
+	case p.Matcher != nil:
+		return waits.May(p.Matcher, in)
+	}
+	return p.Judge != nil || transcript.Path(in.TranscriptPath, in.AgentTranscriptPath) != ""
+}
 
 type retryState struct {
 	Count     int       `json:"count"`

@@ -9,6 +9,7 @@ import (
 
 	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/internal/textcut"
+	"github.com/stophook/stophook/internal/waits"
 )
 
 // backgroundTask is one entry of a Stop input's background_tasks: a task
@@ -78,6 +79,13 @@ func (p pauseOnBackground) Evaluate(ctx context.Context, in stophook.Input) (sto
 		return stophook.Decision{}, errNilPolicy("PauseOnBackgroundTasks")
 	}
 	return p.next.Evaluate(ctx, in)
+}
+
+// Waits reports whether next may wait for in (see [stophook.Evaluate]).
+// The guard itself only reads the input; a stop it passes on, while a
+// task runs, may be said to wait, which only costs the hand-off.
+func (p pauseOnBackground) Waits(in stophook.Input) bool {
+	return p.next != nil && waits.May(p.next, in)
 }
 
 // pauseWhy names the running tasks for the trace.

@@ -16,8 +16,8 @@ import (
 // vars, and methods of exported types, in non-test files. Lower them as
 // the surface shrinks; never raise them without a reason in the commit.
 const (
-	rootCeiling  = 50
-	totalCeiling = 381
+	rootCeiling  = 52
+	totalCeiling = 384
 )
 
 func TestExportedIdentifiers(t *testing.T) {

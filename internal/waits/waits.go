@@ -1,0 +1,15 @@
+// Package waits asks a policy or a store whether it may wait on something
+// outside the process for an input: the optional method
+// Waits(in stophook.Input) bool described at [stophook.Evaluate].
+//
+// It is generic over the input type so that package stophook, which
+// defines that type, can use it too.
+package waits
+
+// May reports whether x may wait for in: true unless x has a method
+// Waits(I) bool that says it does not. Anything that does not say so is
+// assumed to wait.
+func May[I any](x any, in I) bool {
+	w, ok := x.(interface{ Waits(I) bool })
+	return !ok || w.Waits(in)
+}
