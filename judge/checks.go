@@ -104,10 +104,11 @@ func runOf(u transcript.ToolUse, r transcript.ToolResult) Run {
 		if refused(r.Text) {
 			return run
 		}
-		run.Check = checkOf(commandOf(in))
-		if run.Check == "" {
+		checks := checksOf(commandOf(in))
+		if len(checks) == 0 {
 			return run
 		}
+		run.Check, run.also = checks[0], checks[1:]
 		run.Failed, run.Summary = shellFailed(r)
 	case editTools[name]:
 		run.Edit = true
@@ -118,11 +119,15 @@ func runOf(u transcript.ToolUse, r transcript.ToolResult) Run {
 		if p == "" {
 			p = in.Get("notebook_path").String()
 		}
-		if p == "" || !r.IsError {
+		if p == "" {
 			return run
 		}
+		// A write that went through is a passing run of the same check:
+		// it settles an earlier refused write of the file.
 		run.Check = "edit:" + p
-		run.Failed, run.Summary = true, firstLine(head(r.Text, 160))
+		if r.IsError {
+			run.Failed, run.Summary = true, firstLine(head(r.Text, 160))
+		}
 	}
 	return run
 }
@@ -146,18 +151,21 @@ func commandOf(in gjson.Result) string {
 	return ""
 }
 
-// checkOf returns the check key of a command, or "".
-func checkOf(cmd string) string {
+// checksOf returns the check keys of a command, the first matching
+// pattern first, or none. A chained command ("git commit … && git
+// push") runs several checks.
+func checksOf(cmd string) []string {
 	cmd = strings.ToLower(head(cmd, 2000))
 	if cmd == "" || !mayCheck(cmd) {
-		return ""
+		return nil
 	}
+	var keys []string
 	for _, p := range checkPatterns {
 		if p.re.MatchString(cmd) {
-			return p.key
+			keys = append(keys, p.key)
 		}
 	}
-	return ""
+	return keys
 }
 
 // shellFailed reads a shell result: failed on a non-zero exit code, an

@@ -20,8 +20,12 @@ const (
 // closing is the end of a message as the rules read it.
 type closing struct {
 	// lines are the last prose lines (list items excluded), cleaned of
-	// Markdown and lower-cased, last line first.
-	lines []string
+	// Markdown and lower-cased, last line first; heading reports the ones
+	// that are Markdown headings, quoted the ones that are block quotes of
+	// quoted words (someone else's, or proposed copy).
+	lines   []string
+	heading []bool
+	quoted  []bool
 	// question holds the question sentences of the closing question line,
 	// cleaned and lower-cased; empty when the closing asks nothing.
 	question string
@@ -56,10 +60,13 @@ func closingOf(lines []string, cl *cleaned) closing {
 	after := 0
 	for i := len(raw) - 1; i >= 0 && len(c.last) < tailLines; i-- {
 		line := strings.TrimSpace(raw[i])
-		if line == "" || isRule(line) {
+		if line == "" || isRule(line) || isFence(line) {
 			continue
 		}
 		if cl := cleanAt(i, line); cl != "" {
+			if strings.HasPrefix(line, ">") && strings.HasPrefix(cl, `"`) {
+				continue // a quotation asks the reader nothing
+			}
 			c.last = append(c.last, cl)
 			c.chars = append(c.chars, after)
 			after += utf8.RuneCountInString(cl) + 1
@@ -67,7 +74,7 @@ func closingOf(lines []string, cl *cleaned) closing {
 	}
 	for i := len(raw) - 1; i >= 0 && len(c.lines) < closingLines; i-- {
 		line := strings.TrimSpace(raw[i])
-		if line == "" || isRule(line) {
+		if line == "" || isRule(line) || isFence(line) {
 			continue
 		}
 		if isListItem(line) {
@@ -88,6 +95,8 @@ func closingOf(lines []string, cl *cleaned) closing {
 				c.choice = cl
 			}
 			c.lines = append(c.lines, cl)
+			c.heading = append(c.heading, strings.HasPrefix(line, "#"))
+			c.quoted = append(c.quoted, strings.HasPrefix(line, ">") && strings.HasPrefix(cl, `"`))
 		}
 		run = 0
 	}
@@ -95,7 +104,12 @@ func closingOf(lines []string, cl *cleaned) closing {
 		if k >= questionLines {
 			break
 		}
-		if q, last := questions(line); q != "" && (k == 0 || last) {
+		if c.quoted[k] {
+			continue // > "Which of these sounds right?" quotes a question, it asks none
+		}
+		// A heading that asks ("### Ready to deploy?") titles what
+		// follows it; only a last line asks the reader.
+		if q, last := questions(line); q != "" && (k == 0 || last && !c.heading[k]) {
 			c.question = q
 			break
 		}
@@ -299,6 +313,13 @@ func isListItem(line string) bool {
 	}
 	l := strings.ToLower(line)
 	return strings.HasPrefix(l, "option ") && len(l) > 8 && strings.ContainsAny(l[7:min(10, len(l))], ":.)*")
+}
+
+// isFence reports a fence line with an info string ("```bash"): code,
+// not prose.
+func isFence(line string) bool {
+	_, n := fenceOf([]byte(line))
+	return n > 0
 }
 
 // isRule reports a thematic break or a lone fence line.

@@ -24,6 +24,10 @@ type Run struct {
 	Summary string
 	// Edit reports a call that changes files.
 	Edit bool
+	// also are the other checks a chained command ran ("git add && git
+	// commit && git push" is a push and a commit): a run that passed
+	// passed them too.
+	also []string
 }
 
 // Evidence is what the transcript of a turn shows: its tool calls, oldest
@@ -51,6 +55,11 @@ func (e *Evidence) unresolved() []failure {
 			seen[r.Check] = true
 			if r.Failed {
 				out = append(out, failure{Run: r, EditsAfter: edits})
+			}
+		}
+		if !r.Failed {
+			for _, k := range r.also {
+				seen[k] = true
 			}
 		}
 		if r.Edit && !r.Failed {
@@ -86,8 +95,8 @@ func FromMessages(msgs []transcript.Message) *Evidence {
 			run := runOf(u, r)
 			if id := runningSession(r.Text); id != "" && run.Check != "" {
 				// The outcome comes with a later write_stdin to the session.
-				running[id] = Run{Call: run.Call, Check: run.Check}
-				run.Check, run.Failed, run.Summary = "", false, ""
+				running[id] = Run{Call: run.Call, Check: run.Check, also: run.also}
+				run.Check, run.Failed, run.Summary, run.also = "", false, "", nil
 			} else if prev, ok := running[stdinSession(u)]; ok && exitCode.MatchString(head(r.Text, 200)) {
 				delete(running, stdinSession(u))
 				run = prev

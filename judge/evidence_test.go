@@ -67,6 +67,22 @@ func TestEvidence(t *testing.T) {
 		{"a user's refusal is no failure", []transcript.Message{prompt,
 			call("1", "Bash", map[string]any{"command": "git push"}),
 			result("1", "The user doesn't want to proceed with this tool use.", true)}, "Committed; I'll leave the push to you.", "done"},
+		{"a refused edit done after reading the file", []transcript.Message{prompt,
+			call("1", "Edit", map[string]any{"file_path": "/p/app.tsx"}),
+			result("1", "<tool_use_error>File has not been read yet. Read it first before writing to it.</tool_use_error>", true),
+			call("2", "Read", map[string]any{"file_path": "/p/app.tsx"}), result("2", "1 export …", false),
+			call("3", "Edit", map[string]any{"file_path": "/p/app.tsx"}), result("3", "The file /p/app.tsx has been updated.", false)},
+			"Updated app.tsx: the canvas renders on demand now.", "done"},
+		{"a chained command settles each check it ran", []transcript.Message{prompt,
+			call("1", "Bash", map[string]any{"command": "git pull --rebase && git add x.go && git commit -m fix"}),
+			result("1", "Exit code 128\nerror: cannot pull with rebase: You have unstaged changes.", true),
+			call("2", "Bash", map[string]any{"command": "git stash && git pull --rebase && git stash pop"}), result("2", "ok", false),
+			call("3", "Bash", map[string]any{"command": "git add x.go && git commit -m fix && git push"}), result("3", "[main 1a2b3c4] fix", false)},
+			"Committed and pushed: 1a2b3c4.", "done"},
+		{"a chained command that failed is still a failure", []transcript.Message{prompt,
+			call("1", "Bash", map[string]any{"command": "git commit -m fix && git push"}),
+			result("1", "Exit code 1\n ! [rejected] main -> main (fetch first)", true)},
+			"Committed and pushed.", "error/claimed_success"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

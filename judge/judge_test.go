@@ -173,6 +173,22 @@ func TestClassify(t *testing.T) {
 		{"hypothetical", "If the build still fails on your machine, run `make clean` first.", "done"},
 		{"failure words in code", "Added the check:\n\n```go\nif err != nil {\n\treturn errors.New(\"tests still fail\")\n}\n```\n\nThe handler reports bad input now.", "done"},
 		{"quoted output", "You asked about this line:\n\n> Error: the build still fails\n\nIt comes from the old CI config, which I removed.", "done"},
+		// Forms added with the wide sets (written here, not taken from them).
+		{"waiting on another's work", "Both screens are stubbed. The API client hasn't been generated yet, so I can't run the widget tests; I'll pick them up when it lands.", "done"},
+		{"or are you done", "The preview server stopped. Should I start it again? Or are you done with it for now?", "permission"},
+		{"any of the options", "Two follow-ups would help:\n\n- a retry on timeouts\n- a metrics endpoint\n\nWant me to add any of these?", "decision"},
+		{"heading that asks titles what follows", "The fix is merged.\n\n### Want to ship it?\n\nRun the release workflow from the Actions tab:\n\n```bash\ngh workflow run release.yml\n```", "done"},
+		{"ready whenever you are", "The migration script is written and dry-run clean. Ready to run it whenever you are.", "permission"},
+		{"back to the earlier task", "Branch pushed. Now — back to the flaky upload test?", "permission"},
+		{"a relative which is no options", "The worker retries three times, which is enough because:\n\n- jobs are idempotent\n- the queue keeps them for a day", "done"},
+		{"i can in a lead-in that offers nothing", "Everything I can check from here is done:\n\n- routes\n- templates\n\nThe deploy job picks it up on the next push.", "done"},
+		{"offer of one of the listed", "Done with the audit. If you want, I can next do one of these:\n\n1. fix the two lint rules\n2. add the missing tests", "decision"},
+		{"request only if trouble persists", "The cache is cleared and the page is rebuilt. If you still see the old logo, let me know which browser you use.", "done"},
+		{"quoted question is no ask", "The copy should nudge the player, not quiz them. Not:\n\n> \u201cWhich of these answers is right?\u201d", "done"},
+		{"russian want me to", "Миграция готова. Хочешь, чтобы я закоммитил и запушил?", "permission"},
+		{"russian or", "Есть два варианта: Redis или Memcached. Какой выбрать?", "decision"},
+		{"german shall I", "Die Tests laufen durch. Soll ich den Branch pushen?", "permission"},
+		{"spanish want me to", "Los tests pasan. ¿Quieres que haga el commit?", "permission"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -15,14 +15,29 @@ var (
 	approval = lazyre.New(`\b(?:plan|approach|design|proposal|outline|steps|spec)\b`)
 	// decisionQuestion marks a question that offers alternatives or asks the
 	// human for something.
-	decisionQuestion = lazyre.New(`\bwhich\b|\bone of (?:the|these|those)\b|\bprefer|\brather\b|\beither (?:one|option|approach|way)\b|\bor\b|\bdecide (?:what|which|how|whether|between)\b|\bworth deciding\b|\b(?:needs?|left) (?:deciding|to decide)\b|\bfor you to decide\b|(?:^|[,:;] )(?:what|how|where|when|who|whom|whose|why)\b|\b(?:can|could|would|will) you (?:please )?(?:share|provide|paste|send|tell|give|clarify|confirm|check|run|try|explain|describe|point|grant|install|restart|log ?in|upload|set|create|verify|look|let me know|specify)\b|\bdo you (?:have|know|remember|recall|mean|see|need)\b|\bdid you\b|\bis (?:this|that|it) (?:what|the right|correct|intended|expected)\b`)
+	decisionQuestion = lazyre.New(`\bwhich\b|\bone of (?:the|these|those)\b|\b(?:any|some|which) of (?:these|those|them|the above)\b|\bprefer|\brather\b|\beither (?:one|option|approach|way)\b|\bor\b|\bdecide (?:what|which|how|whether|between)\b|\bworth deciding\b|\b(?:needs?|left) (?:deciding|to decide)\b|\bfor you to decide\b|(?:^|[,:;] )(?:what|how|where|when|who|whom|whose|why)\b|\b(?:can|could|would|will) you (?:please )?(?:share|provide|paste|send|tell|give|clarify|confirm|check|run|try|explain|describe|point|grant|install|restart|log ?in|upload|set|create|verify|look|let me know|specify)\b|\bdo you (?:have|know|remember|recall|mean|see|need)\b|\bdid you\b|\bis (?:this|that|it) (?:what|the right|correct|intended|expected)\b`)
 	// permissionQuestion marks a question a plain yes answers.
-	permissionQuestion = lazyre.New(`\b(?:shall|should|can|may|could) (?:i|we)\b|\b(?:want|like|need) (?:me|us) to\b|\bwant to (?:proceed|continue|go ahead|move on)\b|\bready (?:for me )?to\b|\bproceed\b|\bgo ahead\b|\bgo-ahead\b|^(?:continue|proceed|start|begin)\b|\b(?:ok|okay|alright|all right|fine)\b|\b(?:looks?|sounds?|seems?) (?:good|ok|okay|right|fine|reasonable|correct)\b|\bapprove\b|\bshall\b|(?:^|[—–:;] |- )(?:want|wanna|go with|good to go|ready)\b|\bgood to go\b|^(?:good|ok|okay|fine|safe|cool) to\b|^(?:commit|push|post|merge|apply|deploy|ship|publish|implement|delete|remove)\b|^open (?:the|a|an|it|this|that|them|one)\b`)
+	permissionQuestion = lazyre.New(`\b(?:shall|should|can|may|could) (?:i|we)\b|\b(?:want|like|need) (?:me|us) to\b|\bwant to (?:proceed|continue|go ahead|move on)\b|\bready (?:for me )?to\b|\bproceed\b|\bgo ahead\b|\bgo-ahead\b|^(?:continue|proceed|start|begin)\b|\b(?:ok|okay|alright|all right|fine)\b|\b(?:looks?|sounds?|seems?) (?:good|ok|okay|right|fine|reasonable|correct)\b|\bapprove\b|\bshall\b|(?:^|[—–:;] |- )(?:want|wanna|go with|good to go|ready|back to|on to|onto|moving on to)\b|\bgood to go\b|^(?:good|ok|okay|fine|safe|cool) to\b|^(?:commit|push|post|merge|apply|deploy|ship|publish|implement|delete|remove)\b|^open (?:the|a|an|it|this|that|them|one)\b`)
 	// permissionOffer marks a closing statement that waits for a go-ahead.
-	permissionOffer = lazyre.New(`\bsay the word\s*(?:[.!]|$)|\bsay go\b|(?:^|[.!] )if (?:that|this|it|everything|all of (?:that|this)) (?:looks?|sounds?|seems?) (?:right|good|ok|okay|fine|correct)\b[^.]*\bi(?:'ll| will)\b|(?:^|[.!] )(?:just |ok,? |okay,? )?(?:let me know|say so),? and i(?:'ll| will)\b|\bi(?:'ll| will|'m| am) (?:hold(?:ing)? off|wait(?:ing)?)\b[^.]*\buntil you\b|\bi (?:can|'ll|will) (?:start|begin|proceed|continue|run|apply|implement|push|commit|deploy|move on|tackle|pick up)\b[^.]*\b(?:whenever|when|once) you(?:'re| are) ready\b|\bon your (?:go|go-ahead|say-so|signal|ok|okay|approval)\b|\bi(?:'d| would) (?:want|need) your (?:explicit )?(?:nod|ok|okay|approval|go-ahead|sign-off)\b|\b(?:awaiting|waiting for|await|wait for) your (?:approval|go-ahead|go ahead|go|confirmation|ok|okay|green light)\b|\b(?:once|when|if) you (?:approve|confirm|give the go-ahead|give me the go-ahead|say go)\b|\bconfirm and i(?:'ll| will)\b|\bfor your (?:approval|review and approval)\b|\bwith your (?:approval|permission|go-ahead)\b|\bif you(?:'re| are) (?:good|ok|okay|happy|fine) with (?:it|this|that)\b[^.]*\b(?:i(?:'ll| will)|next)\b|\bready to (?:proceed|start|begin|implement|continue)\b[^.]*\b(?:when|once|whenever) you\b|\b(?:let me know|tell me|just say)(?: if| when| whether)? you(?:'d| would)? (?:like|want) (?:me|us) to (?:proceed|continue|go ahead|start|begin|implement|apply|move on|pick up|tackle|commit|push|deploy|run|execute)\b|\b(?:let me know|tell me|just say)(?: if| when)? (?:you(?:'re| are) ready|to (?:proceed|continue|go ahead))\b|\bif you(?:'d| would)? (?:like|want) me to (?:proceed|continue|go ahead|start|begin|implement|apply|run)\b[^.]*\b(?:say|tell me|let me know|reply)\b`)
+	permissionOffer = lazyre.New(`\bsay the word\s*(?:[.!]|$)|\bsay go\b|(?:^|[.!] )if (?:that|this|it|everything|all of (?:that|this)) (?:looks?|sounds?|seems?) (?:right|good|ok|okay|fine|correct)\b[^.]*\bi(?:'ll| will)\b|(?:^|[.!] )(?:just |ok,? |okay,? )?(?:let me know|say so),? and i(?:'ll| will)\b|\bi(?:'ll| will|'m| am) (?:hold(?:ing)? off|wait(?:ing)?)\b[^.]*\buntil you\b|\bi (?:can|'ll|will) (?:start|begin|proceed|continue|run|apply|implement|push|commit|deploy|move on|tackle|pick up)\b[^.]*\b(?:whenever|when|once) you(?:'re| are) ready\b|\bon your (?:go|go-ahead|say-so|signal|ok|okay|approval)\b|\bi(?:'d| would) (?:want|need) your (?:explicit )?(?:nod|ok|okay|approval|go-ahead|sign-off)\b|\b(?:awaiting|waiting for|await|wait for) your (?:approval|go-ahead|go ahead|go|confirmation|ok|okay|green light)\b|\b(?:once|when|if) you (?:approve|confirm|give the go-ahead|give me the go-ahead|say go)\b|\bconfirm and i(?:'ll| will)\b|\bfor your (?:approval|review and approval)\b|\bwith your (?:approval|permission|go-ahead)\b|\bif you(?:'re| are) (?:good|ok|okay|happy|fine) with (?:it|this|that)\b[^.]*\b(?:i(?:'ll| will)|next)\b|\bready to (?:proceed|start|begin|implement|continue)\b[^.]*\b(?:when|once|whenever) you\b|(?:^|[.!] )(?:i'm |i am |all )?ready to [a-z]+(?:,? (?:and|or) [a-z]+)?(?: (?:it|this|that|them|these|those|the \w+))?,? (?:when|whenever|once) you(?:'re| are)?(?: ready)?\s*[.!]?$|\b(?:let me know|tell me|just say)(?: if| when| whether)? you(?:'d| would)? (?:like|want) (?:me|us) to (?:proceed|continue|go ahead|start|begin|implement|apply|move on|pick up|tackle|commit|push|deploy|run|execute)\b|\b(?:let me know|tell me|just say)(?: if| when)? (?:you(?:'re| are) ready|to (?:proceed|continue|go ahead))\b|\bif you(?:'d| would)? (?:like|want) me to (?:proceed|continue|go ahead|start|begin|implement|apply|run)\b[^.]*\b(?:say|tell me|let me know|reply)\b`)
 	// decisionRequest marks a closing statement that waits for a choice or
 	// for information.
 	decisionRequest = lazyre.New(`\b(?:let me know|tell me|please (?:advise|confirm|clarify|specify|indicate))\b[^.]*\b(?:which|what|how|whether|where|prefer|preference)\b|\bplease (?:choose|pick|select|decide)\b|\b(?:i need|need) (?:your|you to) (?:input|decision|choice|confirmation|guidance|help)\b|\b(?:waiting for|awaiting) your (?:input|decision|decisions|choice|answer|answers)\b|^reply\b[^.]*\bor\b|\bonce you answer\b|\b(?:let me know|tell me)(?: if| whether) you(?:'d| would)? (?:want|like|prefer)\b[^.!?]*,? or\b|\b(?:provide|share|send|paste|give me)\b[^.]*\b(?:and|so) i(?:'ll| will| can)\b|\byour (?:call|choice|decision)\b|\bup to you\b|\bi can either\b[^.]*\bor\b|\bplease (?:paste|send|share|provide)\b|\b(?:tell|let) me (?:once|when) (?:it's|it is|you've|you have|that's|that is|you're|you are|they're|they are|done)\b|\bwaiting (?:for|on) you to\b|^(?:just )?(?:say|decide|pick|choose)\b[^.]*\b(?:which|what|how|whether)\b|\bsay (?:the word|go|so)\b[^.]*, or\b`)
+)
+
+// ifTroubleLasts marks a closing request for a case that may not come ("If
+// you're still seeing old timestamps, let me know which client you use"):
+// the work is done, nothing is waited for.
+var ifTroubleLasts = lazyre.New(`(?:^|[.!] )(?:and )?if (?:you(?:'re| are)? (?:still )?(?:see|seeing|hit|hitting|get|getting|run into|running into|notice|have (?:any )?(?:trouble|issues|problems))|(?:it|this|that|the (?:issue|problem|error|bug)) (?:still|persists|comes back|recurs|happens again|keeps)|(?:anything|something) (?:still )?(?:looks|seems|is) (?:off|wrong|broken))\b`)
+
+// permissionQuestionIntl and decisionQuestionIntl are the forms of the
+// two kinds of question in a few other languages users write in (Russian,
+// German, Spanish, French, Portuguese): "want me to …" and "shall I …"
+// against "or" and the question words. Go's \b is ASCII-only, so the
+// Cyrillic words are bounded by spaces and punctuation.
+var (
+	permissionQuestionIntl = lazyre.New(`^(?:а )?(?:хочешь|хотите)(?:[\s,]|$)|(?:^|[\s,])чтобы я\s|(?:^|\s)могу ли я\s|(?:^|\s)(?:мне|давай(?:те)?) (?:сделать|продолжить|закоммитить|запушить|начать|запустить|исправить|добавить|обновить|удалить)|\bsoll(?:en)? (?:ich|wir)\b|\b(?:möchtest du|möchten sie|willst du|wollen sie),? dass ich\b|\b(?:quieres|quiere|quieren) que\b|\b(?:voulez-vous|veux-tu|tu veux|vous voulez) que\b|\bdois-je\b|\bquer que eu\b|\bposso\b`)
+	decisionQuestionIntl   = lazyre.New(`(?:^|[\s,])(?:или|какой|какая|какое|какие|какую|каким|что|где|когда|сколько|кто)(?:[\s,?]|$)|\b(?:oder|welche[nmrs]?|was|wie)\b.*\b(?:ich|wir|du|sie)\b.*\?$`)
 )
 
 // notAlternatives removes uses of "or" that offer no alternative.
@@ -31,7 +46,7 @@ var notAlternatives = strings.NewReplacer(" or not", "", " or so", "", " or two"
 // holdOff marks an alternative that only delays the proposed work ("…, or
 // would you like to review the plan first?"): a plain yes still answers
 // the question.
-var holdOff = lazyre.New(`^(?:is there|are there|would you (?:like|prefer)(?: me)? to (?:review|modify|adjust|change|tweak|revise|look|discuss|make changes|check|see|prioriti[sz]e|focus)|do you want to (?:review|adjust|modify|change|look|check|test)|would you rather (?:review|test|check|look)|should i (?:wait|stop|hold)|wait|stop|hold|not\b|anything|something else|review|make changes|adjust|modify|(?:just )?(?:leave|keep) (?:it|them|this|that|these|those|things)\b|skip (?:it|that|this)\b|(?:will|would|do) you (?:want to )?(?:test|try|playtest|preview|check|review) it\b|are you (?:taking it|handling it|doing it|going (?:straight )?to|considering)\b|(?:do you |would you )?(?:want )?(?:a |an |any |some |more |other )?(?:changes?|edits?|tweaks?|adjustments?|revisions?)(?: to (?:it|this|that|them|the \w+))?(?: first)?\s*[?.!]?$|(?:[a-z]+ ){0,3}differently\s*[?.!]?$|(?:[a-z]+ ){0,2}enough for now\b|(?:are you )?(?:happy|ok|okay|fine|content) (?:to )?(?:leave|keep|skip|stop|wait|hold)\b|(?:pick|choose) (?:different|other|another|new)\b|(?:preview|eyeball|test|try|check|look at|see|playtest|review)(?: it| this| that| them)? first\b|(?:do you |would you )?(?:want|like|prefer) to (?:sit with|think (?:about|on|it over)|mull|sleep on|wait|hold)\b|are you still (?:deciding|thinking|considering|weighing|mulling)\b|would you rather (?:do|handle|take|make|try|write|fix) (?:it|this|that|them)\b|(?:do|handle|take) (?:it|this|that|them) yourself\b|(?:later|afterwards|another time|next time|tomorrow)\b|after you(?:'ve| have)? (?:played|tested|tried|reviewed|looked|seen|checked)\b)`)
+var holdOff = lazyre.New(`^(?:is there|are there|would you (?:like|prefer)(?: me)? to (?:review|modify|adjust|change|tweak|revise|look|discuss|make changes|check|see|prioriti[sz]e|focus)|do you want to (?:review|adjust|modify|change|look|check|test)|would you rather (?:review|test|check|look)|should i (?:wait|stop|hold)|wait|stop|hold|not\b|anything|something else|review|make changes|adjust|modify|(?:just )?(?:leave|keep) (?:it|them|this|that|these|those|things)\b|skip (?:it|that|this)\b|(?:will|would|do) you (?:want to )?(?:test|try|playtest|preview|check|review) it\b|are you (?:taking it|handling it|doing it|going (?:straight )?to|considering)\b|(?:do you |would you )?(?:want )?(?:a |an |any |some |more |other )?(?:changes?|edits?|tweaks?|adjustments?|revisions?)(?: to (?:it|this|that|them|the \w+))?(?: first)?\s*[?.!]?$|(?:[a-z]+ ){0,3}differently\s*[?.!]?$|(?:[a-z]+ ){0,2}enough for now\b|(?:are you )?(?:happy|ok|okay|fine|content) (?:to )?(?:leave|keep|skip|stop|wait|hold)\b|(?:pick|choose) (?:different|other|another|new)\b|(?:preview|eyeball|test|try|check|look at|see|playtest|review)(?: it| this| that| them)? first\b|(?:do you |would you )?(?:want|like|prefer) to (?:sit with|think (?:about|on|it over)|mull|sleep on|wait|hold)\b|are you still (?:deciding|thinking|considering|weighing|mulling)\b|are you (?:done|finished|all set|good)\b|would you rather (?:do|handle|take|make|try|write|fix) (?:it|this|that|them)\b|(?:do|handle|take) (?:it|this|that|them) yourself\b|(?:later|afterwards|another time|next time|tomorrow)\b|after you(?:'ve| have)? (?:played|tested|tried|reviewed|looked|seen|checked)\b)`)
 
 // reviewFirst marks a first alternative that only has the human look before
 // the agent acts ("Want to preview it first, or should I commit now?").
@@ -68,7 +83,7 @@ var courtesyStatement = lazyre.New(`\b(?:let me know|tell me|feel free to (?:let
 
 // optionsLeadIn marks a line that puts the options listed under it to the
 // human ("Would you like me to:", "Let me know which you prefer:").
-var optionsLeadIn = lazyre.New(`\b(?:would you like|do you want|let me know if you(?:'d| would)? like|let me know (?:which|what|how)|should i|shall i|which|choose|prefer|options?|how would you like|i can(?: also| next)?|please confirm|confirm|recommend|your decision|decide)\b`)
+var optionsLeadIn = lazyre.New(`\b(?:would you like|do you want|let me know if you(?:'d| would)? like|let me know (?:which|what|how)|should i|shall i|(?:^|[^,] )which|choose|prefer|options?|how would you like|please confirm|confirm|recommend|your decision|decide)\b|\bi can(?: also| next| either)?:$|\bi can(?: also| next)?(?: do)? (?:one|any|some|either) of (?:these|those|the following)\b`)
 
 // addressed marks a question put to the human: it names them or asks what
 // the agent should do.
@@ -111,6 +126,13 @@ func (m message) question() (Verdict, bool) {
 	for _, line := range c.lines {
 		if courtesyStatement.MatchString(line) && !permissionOffer.MatchString(line) && !strings.Contains(line, "which") {
 			continue
+		}
+		if loc := ifTroubleLasts.FindStringIndex(line); loc != nil {
+			// Drop the request for a case that may not come, from its
+			// sentence on.
+			if line = strings.TrimSpace(line[:loc[0]]); line == "" {
+				continue
+			}
 		}
 		if decisionRequest.MatchString(line) {
 			return ask(Decision, 0.85, line), true
@@ -246,8 +268,10 @@ func classifyQuestion(c closing) (Kind, float64) {
 		return NoKind, 0
 	case feedback.MatchString(q) && !approval.MatchString(q):
 		return NoKind, 0
-	case decisionQuestion.MatchString(q):
+	case decisionQuestion.MatchString(q) || decisionQuestionIntl.MatchString(q):
 		return Decision, 0.85
+	case permissionQuestionIntl.MatchString(q):
+		return Permission, 0.85
 	case permissionQuestion.MatchString(q):
 		return Permission, 0.9
 	}

@@ -72,6 +72,11 @@ var (
 	hypothetic = lazyre.New(`^(?:if|when|whenever|unless|whether|should|in case|once|before|after)\b|\b(?:if|when|unless|in case) (?:it|the|this|that|they|you|any|anything|something)\b[^.]*\b(?:still|fails?|failing)\b|\b(?:would|could|might|may) (?:still )?(?:fail|break)\b|\bto (?:see|check|find out|verify) (?:if|whether|why)\b|\bwhy\b`)
 )
 
+// notYet marks a cause that has not happened yet, put before what the
+// agent cannot do ("the generated files haven't been created yet, so I
+// can't compile"): the agent waits for it, nothing failed.
+var notYet = lazyre.New(`\b(?:has|have|is|are)(?: not|n't)(?: been)? (?:\w+ ){0,2}?yet\b`)
+
 // failure reports an explicit statement in m that the task failed in
 // this turn.
 func (m message) failure() (Verdict, bool) {
@@ -94,6 +99,9 @@ func (m message) failure() (Verdict, bool) {
 			}
 			rest := before + " … " + s[loc[1]:]
 			if explained.MatchString(s) || resolved.MatchString(rest) || hypothetic.MatchString(s) || conditional.MatchString(before) {
+				continue
+			}
+			if notYet.MatchString(before) {
 				continue
 			}
 			if m.resolvedAfter(i) {

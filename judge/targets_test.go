@@ -232,15 +232,14 @@ var heldOut = map[string]heldBounds{
 	// 79 finished, 11 decisions, 15 permission asks, 26 questions.
 	"fresh-holdout": {quickDone: 1, autoDone: 1, autoDecision: 1, fixedSentBack: 1,
 		autoPermission: 0.85, questionRecall: 0.90, questionPrecision: 0.90},
-	// The wide sets (Safecast, CyberVPN and three small repositories),
-	// held at their blind measurement until the rules are fitted to
-	// wide-train. wide-train: 145 finished, 9 decisions, 19 permission
-	// asks, 28 questions.
-	"wide-train": {quickDone: 3, autoDone: 4, autoDecision: 1, fixedSentBack: 2,
-		autoPermission: 0.73, questionRecall: 0.96, questionPrecision: 0.87},
-	// 105 finished, 20 decisions, 16 permission asks, 36 questions.
-	"wide-holdout": {quickDone: 3, autoDone: 3, autoDecision: 0, fixedSentBack: 2,
-		autoPermission: 0.62, questionRecall: 0.88, questionPrecision: 0.86},
+	// The wide sets' held-out half (Safecast, CyberVPN, NewClaude; the
+	// tuned half, wide-train, meets every target): 105 finished, 20
+	// decisions, 16 permission asks, 36 questions. Measured blind at 3/105
+	// finished turns sent back, 10/16 permission asks answered, question
+	// class P 0.86 / R 0.89; after the rules were fitted to wide-train at
+	// the figures below.
+	"wide-holdout": {quickDone: 1, autoDone: 1, autoDecision: 0, fixedSentBack: 0,
+		autoPermission: 0.68, questionRecall: 0.91, questionPrecision: 0.89},
 }
 
 // shippedBounds are the figures measured on the shipped sets alone (a
