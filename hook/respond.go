@@ -182,7 +182,10 @@ func respond(ctx context.Context, p stophook.Policy, data []byte, opts Options) 
 // A policy that says it does not wait (see [stophook.Evaluate]) runs on
 // this goroutine: no timer for the budget, nothing to follow.
 func decide(ctx context.Context, p stophook.Policy, in stophook.Input, opts Options) (d stophook.Decision, wait func()) {
-	if !waits.May(p, in) {
+	if c, ok := p.(*stophook.Chain); ok && !c.Waits(in) {
+		d, _ = c.Evaluate(ctx, in) // what stophook.Evaluate does, without asking c again
+		return d, nil
+	} else if !ok && !waits.May(p, in) {
 		return stophook.Evaluate(ctx, p, in), nil
 	}
 	var f *flight

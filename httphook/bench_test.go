@@ -73,7 +73,7 @@ func BenchmarkBare(b *testing.B) {
 func BenchmarkDecideQuickstart(b *testing.B) {
 	store := new(stophook.MemoryStore)
 	m := httphook.NewMetrics()
-	serve := hook.Server(m.Policy(quickstartChain()), hook.Options{Store: m.Store(store)})
+	serve := hook.Server(stophook.NewChain(m.Policy(quickstartChain())), hook.Options{Store: m.Store(store)}) // as New does
 	body := loadgen.StopBody(256, b.TempDir(), "All done: the tests pass.")
 	ctx := context.Background()
 	b.ReportAllocs()

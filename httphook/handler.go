@@ -37,6 +37,11 @@ func New(p stophook.Policy, token string, opts hook.Options) *Handler {
 	if maxInput <= 0 {
 		maxInput = hook.DefaultMaxInput
 	}
+	if _, ok := p.(*stophook.Chain); !ok {
+		// What stophook.Evaluate would do for each decision, done once:
+		// the runner asks a chain once whether it waits.
+		p = stophook.NewChain(p)
+	}
 	return &Handler{serve: hook.Server(p, opts), token: token, maxInput: maxInput}
 }
 

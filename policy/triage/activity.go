@@ -26,13 +26,17 @@ type Activity struct {
 	// EditTools name the tools that modify the file in their file_path (or
 	// notebook_path) input; nil means DefaultEditTools.
 	EditTools []string `json:"edit_tools,omitempty"`
-	// JoinOnly makes SESSION_SUMMARY only join a list that has a text
-	// finding: heavy activity alone then lets the session stop. By default
-	// heavy activity alone is a finding: on turns of other people's sessions
-	// it was right more often than the text cues (see
-	// testdata/real/README.md); set JoinOnly where a turn spent on a
-	// summary costs more than a missed one.
+	// JoinOnly is the default since wave 5 and kept for configs that set
+	// it: SESSION_SUMMARY only joins a list that has a text finding, so
+	// heavy activity alone lets the session stop.
 	JoinOnly bool `json:"join_only,omitempty"`
+	// Alone makes heavy activity alone a finding, the default before wave
+	// 5. On the 401 labelled real turns the cues may be tuned on, a turn
+	// the scorer of wave 4 sent back for activity alone held a memory 22
+	// times in 38 (see testdata/real/README.md): the number of tool calls
+	// says that work was done, not that something worth remembering was
+	// said. Alone wins over JoinOnly.
+	Alone bool `json:"alone,omitempty"`
 }
 
 // activityCounts are the tool activity of some messages.

@@ -72,10 +72,11 @@ func DefaultRules() []Rule {
 			{`do you want|would you like|should (?:we|i)|could (?:we|i)|if you (?:want|prefer)`, -0.3},
 		}},
 		{Category: catRunbook, AfterError: 0.2, Cues: []Cue{
-			{`root[- ]?cause(?:d)?`, 0.45},
+			{`root[- ]?cause(?:d)?`, 0.35},
 			{`lessons? learned|takeaways? (?:is|are)`, 0.6},
 			{`(?:for future reference|takeaways?):\s*\W*\w+`, 0.6},
 			{`fixed (?:it )?by|the (?:[\w-]+ )?fix (?:was|is)|resolved (?:it )?by|solved (?:it )?by|worked around (?:it )?by|the solution (?:was|is)`, 0.45},
+			{`fix (?:was|is) (?:now )?(?:complete|done|in|in place|correct|minimal|ready|small|simple|straightforward|applied|live|merged|pushed|working|tested|verified|safe|clean)`, -0.45}, // a status, not a lesson
 			{`(?:fixed|resolved|solved) (?:[\w-]+ ){1,6}?by (?:using|adding|removing|switching|setting|extracting|pinning|replacing|running|installing|passing)`, 0.45},
 			{`(?:which|that|this) is (?:probably |likely |exactly )?why|is why|key fix`, 0.4},
 			{`disabled|misconfigured|not set|unset|missing|gitignored|not installed`, 0.2},

@@ -27,8 +27,8 @@
 // preference when it is about how to work; a correction the agent owns
 // ("Why are you writing TypeScript?" — "Good catch. The project rules say
 // Python.") is a preference. [Activity] scores SESSION_SUMMARY when the
-// turn modified many files or used many tools ([Activity.JoinOnly] makes
-// it only join a list that has a text finding).
+// turn modified many files or used many tools; it only joins a list that
+// has a text finding unless [Activity.Alone] is set.
 //
 // [DefaultRules] are data: copy and change them, or add categories.
 //

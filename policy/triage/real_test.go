@@ -194,8 +194,13 @@ func textCategories(res scoreResult) []categoryName {
 // (a short prompt the reply takes as the user's call, loose ends), so it
 // is no longer blind either. "blind4-train" and "blind4-holdout" (wave 5:
 // 66 turns of four more projects, split by project, labelled before any
-// scorer ran on them) were measured once with the scorer of wave 4. Issue
-// 22's target (unseen turns: precision >= 0.95, recall >= 0.85) is NOT met.
+// scorer ran on them) were measured once with the scorer of wave 4; the
+// scorer was then changed for precision on the other splits and
+// blind4-train only (heavy activity alone no longer sends back; a named
+// root cause, or "the fix is complete", is no lesson on its own), and
+// blind4-holdout, never read case by case, measured once more at the end.
+// Issue 22's target (unseen turns: precision >= 0.95, recall >= 0.85) is
+// NOT met.
 func TestRealTurnsPrecisionRecall(t *testing.T) {
 	turns, msgs, missing := loadReal(t)
 	if missing > 0 {
@@ -260,16 +265,18 @@ func TestRealTurnsPrecisionRecall(t *testing.T) {
 	}
 	// Floors: {turn precision, turn recall, pair precision, pair recall}.
 	floors := map[string][4]float64{
-		"tune":    {0.81, 0.89, 0.92, 0.63}, // measured 0.815 0.898 0.920 0.639
-		"holdout": {0.88, 0.59, 0.66, 0.34}, // measured 0.880 0.595 0.667 0.340
-		"unseen":  {0.66, 0.99, 0.50, 0.66}, // measured 0.667 1.000 0.500 0.667 (15 turns)
-		"blind":   {0.85, 0.78, 0.57, 0.48}, // measured 0.857 0.783 0.571 0.480 (39 turns)
-		"blind2":  {0.84, 0.78, 0.62, 0.37}, // measured 0.846 0.786 0.625 0.377 (48 turns)
-		"blind3":  {0.73, 0.50, 0.57, 0.27}, // measured 0.733 0.500 0.571 0.276 (33 turns, 32 read from STOPHOOK_TRANSCRIPTS)
+		"tune":    {0.97, 0.77, 0.92, 0.63}, // measured 0.974 0.776 0.920 0.639
+		"holdout": {0.94, 0.50, 0.68, 0.34}, // measured 0.949 0.500 0.681 0.340
+		"unseen":  {0.66, 0.66, 0.50, 0.66}, // measured 0.667 0.667 0.500 0.667 (15 turns, read from STOPHOOK_TRANSCRIPTS)
+		"blind":   {0.87, 0.60, 0.60, 0.48}, // measured 0.875 0.609 0.600 0.480 (39 turns)
+		"blind2":  {0.95, 0.71, 0.63, 0.35}, // measured 0.952 0.714 0.633 0.358 (48 turns)
+		"blind3":  {0.83, 0.45, 0.61, 0.27}, // measured 0.833 0.455 0.615 0.276 (33 turns, 32 read from STOPHOOK_TRANSCRIPTS)
 		// Wave 5: four projects nobody here had read, labelled before any
-		// scorer ran on them; measured once, blind, with the scorer of wave 4.
-		"blind4-train":   {0.40, 0.20, 0.40, 0.13}, // measured 0.400 0.200 0.400 0.133 (30 turns, all read from STOPHOOK_TRANSCRIPTS)
-		"blind4-holdout": {0.77, 0.70, 0.27, 0.21}, // measured 0.778 0.700 0.273 0.214 (36 turns, 18 read from STOPHOOK_TRANSCRIPTS)
+		// scorer ran on them. Measured once, blind, with the scorer of wave
+		// 4 (train 0.400 0.200 0.400 0.133, holdout 0.778 0.700 0.273
+		// 0.214); the holdout was then measured once more, with this scorer.
+		"blind4-train":   {0.50, 0.20, 0.50, 0.13}, // measured 0.500 0.200 0.500 0.133 (30 turns, all read from STOPHOOK_TRANSCRIPTS)
+		"blind4-holdout": {0.85, 0.60, 0.27, 0.21}, // measured 0.857 0.600 0.273 0.214 (36 turns, 18 read from STOPHOOK_TRANSCRIPTS)
 	}
 	for _, sp := range splits {
 		if incomplete[sp] {

@@ -355,7 +355,7 @@ func (s *Scorer) score(msgs []transcript.Message) scoreResult {
 		delete(cands, r.Category) // a category listed twice reports once
 	}
 	if f, ok := s.activity.finding(msgs); ok {
-		if len(res.Findings) > 0 || !s.activity.JoinOnly {
+		if len(res.Findings) > 0 || s.activity.Alone {
 			res.Findings = append(res.Findings, f)
 		}
 		res.Best[catSessionSummary] = 1

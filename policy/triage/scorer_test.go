@@ -373,6 +373,32 @@ func TestScoreWholeTurn(t *testing.T) {
 	}
 }
 
+// A cause named after a failure is this turn's diagnosis, most often of a
+// bug in the project's own code that the diff fixes: alone it is no lesson
+// (wave 5: 4 false alarms in 4 on the real turns). With a fix or a
+// workaround it is a runbook. "The fix is complete" is a status.
+func TestRootCauseAloneIsNoLesson(t *testing.T) {
+	t.Parallel()
+	s := mustScorer(t, Options{})
+	failed := transcript.Message{Role: "user", ToolResults: []transcript.ToolResult{{Text: "FAIL: TestRender (0.01s)", IsError: true}}}
+	tests := []struct {
+		name  string
+		reply string
+		want  []string
+	}{
+		{"a root cause alone", "Root cause: palette refs never got wired through the shade path, so only literal hex stops worked.", nil},
+		{"a root cause with its fix", "Root cause: the build cache was stale; fixed by clearing it before the tests.", []string{"RUNBOOK"}},
+		{"the fix is complete", "Completeness: the fix is complete, one targeted guard condition.", nil},
+		{"the fix was a step", "The fix was to pin the toolchain in CI.", []string{"RUNBOOK"}},
+	}
+	for _, tc := range tests {
+		res := s.score([]transcript.Message{user("the tests fail"), failed, assistant(tc.reply)})
+		if got := cats(res); !slices.Equal(got, tc.want) {
+			t.Errorf("%s: got %v, want %v (findings %+v)", tc.name, got, tc.want, res.Findings)
+		}
+	}
+}
+
 func TestSessionSummaryAloneOrJoined(t *testing.T) {
 	t.Parallel()
 	var edits []transcript.ToolUse
@@ -383,20 +409,26 @@ func TestSessionSummaryAloneOrJoined(t *testing.T) {
 	memory := assistant("We went with SQLite instead of Postgres because it needs no server.")
 	tests := []struct {
 		name     string
-		joinOnly bool
+		activity Activity
 		msgs     []transcript.Message
 		want     []string
 	}{
-		{"heavy activity alone", false, []transcript.Message{heavy, assistant("Done.")}, []string{"SESSION_SUMMARY"}},
-		{"heavy activity with a memory", false, []transcript.Message{heavy, memory}, []string{"DECISION", "SESSION_SUMMARY"}},
-		{"heavy activity alone, JoinOnly", true, []transcript.Message{heavy, assistant("Done.")}, nil},
-		{"heavy activity with a memory, JoinOnly", true, []transcript.Message{heavy, memory}, []string{"DECISION", "SESSION_SUMMARY"}},
+		{"heavy activity alone (default: joins only)", Activity{}, []transcript.Message{heavy, assistant("Done.")}, nil},
+		{"heavy activity with a memory", Activity{}, []transcript.Message{heavy, memory}, []string{"DECISION", "SESSION_SUMMARY"}},
+		{"heavy activity alone, JoinOnly", Activity{JoinOnly: true}, []transcript.Message{heavy, assistant("Done.")}, nil},
+		{"heavy activity with a memory, JoinOnly", Activity{JoinOnly: true}, []transcript.Message{heavy, memory}, []string{"DECISION", "SESSION_SUMMARY"}},
+		{"heavy activity alone, Alone", Activity{Alone: true}, []transcript.Message{heavy, assistant("Done.")}, []string{"SESSION_SUMMARY"}},
+		{"heavy activity alone, Alone wins over JoinOnly", Activity{Alone: true, JoinOnly: true}, []transcript.Message{heavy, assistant("Done.")}, []string{"SESSION_SUMMARY"}},
+		{"light activity, Alone", Activity{Alone: true}, []transcript.Message{assistant("Done.")}, nil},
 	}
 	for _, tc := range tests {
-		s := mustScorer(t, Options{Activity: Activity{JoinOnly: tc.joinOnly}})
+		s := mustScorer(t, Options{Activity: tc.activity})
 		res := s.score(tc.msgs)
 		if got := cats(res); !slices.Equal(got, tc.want) {
 			t.Errorf("%s: got %v, want %v", tc.name, got, tc.want)
+		}
+		if len(tc.msgs) == 1 {
+			continue // no activity to see
 		}
 		if res.Best[catSessionSummary] != 1 {
 			t.Errorf("%s: best SESSION_SUMMARY %v, want 1 (the activity was seen)", tc.name, res.Best[catSessionSummary])
@@ -466,5 +498,12 @@ func TestJoinOnlyFromConfig(t *testing.T) {
 	c, err := readConfig(path)
 	if err != nil || !c.SessionSummary.JoinOnly {
 		t.Fatalf("readConfig: %+v, %v; want session_summary.join_only", c.SessionSummary, err)
+	}
+	if err := os.WriteFile(path, []byte(`{"triage":{"session_summary":{"alone":true}}}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	c, err = readConfig(path)
+	if err != nil || !c.SessionSummary.Alone {
+		t.Fatalf("readConfig: %+v, %v; want session_summary.alone", c.SessionSummary, err)
 	}
 }

@@ -58,7 +58,7 @@ func (sc *scorerCache) get(c Config, built *Scorer) (*Scorer, error) {
 // the scorer must be added here.
 func scorerKey(c Config) (string, error) {
 	if c.Cues == nil && c.HeuristicThreshold == 0 && c.SessionSummary.FilesModified == 0 &&
-		c.SessionSummary.ToolUses == 0 && c.SessionSummary.EditTools == nil && !c.SessionSummary.JoinOnly {
+		c.SessionSummary.ToolUses == 0 && c.SessionSummary.EditTools == nil && !c.SessionSummary.JoinOnly && !c.SessionSummary.Alone {
 		return "", nil
 	}
 	b, err := json.Marshal(struct {

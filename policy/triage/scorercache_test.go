@@ -29,6 +29,7 @@ func TestScorerCache(t *testing.T) {
 		{SessionSummary: Activity{EditTools: []string{"Edit"}}},
 		{SessionSummary: Activity{ToolUses: 3}},
 		{SessionSummary: Activity{JoinOnly: true}},
+		{SessionSummary: Activity{Alone: true}},
 	}
 	seen := map[*Scorer]int{def1: -1, a: -2}
 	for i, c := range distinct {
