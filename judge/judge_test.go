@@ -189,6 +189,9 @@ func TestClassify(t *testing.T) {
 		{"russian or", "Есть два варианта: Redis или Memcached. Какой выбрать?", "decision"},
 		{"german shall I", "Die Tests laufen durch. Soll ich den Branch pushen?", "permission"},
 		{"spanish want me to", "Los tests pasan. ¿Quieres que haga el commit?", "permission"},
+		{"approve the edit", "The test still expects the old message. Can you approve the edit to user.spec.ts so I can fix it?", "permission"},
+		{"please approve", "I need permission to edit the spec file. Please approve the edit and I'll update the expectation.", "permission"},
+		{"portuguese approve", "Preciso de permissão para editar o arquivo. Pode aprovar a edição para eu corrigir o teste?", "permission"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -232,14 +232,15 @@ var heldOut = map[string]heldBounds{
 	// 79 finished, 11 decisions, 15 permission asks, 26 questions.
 	"fresh-holdout": {quickDone: 1, autoDone: 1, autoDecision: 1, fixedSentBack: 1,
 		autoPermission: 0.85, questionRecall: 0.90, questionPrecision: 0.90},
-	// The wide sets' held-out half (Safecast, CyberVPN, NewClaude; the
-	// tuned half, wide-train, meets every target): 105 finished, 20
-	// decisions, 16 permission asks, 36 questions. Measured blind at 3/105
-	// finished turns sent back, 10/16 permission asks answered, question
-	// class P 0.86 / R 0.89; after the rules were fitted to wide-train at
-	// the figures below.
+	// The wide sets' held-out half (Safecast, CyberVPN, NewClaude,
+	// tan-mapper-app, acmebank-service; the tuned half, wide-train, meets
+	// every target): 108 finished, 20 decisions, 17 permission asks, 37
+	// questions. Its first 141 turns were measured blind at 3/105 finished
+	// turns sent back, 10/16 permission asks answered, question class
+	// P 0.86 / R 0.89; after the rules were fitted to wide-train at the
+	// figures below.
 	"wide-holdout": {quickDone: 1, autoDone: 1, autoDecision: 0, fixedSentBack: 0,
-		autoPermission: 0.68, questionRecall: 0.91, questionPrecision: 0.89},
+		autoPermission: 0.70, questionRecall: 0.91, questionPrecision: 0.89},
 }
 
 // shippedBounds are the figures measured on the shipped sets alone (a
