@@ -37,8 +37,8 @@ func ParseInput(data []byte) (Input, error) {
 		in.Now = time.Now()
 		return in, nil
 	}
-	in = Input{}
-	if err := json.Unmarshal(trimmed, &in); err != nil {
+	in, err := unmarshalInput(trimmed)
+	if err != nil {
 		var syntax *json.SyntaxError
 		if errors.As(err, &syntax) {
 			return Input{}, fmt.Errorf("%w: not a JSON object", errInvalidInput)
@@ -48,6 +48,15 @@ func ParseInput(data []byte) (Input, error) {
 	in.Raw = append(json.RawMessage(nil), trimmed...)
 	in.Now = time.Now()
 	return in, nil
+}
+
+// unmarshalInput decodes data with encoding/json: in a function of its
+// own, so that the Input of ParseInput's fast path stays on the stack
+// (json.Unmarshal keeps its argument).
+func unmarshalInput(data []byte) (Input, error) {
+	var in Input
+	err := json.Unmarshal(data, &in)
+	return in, err
 }
 
 // Field returns a field of the raw payload by gjson path (for example

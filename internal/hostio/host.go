@@ -3,6 +3,7 @@ package hostio
 import (
 	"bytes"
 	"strings"
+	"unsafe"
 
 	"github.com/tidwall/gjson"
 )
@@ -65,7 +66,9 @@ func Detect(raw []byte) string {
 		return Claude
 	}
 	var f features
-	gjson.ParseBytes(raw).ForEach(func(k, v gjson.Result) bool {
+	// Read raw in place (gjson.ParseBytes copies it): nothing read from
+	// it outlives this call, and raw is not changed while it runs.
+	gjson.Parse(unsafe.String(&raw[0], len(raw))).ForEach(func(k, v gjson.Result) bool {
 		switch k.Str {
 		case "conversation_id", "generation_id", "workspace_roots", "cursor_version", "loop_count":
 			f.cursor = true
