@@ -192,6 +192,14 @@ func TestClassify(t *testing.T) {
 		{"approve the edit", "The test still expects the old message. Can you approve the edit to user.spec.ts so I can fix it?", "permission"},
 		{"please approve", "I need permission to edit the spec file. Please approve the edit and I'll update the expectation.", "permission"},
 		{"portuguese approve", "Preciso de permissão para editar o arquivo. Pode aprovar a edição para eu corrigir o teste?", "permission"},
+		{"embedded which in the offer", "Both libraries work offline. Want me to read your build setup and suggest which fits?", "permission"},
+		{"confirm the plan", "Scope: move the handler, drop the shim, keep the port.\n\nConfirm — drop the shim outright, no flag? I'll open a draft PR after.", "permission"},
+		{"bare go", "Proposed: apply the two fixes as one commit, then squash-merge.\n\nGo?", "permission"},
+		{"keep this PR focused is a course", "Want me to add the formula to this PR, or keep this PR small and do the formula in a follow-up PR next week?", "decision"},
+		{"keep it as is", "Want me to rename the flag, or just keep it as it is?", "permission"},
+		{"structure before going on", "The two workflows stay separate. Does this structure look right before I write the version logic?", "permission"},
+		{"tell me when it's there", "I still can't read the icon. Save it to ~/Desktop and let me know when it's there.", "decision"},
+		{"interview question", "**Question 3 of 5:** Settings location. Two ways to keep them:\n\n- **A)** a TOML file beside the binary\n- **B)** environment variables only\n\nMy recommendation: **A**, it survives restarts.", "decision"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

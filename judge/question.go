@@ -12,17 +12,17 @@ var (
 	// right?", "Can you confirm the page renders?"): the turn is done.
 	feedback = lazyre.New(`^(?:so,? )?(?:does|do|did|is|are) (?:this|that|it|these|everything|the (?:new |updated )?(?:page|layout|design|ui|result|output|dashboard|button|look|version|change|changes|fix))\b[^?]*\b(?:look|looks|hit|match|work|works|feel|seem|render|renders|capture|fix|solve|resolve|fit)\b|\b(?:looking for|you (?:wanted|were after|had in mind|expected))\b|\b(?:can|could) you (?:please )?(?:confirm|check|verify|test|try it|let me know)\b[^?]*\b(?:works?|working|renders?|rendering|looks?|fixed|resolved|responsive|correct(?:ly)?|shows? up)\b|\bhow does (?:it|this|that) look\b|\bwhat do you think\b`)
 	// approval marks a plan put up for approval: a yes lets the agent go on.
-	approval = lazyre.New(`\b(?:plan|approach|design|proposal|outline|steps|spec)\b`)
+	approval = lazyre.New(`\b(?:plan|approach|design|proposal|outline|steps|spec)\b|\bbefore (?:i|we)\b|\bbefore (?:moving on|continuing|proceeding|going (?:further|on))\b|\bso far\b`)
 	// decisionQuestion marks a question that offers alternatives or asks the
 	// human for something.
 	decisionQuestion = lazyre.New(`\bwhich\b|\bone of (?:the|these|those)\b|\b(?:any|some|which) of (?:these|those|them|the above)\b|\bprefer|\brather\b|\beither (?:one|option|approach|way)\b|\bor\b|\bdecide (?:what|which|how|whether|between)\b|\bworth deciding\b|\b(?:needs?|left) (?:deciding|to decide)\b|\bfor you to decide\b|(?:^|[,:;] )(?:what|how|where|when|who|whom|whose|why)\b|\b(?:can|could|would|will) you (?:please )?(?:share|provide|paste|send|tell|give|clarify|confirm|check|run|try|explain|describe|point|grant|install|restart|log ?in|upload|set|create|verify|look|let me know|specify)\b|\bdo you (?:have|know|remember|recall|mean|see|need)\b|\bdid you\b|\bis (?:this|that|it) (?:what|the right|correct|intended|expected)\b`)
 	// permissionQuestion marks a question a plain yes answers.
-	permissionQuestion = lazyre.New(`\b(?:shall|should|can|may|could) (?:i|we)\b|\b(?:want|like|need) (?:me|us) to\b|\bwant to (?:proceed|continue|go ahead|move on)\b|\bready (?:for me )?to\b|\bproceed\b|\bgo ahead\b|\bgo-ahead\b|^(?:continue|proceed|start|begin)\b|\b(?:ok|okay|alright|all right|fine)\b|\b(?:looks?|sounds?|seems?) (?:good|ok|okay|right|fine|reasonable|correct)\b|\bapprove\b|\bshall\b|(?:^|[—–:;] |- )(?:want|wanna|go with|good to go|ready|back to|on to|onto|moving on to)\b|\bgood to go\b|^(?:good|ok|okay|fine|safe|cool) to\b|^(?:commit|push|post|merge|apply|deploy|ship|publish|implement|delete|remove)\b|^open (?:the|a|an|it|this|that|them|one)\b`)
+	permissionQuestion = lazyre.New(`\b(?:shall|should|can|may|could) (?:i|we)\b|\b(?:want|like|need) (?:me|us) to\b|\bwant to (?:proceed|continue|go ahead|move on)\b|\bready (?:for me )?to\b|\bproceed\b|\bgo ahead\b|\bgo-ahead\b|^(?:go|continue|proceed|start|begin)\b|^(?:so,? )?(?:please )?confirm\b|\b(?:ok|okay|alright|all right|fine)\b|\b(?:looks?|sounds?|seems?) (?:good|ok|okay|right|fine|reasonable|correct)\b|\bapprove\b|\bshall\b|(?:^|[—–:;] |- )(?:want|wanna|go with|good to go|ready|back to|on to|onto|moving on to)\b|\bgood to go\b|^(?:good|ok|okay|fine|safe|cool) to\b|^(?:commit|push|post|merge|apply|deploy|ship|publish|implement|delete|remove)\b|^open (?:the|a|an|it|this|that|them|one)\b`)
 	// permissionOffer marks a closing statement that waits for a go-ahead.
 	permissionOffer = lazyre.New(`\bsay the word\s*(?:[.!]|$)|\bsay go\b|(?:^|[.!] )if (?:that|this|it|everything|all of (?:that|this)) (?:looks?|sounds?|seems?) (?:right|good|ok|okay|fine|correct)\b[^.]*\bi(?:'ll| will)\b|(?:^|[.!] )(?:just |ok,? |okay,? )?(?:let me know|say so),? and i(?:'ll| will)\b|\bi(?:'ll| will|'m| am) (?:hold(?:ing)? off|wait(?:ing)?)\b[^.]*\buntil you\b|\bi (?:can|'ll|will) (?:start|begin|proceed|continue|run|apply|implement|push|commit|deploy|move on|tackle|pick up)\b[^.]*\b(?:whenever|when|once) you(?:'re| are) ready\b|\bon your (?:go|go-ahead|say-so|signal|ok|okay|approval)\b|\bi(?:'d| would) (?:want|need) your (?:explicit )?(?:nod|ok|okay|approval|go-ahead|sign-off)\b|\b(?:awaiting|waiting for|await|wait for) your (?:approval|go-ahead|go ahead|go|confirmation|ok|okay|green light)\b|\b(?:once|when|if) you (?:approve|confirm|give the go-ahead|give me the go-ahead|say go)\b|\bconfirm and i(?:'ll| will)\b|\bplease (?:approve|allow|authori[sz]e)\b|(?:^|[.!] )(?:por favor,? )?(?:aprove|apruebe|aprueba|autorize|autorice)\b|\bfor your (?:approval|review and approval)\b|\bwith your (?:approval|permission|go-ahead)\b|\bif you(?:'re| are) (?:good|ok|okay|happy|fine) with (?:it|this|that)\b[^.]*\b(?:i(?:'ll| will)|next)\b|\bready to (?:proceed|start|begin|implement|continue)\b[^.]*\b(?:when|once|whenever) you\b|(?:^|[.!] )(?:i'm |i am |all )?ready to [a-z]+(?:,? (?:and|or) [a-z]+)?(?: (?:it|this|that|them|these|those|the \w+))?,? (?:when|whenever|once) you(?:'re| are)?(?: ready)?\s*[.!]?$|\b(?:let me know|tell me|just say)(?: if| when| whether)? you(?:'d| would)? (?:like|want) (?:me|us) to (?:proceed|continue|go ahead|start|begin|implement|apply|move on|pick up|tackle|commit|push|deploy|run|execute)\b|\b(?:let me know|tell me|just say)(?: if| when)? (?:you(?:'re| are) ready|to (?:proceed|continue|go ahead))\b|\bif you(?:'d| would)? (?:like|want) me to (?:proceed|continue|go ahead|start|begin|implement|apply|run)\b[^.]*\b(?:say|tell me|let me know|reply)\b`)
 	// decisionRequest marks a closing statement that waits for a choice or
 	// for information.
-	decisionRequest = lazyre.New(`\b(?:let me know|tell me|please (?:advise|confirm|clarify|specify|indicate))\b[^.]*\b(?:which|what|how|whether|where|prefer|preference)\b|\bplease (?:choose|pick|select|decide)\b|\b(?:i need|need) (?:your|you to) (?:input|decision|choice|confirmation|guidance|help)\b|\b(?:waiting for|awaiting) your (?:input|decision|decisions|choice|answer|answers)\b|^reply\b[^.]*\bor\b|\bonce you answer\b|\b(?:let me know|tell me)(?: if| whether) you(?:'d| would)? (?:want|like|prefer)\b[^.!?]*,? or\b|\b(?:provide|share|send|paste|give me)\b[^.]*\b(?:and|so) i(?:'ll| will| can)\b|\byour (?:call|choice|decision)\b|\bup to you\b|\bi can either\b[^.]*\bor\b|\bplease (?:paste|send|share|provide)\b|\b(?:tell|let) me (?:once|when) (?:it's|it is|you've|you have|that's|that is|you're|you are|they're|they are|done)\b|\bwaiting (?:for|on) you to\b|^(?:just )?(?:say|decide|pick|choose)\b[^.]*\b(?:which|what|how|whether)\b|\bsay (?:the word|go|so)\b[^.]*, or\b`)
+	decisionRequest = lazyre.New(`\b(?:let me know|tell me|please (?:advise|confirm|clarify|specify|indicate))\b[^.]*\b(?:which|what|how|whether|where|prefer|preference)\b|\bplease (?:choose|pick|select|decide)\b|\b(?:i need|need) (?:your|you to) (?:input|decision|choice|confirmation|guidance|help)\b|\b(?:waiting for|awaiting) your (?:input|decision|decisions|choice|answer|answers)\b|^reply\b[^.]*\bor\b|\bonce you answer\b|\b(?:let me know|tell me)(?: if| whether) you(?:'d| would)? (?:want|like|prefer)\b[^.!?]*,? or\b|\b(?:provide|share|send|paste|give me)\b[^.]*\b(?:and|so) i(?:'ll| will| can)\b|\byour (?:call|choice|decision)\b|\bup to you\b|\bi can either\b[^.]*\bor\b|\bplease (?:paste|send|share|provide)\b|\b(?:tell|let) me (?:once|when) (?:it's|it is|you've|you have|that's|that is|you're|you are|they're|they are|done)\b|\b(?:tell me|let me know) (?:once|when) (?:it's|it is|you've|you have|that's|that is|they're|they are|the \w+ (?:is|are))\b|^(?:i )?still need (?:the|your|you to|a|an)\b|\bwaiting (?:for|on) you to\b|^(?:just )?(?:say|decide|pick|choose)\b[^.]*\b(?:which|what|how|whether)\b|\bsay (?:the word|go|so)\b[^.]*, or\b`)
 )
 
 // ifTroubleLasts marks a closing request for a case that may not come ("If
@@ -40,13 +40,18 @@ var (
 	decisionQuestionIntl   = lazyre.New(`(?:^|[\s,])(?:или|какой|какая|какое|какие|какую|каким|что|где|когда|сколько|кто)(?:[\s,?]|$)|\b(?:oder|welche[nmrs]?|was|wie)\b.*\b(?:ich|wir|du|sie)\b.*\?$`)
 )
 
+// embeddedWh marks a question word inside the action a permission ask
+// offers ("want me to check which tests fail?", "should I find out why
+// it hangs?"): it asks the human nothing.
+var embeddedWh = lazyre.New(`((?:\b(?:me|us) to|\b(?:should|shall|can) (?:i|we))\b[^?]*?\b(?:suggest|recommend|check|see|find out|figure out|work out|determine|verify|identify|test|look (?:at|into)|show you|explain|tell you|list|investigate|dig into|trace)) (?:which|what|how|where|when|who|why)\b`)
+
 // notAlternatives removes uses of "or" that offer no alternative.
 var notAlternatives = strings.NewReplacer(" or not", "", " or so", "", " or two", "")
 
 // holdOff marks an alternative that only delays the proposed work ("…, or
 // would you like to review the plan first?"): a plain yes still answers
 // the question.
-var holdOff = lazyre.New(`^(?:is there|are there|would you (?:like|prefer)(?: me)? to (?:review|modify|adjust|change|tweak|revise|look|discuss|make changes|check|see|prioriti[sz]e|focus)|do you want to (?:review|adjust|modify|change|look|check|test)|would you rather (?:review|test|check|look)|should i (?:wait|stop|hold)|wait|stop|hold|not\b|anything|something else|review|make changes|adjust|modify|(?:just )?(?:leave|keep) (?:it|them|this|that|these|those|things)\b|skip (?:it|that|this)\b|(?:will|would|do) you (?:want to )?(?:test|try|playtest|preview|check|review) it\b|are you (?:taking it|handling it|doing it|going (?:straight )?to|considering)\b|(?:do you |would you )?(?:want )?(?:a |an |any |some |more |other )?(?:changes?|edits?|tweaks?|adjustments?|revisions?)(?: to (?:it|this|that|them|the \w+))?(?: first)?\s*[?.!]?$|(?:[a-z]+ ){0,3}differently\s*[?.!]?$|(?:[a-z]+ ){0,2}enough for now\b|(?:are you )?(?:happy|ok|okay|fine|content) (?:to )?(?:leave|keep|skip|stop|wait|hold)\b|(?:pick|choose) (?:different|other|another|new)\b|(?:preview|eyeball|test|try|check|look at|see|playtest|review)(?: it| this| that| them)? first\b|(?:do you |would you )?(?:want|like|prefer) to (?:sit with|think (?:about|on|it over)|mull|sleep on|wait|hold)\b|are you still (?:deciding|thinking|considering|weighing|mulling)\b|are you (?:done|finished|all set|good)\b|would you rather (?:do|handle|take|make|try|write|fix) (?:it|this|that|them)\b|(?:do|handle|take) (?:it|this|that|them) yourself\b|(?:later|afterwards|another time|next time|tomorrow)\b|after you(?:'ve| have)? (?:played|tested|tried|reviewed|looked|seen|checked)\b)`)
+var holdOff = lazyre.New(`^(?:is there|are there|would you (?:like|prefer)(?: me)? to (?:review|modify|adjust|change|tweak|revise|look|discuss|make changes|check|see|prioriti[sz]e|focus)|do you want to (?:review|adjust|modify|change|look|check|test)|would you rather (?:review|test|check|look)|should i (?:wait|stop|hold)|wait|stop|hold|not\b|anything|something else|review|make changes|adjust|modify|(?:just )?(?:leave|keep) (?:it|them|this|that|these|those|things)\b(?:\s+\S+){0,5}\s*[?.!]?$|skip (?:it|that|this)\b|(?:will|would|do) you (?:want to )?(?:test|try|playtest|preview|check|review) it\b|are you (?:taking it|handling it|doing it|going (?:straight )?to|considering)\b|(?:do you |would you )?(?:want )?(?:a |an |any |some |more |other )?(?:changes?|edits?|tweaks?|adjustments?|revisions?)(?: to (?:it|this|that|them|the \w+))?(?: first)?\s*[?.!]?$|(?:[a-z]+ ){0,3}differently\s*[?.!]?$|(?:[a-z]+ ){0,2}enough for now\b|(?:are you )?(?:happy|ok|okay|fine|content) (?:to )?(?:leave|keep|skip|stop|wait|hold)\b|(?:pick|choose) (?:different|other|another|new)\b|(?:preview|eyeball|test|try|check|look at|see|playtest|review)(?: it| this| that| them)? first\b|(?:do you |would you )?(?:want|like|prefer) to (?:sit with|think (?:about|on|it over)|mull|sleep on|wait|hold)\b|are you still (?:deciding|thinking|considering|weighing|mulling)\b|are you (?:done|finished|all set|good)\b|would you rather (?:do|handle|take|make|try|write|fix) (?:it|this|that|them)\b|(?:do|handle|take) (?:it|this|that|them) yourself\b|(?:later|afterwards|another time|next time|tomorrow)\b|after you(?:'ve| have)? (?:played|tested|tried|reviewed|looked|seen|checked)\b)`)
 
 // reviewFirst marks a first alternative that only has the human look before
 // the agent acts ("Want to preview it first, or should I commit now?").
@@ -148,8 +153,19 @@ func (m message) question() (Verdict, bool) {
 			return ask(Permission, 0.85, line), true
 		}
 	}
-	return m.structuralQuestion()
+	if v, ok := m.structuralQuestion(); ok {
+		return v, true
+	}
+	// "**Question 2 of 4:** Cask naming. … A) … B) … My recommendation:
+	// B." opens one question of an interview: the human picks.
+	if len(m.sentences) > 0 && interview.MatchString(m.sentences[0]) {
+		return ask(Decision, 0.7, m.sentences[0]), true
+	}
+	return Verdict{}, false
 }
+
+// interview marks a message that opens as one question of a series.
+var interview = lazyre.New(`^question \d+\b|^question (?:one|two|three|four|five)\b`)
 
 // structuralQuestion finds questions the closing lines do not show
 // plainly: numbered questions ("3. Any priority order …?") and a question
@@ -248,6 +264,15 @@ func classifyQuestion(c closing) (Kind, float64) {
 	q := notAlternatives.Replace(c.question)
 	if needInfo.MatchString(q) {
 		return Decision, 0.8
+	}
+	// "Want me to look at it and suggest which would fit best?": the
+	// question word belongs to what the agent offers to do.
+	for range 3 {
+		r := embeddedWh.ReplaceAllString(q, "$1 that")
+		if r == q {
+			break
+		}
+		q = r
 	}
 	if strings.Contains(q, "(") {
 		if p := parenthetical.ReplaceAllString(q, ""); permissionQuestion.MatchString(p) {

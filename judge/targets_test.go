@@ -191,7 +191,7 @@ func TestTurnTargets(t *testing.T) {
 		checkHeldOut(t, "shipped", h, shippedBounds)
 		return
 	}
-	for _, split := range []string{"train", "holdout", "blind-train", "blind-holdout", "fresh-train", "fresh-holdout", "wide-train", "wide-holdout"} {
+	for _, split := range []string{"train", "holdout", "blind-train", "blind-holdout", "fresh-train", "fresh-holdout", "wide-train", "wide-holdout", "wide2-train", "wide2-holdout"} {
 		var part []turnResult
 		for _, r := range results {
 			if r.c.Split == split {
@@ -237,10 +237,18 @@ var heldOut = map[string]heldBounds{
 	// every target): 108 finished, 20 decisions, 17 permission asks, 37
 	// questions. Its first 141 turns were measured blind at 3/105 finished
 	// turns sent back, 10/16 permission asks answered, question class
-	// P 0.86 / R 0.89; after the rules were fitted to wide-train at the
-	// figures below.
+	// P 0.86 / R 0.89; after the rules were fitted to wide-train and
+	// wide2-train at 13/17 permission asks and question precision 0.897
+	// (35/39), the other targets met.
 	"wide-holdout": {quickDone: 1, autoDone: 1, autoDecision: 0, fixedSentBack: 0,
-		autoPermission: 0.70, questionRecall: 0.91, questionPrecision: 0.89},
+		autoPermission: 0.76, questionRecall: 0.90, questionPrecision: 0.89},
+	// The second wide sets' held-out half (cc-backend, orpheus, watchtower,
+	// langlearn-tts, tij, handwriter; closings that ask, oversampled): 59
+	// finished, 18 decisions, 26 permission asks, 44 questions. Measured
+	// blind at 17/26 permission asks answered, 1/18 decisions answered,
+	// question recall 0.89; the rules fitted to wide2-train did not move it.
+	"wide2-holdout": {quickDone: 0, autoDone: 0, autoDecision: 1, fixedSentBack: 0,
+		autoPermission: 0.65, questionRecall: 0.88, questionPrecision: 0.90},
 }
 
 // shippedBounds are the figures measured on the shipped sets alone (a
