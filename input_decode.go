@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/stophook/stophook/internal/jsonscan"
 )
 
 // decodeInput decodes a hook payload into in in one pass over its bytes,
@@ -310,16 +312,7 @@ func (d *inputDecoder) rawArray(out *[]json.RawMessage) bool {
 	return ok
 }
 
-func (d *inputDecoder) space() {
-	for d.pos < len(d.data) {
-		switch d.data[d.pos] {
-		case ' ', '\t', '\n', '\r':
-			d.pos++
-		default:
-			return
-		}
-	}
-}
+func (d *inputDecoder) space() { d.pos = jsonscan.Space(d.data, d.pos) }
 
 // byte consumes c when it comes next.
 func (d *inputDecoder) byte(c byte) bool {
@@ -366,59 +359,23 @@ func (d *inputDecoder) str() (string, bool) {
 	if !d.byte('"') {
 		return "", false
 	}
-	start, plain := d.pos, true
-	for d.pos < len(d.data) { // find the end; most strings need no rewriting
-		c := d.data[d.pos]
-		switch {
-		case c == '"':
-			d.pos++
-			if plain {
-				return string(d.data[start : d.pos-1]), true
-			}
-			return d.unquote(start, d.pos-1)
-		case c < 0x20:
-			return "", false
-		case c == '\\':
-			plain = false
-			d.pos++ // the escaped byte cannot end the string
-		case c >= utf8.RuneSelf:
-			plain = false
-		}
-		d.pos++
+	start := d.pos
+	end, esc, ok := jsonscan.StringEnd(d.data, start)
+	if !ok {
+		return "", false
 	}
-	return "", false
+	d.pos = end
+	if s := d.data[start : end-1]; !esc && utf8.Valid(s) {
+		return string(s), true // most strings need no rewriting
+	}
+	return d.unquote(start, end-1)
 }
 
 // skipStr validates and passes over a string, as str without making it.
 func (d *inputDecoder) skipStr() bool {
-	d.pos++ // the opening quote
-	for d.pos < len(d.data) {
-		switch c := d.data[d.pos]; {
-		case c == '"':
-			d.pos++
-			return true
-		case c < 0x20:
-			return false
-		case c == '\\':
-			if d.pos+1 >= len(d.data) {
-				return false
-			}
-			switch d.data[d.pos+1] {
-			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-				d.pos += 2
-			case 'u':
-				d.pos += 2
-				if _, ok := d.hex4(); !ok {
-					return false
-				}
-			default:
-				return false
-			}
-		default:
-			d.pos++
-		}
-	}
-	return false
+	end, _, ok := jsonscan.StringEnd(d.data, d.pos+1) // after the opening quote
+	d.pos = end
+	return ok
 }
 
 // unquote returns the string between start and end, escapes resolved;
@@ -501,20 +458,12 @@ func (d *inputDecoder) hex4() (rune, bool) {
 	if len(d.data)-d.pos < 4 {
 		return 0, false
 	}
-	var r rune
 	for _, c := range d.data[d.pos : d.pos+4] {
-		switch {
-		case '0' <= c && c <= '9':
-			c -= '0'
-		case 'a' <= c && c <= 'f':
-			c = c - 'a' + 10
-		case 'A' <= c && c <= 'F':
-			c = c - 'A' + 10
-		default:
+		if !jsonscan.IsHex(c) {
 			return 0, false
 		}
-		r = r*16 + rune(c)
 	}
+	r := jsonscan.Hex4(d.data, d.pos)
 	d.pos += 4
 	return r, true
 }
@@ -549,31 +498,7 @@ func (d *inputDecoder) skip(depth int) bool {
 
 // number passes over a number in JSON's grammar.
 func (d *inputDecoder) number() bool {
-	d.byte('-')
-	switch {
-	case d.byte('0'):
-	case d.digits() == 0:
-		return false
-	}
-	if d.byte('.') && d.digits() == 0 {
-		return false
-	}
-	if d.byte('e') || d.byte('E') {
-		if !d.byte('+') {
-			d.byte('-')
-		}
-		if d.digits() == 0 {
-			return false
-		}
-	}
-	return true
-}
-
-func (d *inputDecoder) digits() int {
-	n := 0
-	for d.pos < len(d.data) && '0' <= d.data[d.pos] && d.data[d.pos] <= '9' {
-		d.pos++
-		n++
-	}
-	return n
+	end, ok := jsonscan.Number(d.data, d.pos)
+	d.pos = end
+	return ok
 }

@@ -77,3 +77,22 @@ func TestDecodeInputTakesCommonPayloads(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkParseInput decodes the load generator's Stop payload and one
+// whose strings hold escapes and non-ASCII text.
+func BenchmarkParseInput(b *testing.B) {
+	for _, c := range []struct{ name, payload string }{
+		{"stop", decodeInputSeeds[1]},
+		{"escapes", `{"session_id":"s","hook_event_name":"Stop","stop_hook_active":true,"last_assistant_message":"Fertig: die Tests laufen durch, auch die für Straßen und Größen.\nNächster Schritt: \"deploy\" – wenn du willst."}`},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			data := []byte(c.payload)
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := ParseInput(data); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

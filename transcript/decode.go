@@ -2,7 +2,6 @@ package transcript
 
 import (
 	"math"
-	"math/bits"
 	"strings"
 	"time"
 	"unicode/utf16"
@@ -10,6 +9,7 @@ import (
 	"unsafe"
 
 	"github.com/stophook/stophook/internal/jsonlimit"
+	"github.com/stophook/stophook/internal/jsonscan"
 	"github.com/tidwall/gjson"
 )
 
@@ -312,16 +312,7 @@ func (r *jsonReader) join(parts []string) string {
 }
 
 // space skips JSON whitespace.
-func (r *jsonReader) space() {
-	for r.i < len(r.s) {
-		switch r.s[r.i] {
-		case ' ', '\t', '\n', '\r':
-			r.i++
-		default:
-			return
-		}
-	}
-}
+func (r *jsonReader) space() { r.i = jsonscan.Space(r.s, r.i) }
 
 // object reads the object at r.i, calling member for each key with r.i at
 // the first byte of its value (there is one); member must read the value.
@@ -471,128 +462,22 @@ func (r *jsonReader) literal(lit string) bool {
 
 // number reads a number as gjson's validnumber does.
 func (r *jsonReader) number() bool {
-	s, i := r.s, r.i
-	if s[i] == '-' {
-		i++
-		if i == len(s) || s[i] < '0' || s[i] > '9' {
-			return false
-		}
+	end, ok := jsonscan.Number(r.s, r.i)
+	if ok {
+		r.i = end
 	}
-	if s[i] == '0' {
-		i++
-	} else {
-		i = digits(s, i)
-	}
-	if i < len(s) && s[i] == '.' {
-		i++
-		if i == len(s) || s[i] < '0' || s[i] > '9' {
-			return false
-		}
-		i = digits(s, i)
-	}
-	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
-		i++
-		if i < len(s) && (s[i] == '+' || s[i] == '-') {
-			i++
-		}
-		if i == len(s) || s[i] < '0' || s[i] > '9' {
-			return false
-		}
-		i = digits(s, i)
-	}
-	r.i = i
-	return true
-}
-
-func digits(s string, i int) int {
-	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-		i++
-	}
-	return i
-}
-
-// Word-at-a-time search for a byte that ends a run of plain string bytes.
-const (
-	ones  = 0x0101010101010101
-	highs = 0x8080808080808080
-)
-
-// specials has the high bit set in the lowest byte of x that is a quote, a
-// backslash or a control character, if any (higher bytes may be flagged
-// falsely).
-func specials(x uint64) uint64 {
-	q := x ^ (ones * '"')
-	b := x ^ (ones * '\\')
-	return ((q-ones)&^q | (b-ones)&^b | (x-ones*' ')&^x) & highs
+	return ok
 }
 
 // stringEnd reads the rest of a string whose opening quote is before r.i,
 // leaving r.i after its closing quote. It reports whether the string holds
-// escapes. Eight bytes at a time it skips those that are neither quote,
-// backslash nor control character.
+// escapes.
 func (r *jsonReader) stringEnd() (esc, ok bool) {
-	s, i := r.s, r.i
-	for {
-		for i+8 <= len(s) {
-			x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-				uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
-			if t := specials(x); t != 0 {
-				i += bits.TrailingZeros64(t) / 8
-				break
-			}
-			i += 8
-		}
-		if i >= len(s) {
-			return false, false
-		}
-		switch c := s[i]; {
-		case c == '"':
-			r.i = i + 1
-			return esc, true
-		case c < ' ':
-			return false, false
-		case c == '\\':
-			esc = true
-			i++
-			if i == len(s) {
-				return false, false
-			}
-			switch s[i] {
-			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-				i++
-			case 'u':
-				if i+4 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) || !isHex(s[i+3]) || !isHex(s[i+4]) {
-					return false, false
-				}
-				i += 5
-			default:
-				return false, false
-			}
-		default:
-			i++
-		}
+	end, esc, ok := jsonscan.StringEnd(r.s, r.i)
+	if ok {
+		r.i = end
 	}
-}
-
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
-}
-
-func hexRune(s string) rune {
-	var r rune
-	for i := range 4 {
-		c := s[i]
-		switch {
-		case c <= '9':
-			c -= '0'
-		case c <= 'F':
-			c -= 'A' - 10
-		default:
-			c -= 'a' - 10
-		}
-		r = r<<4 | rune(c)
-	}
-	return r
+	return esc, ok
 }
 
 // unescape decodes the escapes of a valid JSON string's contents as gjson
@@ -621,10 +506,10 @@ func unescape(s string) string {
 		case 't':
 			b = append(b, '\t')
 		case 'u':
-			r := hexRune(s)
+			r := jsonscan.Hex4(s, 0)
 			s = s[4:]
 			if utf16.IsSurrogate(r) && len(s) >= 6 && s[0] == '\\' && s[1] == 'u' {
-				r = utf16.DecodeRune(r, hexRune(s[2:]))
+				r = utf16.DecodeRune(r, jsonscan.Hex4(s, 2))
 				s = s[6:]
 			}
 			b = utf8.AppendRune(b, r)
