@@ -221,16 +221,19 @@ func questions(line string) (string, bool) {
 
 // markup folds Markdown decoration, code-blanking leftovers and
 // typographic quotes.
-var markup = strings.NewReplacer("**", "", "__", "", "`", " ", "’", "'", "‘", "'", "“", "\"", "”", "\"", "\u00a0", " ")
+var markup = strings.NewReplacer("**", "", "__", "", "`", " ", "’", "'", "‘", "'", "“", "\"", "”", "\"", "\u00a0", " ",
+	"？", "? ", "！", "! ", "。", ". ")
 
 // foldMarkup is markup.Replace(line), without the Replacer's copy for
 // the lines it leaves alone: every string markup replaces starts with one
-// of the bytes *, _, ` (ASCII) or 0xC2, 0xE2 (the first byte of the
-// non-ASCII ones).
+// of the bytes *, _, ` (ASCII) or 0xC2, 0xE2, 0xE3, 0xEF (the first
+// byte of the non-ASCII ones; the full-width "？", "！" and the ideographic
+// "。" become ASCII punctuation and a space, so that sentences of Chinese,
+// Japanese and Korean text split like others).
 func foldMarkup(line string) string {
 	for i := 0; i < len(line); i++ {
 		switch line[i] {
-		case '*', '_', '`', 0xC2, 0xE2:
+		case '*', '_', '`', 0xC2, 0xE2, 0xE3, 0xEF:
 			return markup.Replace(line)
 		}
 	}

@@ -31,19 +31,26 @@ var (
 var ifTroubleLasts = lazyre.New(`(?:^|[.!] )(?:and )?if (?:you(?:'re| are)? (?:still )?(?:see|seeing|hit|hitting|get|getting|run into|running into|notice|have (?:any )?(?:trouble|issues|problems))|(?:it|this|that|the (?:issue|problem|error|bug)) (?:still|persists|comes back|recurs|happens again|keeps)|(?:anything|something) (?:still )?(?:looks|seems|is) (?:off|wrong|broken))\b`)
 
 // permissionQuestionIntl and decisionQuestionIntl are the forms of the
-// two kinds of question in a few other languages users write in (Russian,
-// German, Spanish, French, Portuguese): "want me to …" and "shall I …"
-// against "or" and the question words. Go's \b is ASCII-only, so the
-// Cyrillic words are bounded by spaces and punctuation.
+// two kinds of question in a few other languages users write in (Japanese,
+// Chinese, Korean, Russian, German, Spanish, French, Portuguese): "want me
+// to …", "shall I …", a yes/no particle against "or" and the question
+// words. Go's \b is ASCII-only, so the Cyrillic words are bounded by
+// spaces and punctuation, and the CJK ones by nothing.
 var (
-	permissionQuestionIntl = lazyre.New(`^(?:а )?(?:хочешь|хотите)(?:[\s,]|$)|(?:^|[\s,])чтобы я\s|(?:^|\s)могу ли я\s|(?:^|\s)(?:мне|давай(?:те)?) (?:сделать|продолжить|закоммитить|запушить|начать|запустить|исправить|добавить|обновить|удалить)|\bsoll(?:en)? (?:ich|wir)\b|\b(?:möchtest du|möchten sie|willst du|wollen sie),? dass ich\b|\b(?:quieres|quiere|quieren) que\b|\b(?:voulez-vous|veux-tu|tu veux|vous voulez) que\b|\bdois-je\b|\bquer que eu\b|\bposso\b|\b(?:pode|podes|puede|podr[ií]as?|poderia)\b[^?]*\b(?:aprovar|aprobar|autorizar|permitir)\b`)
-	decisionQuestionIntl   = lazyre.New(`(?:^|[\s,])(?:или|какой|какая|какое|какие|какую|каким|что|где|когда|сколько|кто)(?:[\s,?]|$)|\b(?:oder|welche[nmrs]?|was|wie)\b.*\b(?:ich|wir|du|sie)\b.*\?$`)
+	permissionQuestionIntl = lazyre.New(`(?:しましょうか|ましょうか|しますか|進めますか|よろしいですか|よいですか|いいですか|良いですか|でしょうか)\?|要我|需要我|要不要|是否(?:需要|要)|(?:可以|好|行)吗\?|吗\?$|(?:할까요|드릴까요|될까요|괜찮을까요|진행할까요|할까\?)|` +
+		`^(?:а )?(?:хочешь|хотите)(?:[\s,]|$)|(?:^|[\s,])чтобы я\s|(?:^|\s)могу ли я\s|(?:^|\s)(?:мне|давай(?:те)?) (?:сделать|продолжить|закоммитить|запушить|начать|запустить|исправить|добавить|обновить|удалить)|\bsoll(?:en)? (?:ich|wir)\b|\b(?:möchtest du|möchten sie|willst du|wollen sie),? dass ich\b|\b(?:quieres|quiere|quieren) que\b|\b(?:voulez-vous|veux-tu|tu veux|vous voulez) que\b|\bdois-je\b|\bquer que eu\b|\bposso\b|\b(?:pode|podes|puede|podr[ií]as?|poderia)\b[^?]*\b(?:aprovar|aprobar|autorizar|permitir)\b`)
+	decisionQuestionIntl = lazyre.New(`どちら|どれ|どの|何を|なにを|どう(?:しますか|しましょう|すれば)|いつ|どこ|哪个|哪些|哪种|哪一|还是|什么|怎么|如何|어느|어떤|무엇|뭘|어떻게|` +
+		`(?:^|[\s,])(?:или|какой|какая|какое|какие|какую|каким|что|где|когда|сколько|кто)(?:[\s,?]|$)|\b(?:oder|welche[nmrs]?|was|wie)\b.*\b(?:ich|wir|du|sie)\b.*\?$`)
 )
 
 // embeddedWh marks a question word inside the action a permission ask
 // offers ("want me to check which tests fail?", "should I find out why
 // it hangs?"): it asks the human nothing.
 var embeddedWh = lazyre.New(`((?:\b(?:me|us) to|\b(?:should|shall|can) (?:i|we))\b[^?]*?\b(?:suggest|recommend|check|see|find out|figure out|work out|determine|verify|identify|test|look (?:at|into)|show you|explain|tell you|list|investigate|dig into|trace)) (?:which|what|how|where|when|who|why)\b`)
+
+// courtesyCJK marks the courtesy questions of Chinese, Japanese and Korean
+// replies ("他に何かありますか？", "还有什么需要帮忙的吗？", "いかがでしょうか？").
+var courtesyCJK = lazyre.New(`他に何か|ほかに何か|何かあれば|いかがでしょうか|ご不明な点|还有(?:什么|其他|别的)|(?:有|还有)(?:什么|任何)问题|다른 (?:도움|질문)|궁금한 점`)
 
 // notAlternatives removes uses of "or" that offer no alternative.
 var notAlternatives = strings.NewReplacer(" or not", "", " or so", "", " or two", "")
@@ -287,7 +294,7 @@ func classifyQuestion(c closing) (Kind, float64) {
 		}
 	}
 	switch {
-	case courtesy.MatchString(q):
+	case courtesy.MatchString(q) || courtesyCJK.MatchString(q):
 		return NoKind, 0
 	case userLooks.MatchString(q) && !strings.Contains(q, " or "):
 		return NoKind, 0
