@@ -81,6 +81,23 @@ func TestEvaluateInlineDoneContext(t *testing.T) {
 	}
 }
 
+// asker panics when asked whether it waits.
+type asker struct{ quick }
+
+func (asker) Waits(stophook.Input) bool { panic("boom") }
+
+// TestEvaluateWaitsPanics: a policy whose Waits panics is taken to wait:
+// the chain runs on an evaluator and decides as usual.
+func TestEvaluateWaitsPanics(t *testing.T) {
+	var inline bool
+	for _, p := range []stophook.Policy{asker{quick{inline: &inline}}, stophook.NewChain(asker{quick{inline: &inline}})} {
+		d := stophook.Evaluate(context.Background(), p, stophooktest.Stop(""))
+		if !d.Blocks() || inline {
+			t.Errorf("%T: decision %v (on the caller's goroutine: %v), want a block from an evaluator", p, d.Verdict, inline)
+		}
+	}
+}
+
 func TestMemoryStoreDoesNotWait(t *testing.T) {
 	var s any = new(stophook.MemoryStore)
 	w, ok := s.(interface{ Waits(stophook.Input) bool })

@@ -8,8 +8,18 @@ package waits
 
 // May reports whether x may wait for in: true unless x has a method
 // Waits(I) bool that says it does not. Anything that does not say so is
-// assumed to wait.
-func May[I any](x any, in I) bool {
+// assumed to wait, and so is a Waits that panics: the question is asked
+// before any recovery is in place, and a policy's code must not be able
+// to crash its caller.
+func May[I any](x any, in I) (may bool) {
 	w, ok := x.(interface{ Waits(I) bool })
-	return !ok || w.Waits(in)
+	if !ok {
+		return true
+	}
+	defer func() {
+		if recover() != nil {
+			may = true
+		}
+	}()
+	return w.Waits(in)
 }

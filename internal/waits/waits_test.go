@@ -12,6 +12,10 @@ type sayer struct{}
 
 func (sayer) Waits(in input) bool { return in.slow }
 
+type panics struct{}
+
+func (panics) Waits(input) bool { panic("boom") }
+
 type otherInput struct{}
 
 type otherSayer struct{}
@@ -30,6 +34,7 @@ func TestMay(t *testing.T) {
 		{"says nothing", struct{}{}, input{}, true},
 		{"nil", nil, input{}, true},
 		{"answers for another input type", otherSayer{}, input{}, true},
+		{"panics", panics{}, input{}, true},
 	} {
 		if got := waits.May(c.x, c.in); got != c.want {
 			t.Errorf("%s: May = %v, want %v", c.name, got, c.want)
