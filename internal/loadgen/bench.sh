@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Throughput of the quickstart hook server against a bare net/http handler
 # answering {}, same run, at concurrency 1, 8 and 64: decisions per second,
-# p50 and p99, and the ratio to the bare handler. Targets: bare; memory
+# p50 and p99, and the ratio to the bare handler. Targets: bare; floor
+# (a handler that checks and reads the request as a hook server must, with
+# httphook's timeouts, then answers {}: what no decision can avoid); memory
 # (quickstart -store memory:); loop (stophook-loop -store memory:, no loop
 # running); redis (quickstart on a Redis started here on loopback, when
 # redis-server is on PATH).
@@ -43,8 +45,9 @@ start() {
 	eval "url_$name=http://$addr/stop"
 }
 
-targets=(bare memory loop)
+targets=(bare floor memory loop)
 start bare "$tmp/loadgen" -bare 127.0.0.1:0
+start floor "$tmp/loadgen" -bare 127.0.0.1:0 -floor
 start memory "$tmp/quickstart" -http 127.0.0.1:0 -store memory:
 start loop "$tmp/loop" -http 127.0.0.1:0 -store memory:
 if command -v redis-server >/dev/null; then

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"net/url"
@@ -186,3 +187,28 @@ var Bare = http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Write([]byte("{}"))
 })
+
+// Floor answers {} as Bare does after the HTTP work every hook server
+// does before it decides: it refuses anything but a JSON POST and reads
+// the whole body through a size limit. Served with [FloorServer]'s
+// timeouts, it measures what a decision costs beyond the HTTP a hook
+// server cannot skip.
+var Floor = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodPost || r.Header.Get("Content-Type") != "application/json" {
+		http.Error(w, "loadgen: POST application/json", http.StatusBadRequest)
+		return
+	}
+	if _, err := io.ReadAll(http.MaxBytesReader(w, r.Body, 8<<20)); err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Write([]byte("{}"))
+})
+
+// FloorServer returns a server for h with the read-header, read and idle
+// timeouts of the stophook hook servers (httphook), which cost a timer
+// update per request.
+func FloorServer(h http.Handler) *http.Server {
+	return &http.Server{Handler: h, ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 30 * time.Second, IdleTimeout: 2 * time.Minute}
+}

@@ -36,6 +36,34 @@ func TestRunCountsEveryRequest(t *testing.T) {
 	}
 }
 
+// Floor answers a hook input as Bare does and refuses what a hook server
+// refuses before deciding.
+func TestFloorReadsTheRequest(t *testing.T) {
+	t.Parallel()
+	srv := httptest.NewServer(loadgen.Floor)
+	defer srv.Close()
+	r, err := loadgen.Run(context.Background(), loadgen.Config{URL: srv.URL + "/stop", Concurrency: 4, Requests: 100,
+		Body: loadgen.StopBody(3, "/tmp", "done")})
+	if err != nil || r.Requests != 100 || r.Errors != 0 {
+		t.Fatalf("got %+v, %v; want 100 answered, no errors", r, err)
+	}
+	for _, req := range []struct{ method, ctype string }{{http.MethodGet, "application/json"}, {http.MethodPost, "text/plain"}} {
+		hr, err := http.NewRequest(req.method, srv.URL, strings.NewReader("{}"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		hr.Header.Set("Content-Type", req.ctype)
+		resp, err := http.DefaultClient.Do(hr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusBadRequest {
+			t.Errorf("%s %s: status %d, want 400", req.method, req.ctype, resp.StatusCode)
+		}
+	}
+}
+
 func TestOnlyLoopback(t *testing.T) {
 	t.Parallel()
 	for _, u := range []string{"http://10.0.0.1:80/stop", "http://example.com/stop", "http://192.168.1.1/", "http://[2001:db8::1]:80/"} {

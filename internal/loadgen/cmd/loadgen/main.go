@@ -30,6 +30,7 @@ func main() {
 	sessions := flag.Int("sessions", 256, "distinct session ids in the inputs")
 	message := flag.String("message", "All done: the tests pass.", "last assistant message of each input")
 	bare := flag.String("bare", "", "serve the baseline handler on `ADDR` instead (loopback only)")
+	floor := flag.Bool("floor", false, "with -bare: read and check the request as a hook server must, with its timeouts, then answer {}")
 	freePort := flag.Bool("freeport", false, "print a free TCP port on 127.0.0.1 and exit")
 	flag.Parse()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -56,6 +57,9 @@ func main() {
 		}
 		fmt.Fprintf(os.Stderr, "listening on %s\n", l.Addr())
 		srv := &http.Server{Handler: loadgen.Bare}
+		if *floor {
+			srv = loadgen.FloorServer(loadgen.Floor)
+		}
 		go func() { <-ctx.Done(); srv.Close() }()
 		srv.Serve(l)
 	default:
