@@ -366,9 +366,44 @@ func (d *inputDecoder) str() (string, bool) {
 	}
 	d.pos = end
 	if s := d.data[start : end-1]; !esc && utf8.Valid(s) {
+		if c, ok := common(s); ok {
+			return c, true
+		}
 		return string(s), true // most strings need no rewriting
 	}
 	return d.unquote(start, end-1)
+}
+
+// common returns s when it is a value every input repeats (an event's
+// name, a permission mode), without the copy.
+func common(s []byte) (string, bool) {
+	switch string(s) { // no copy: the compiler compares the bytes
+	case "":
+		return "", true
+	case string(EventStop):
+		return string(EventStop), true
+	case string(EventSubagentStop):
+		return string(EventSubagentStop), true
+	case string(EventSessionStart):
+		return string(EventSessionStart), true
+	case string(EventSessionEnd):
+		return string(EventSessionEnd), true
+	case string(EventUserPromptSubmit):
+		return string(EventUserPromptSubmit), true
+	case string(EventStopFailure):
+		return string(EventStopFailure), true
+	case string(EventNotification):
+		return string(EventNotification), true
+	case "default":
+		return "default", true
+	case "acceptEdits":
+		return "acceptEdits", true
+	case "plan":
+		return "plan", true
+	case "bypassPermissions":
+		return "bypassPermissions", true
+	}
+	return "", false
 }
 
 // skipStr validates and passes over a string, as str without making it.

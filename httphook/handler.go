@@ -98,7 +98,9 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	hdr := w.Header()
 	hdr["Content-Type"] = jsonContentType
-	hdr["Content-Length"] = []string{strconv.Itoa(len(answer))}
+	if wait != nil || len(answer) > autoLengthMax {
+		hdr["Content-Length"] = []string{strconv.Itoa(len(answer))}
+	}
 	w.Write(answer)
 	if wait != nil {
 		// The policy outlived the budget: send the answer now, and keep
@@ -107,6 +109,13 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		wait()
 	}
 }
+
+// autoLengthMax is the longest answer whose Content-Length is left to
+// net/http: it sets the header itself, without an allocation, for a body
+// of a few KB written at once by a handler that returns without flushing.
+// A longer answer, or one flushed before the policy returns, says its
+// length here so that it is never sent chunked.
+const autoLengthMax = 1024
 
 // jsonContentType is the Content-Type header of answers, set in the
 // header map as it is (its key is canonical) and never changed.

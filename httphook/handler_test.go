@@ -3,6 +3,7 @@ package httphook_test
 import (
 	"context"
 	"encoding/json"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -140,5 +141,31 @@ func TestHandlerNeverCreatesCwd(t *testing.T) {
 	}
 	if _, err := os.Stat("relative"); err == nil {
 		t.Errorf("the server created ./relative")
+	}
+}
+
+// TestAnswerLength: over a real connection every answer says its length
+// and is never chunked, short ones (whose Content-Length net/http sets)
+// and long ones (which set it themselves) alike.
+func TestAnswerLength(t *testing.T) {
+	t.Parallel()
+	for _, reason := range []string{"keep going", strings.Repeat("keep going. ", 400)} {
+		srv := httptest.NewServer(httphook.New(blocker(reason), "", hook.Options{}))
+		resp, err := http.Post(srv.URL, "application/json", strings.NewReader(stopPayload))
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		srv.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if resp.StatusCode != http.StatusOK || !strings.Contains(string(body), `"decision":"block"`) {
+			t.Fatalf("reason of %d bytes: got %d %q, want a block", len(reason), resp.StatusCode, body)
+		}
+		if resp.ContentLength != int64(len(body)) || len(resp.TransferEncoding) != 0 {
+			t.Errorf("reason of %d bytes: Content-Length %d, Transfer-Encoding %q for a body of %d bytes; want its length, not chunked", len(reason), resp.ContentLength, resp.TransferEncoding, len(body))
+		}
 	}
 }
