@@ -25,7 +25,7 @@ func benchServe(b *testing.B, p stophook.Policy) {
 	store := new(stophook.MemoryStore)
 	m := httphook.NewMetrics()
 	h := httphook.Mux(httphook.New(m.Policy(p), "", hook.Options{Store: m.Store(store)}), m.Options(httphook.ServeOptions{}))
-	body := loadgen.StopBody(256, b.TempDir(), "All done: the tests pass.")
+	body := loadgen.StopBody(256, b.TempDir(), "", "All done: the tests pass.")
 	b.ReportAllocs()
 	b.RunParallel(func(pb *testing.PB) {
 		i := 0
@@ -74,7 +74,7 @@ func BenchmarkDecideQuickstart(b *testing.B) {
 	store := new(stophook.MemoryStore)
 	m := httphook.NewMetrics()
 	serve := hook.Server(stophook.NewChain(m.Policy(quickstartChain())), hook.Options{Store: m.Store(store)}) // as New does
-	body := loadgen.StopBody(256, b.TempDir(), "All done: the tests pass.")
+	body := loadgen.StopBody(256, b.TempDir(), "", "All done: the tests pass.")
 	ctx := context.Background()
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {

@@ -4,9 +4,11 @@
 # p50 and p99, and the ratio to the bare handler. Targets: bare; floor
 # (a handler that checks and reads the request as a hook server must, with
 # httphook's timeouts, then answers {}: what no decision can avoid); memory
-# (quickstart -store memory:); loop (stophook-loop -store memory:, no loop
-# running); redis (quickstart on a Redis started here on loopback, when
-# redis-server is on PATH).
+# (quickstart -store memory:); transcript (the same server, the inputs
+# carrying the transcript_path of a real Claude Code session, which the
+# judge then reads as real stops make it: the realistic case); loop
+# (stophook-loop -store memory:, no loop running); redis (quickstart on a
+# Redis started here on loopback, when redis-server is on PATH).
 #
 #   internal/loadgen/bench.sh [REQUESTS] [ROUNDS]
 #
@@ -28,6 +30,9 @@ trap cleanup EXIT
 CGO_ENABLED=0 go build -o "$tmp/loadgen" ./internal/loadgen/cmd/loadgen
 CGO_ENABLED=0 go build -o "$tmp/quickstart" ./examples/quickstart
 CGO_ENABLED=0 go build -o "$tmp/loop" ./examples/loop
+# A shipped session of judge/testdata (Claude Code, MIT; see its README),
+# 218 KB and 8 turns, as a client leaves it on disk.
+gzip -dc judge/testdata/sessions/9c6161597e.jsonl.gz >"$tmp/transcript.jsonl"
 
 # start NAME CMD...: run a server, wait for its "listening on ADDR" line.
 start() {
@@ -45,10 +50,11 @@ start() {
 	eval "url_$name=http://$addr/stop"
 }
 
-targets=(bare floor memory loop)
+targets=(bare floor memory transcript loop)
 start bare "$tmp/loadgen" -bare 127.0.0.1:0
 start floor "$tmp/loadgen" -bare 127.0.0.1:0 -floor
 start memory "$tmp/quickstart" -http 127.0.0.1:0 -store memory:
+start transcript "$tmp/quickstart" -http 127.0.0.1:0 -store memory:
 start loop "$tmp/loop" -http 127.0.0.1:0 -store memory:
 if command -v redis-server >/dev/null; then
 	port=$("$tmp/loadgen" -freeport)
@@ -60,14 +66,16 @@ if command -v redis-server >/dev/null; then
 fi
 
 echo "requests per run: $n, best of $rounds rounds, $(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg)"
-printf "%-8s %4s %12s %10s %10s %8s\n" target c "decisions/s" p50 p99 "x bare"
+printf "%-10s %4s %12s %10s %10s %8s\n" target c "decisions/s" p50 p99 "x bare"
 for c in 1 8 64; do
 	declare -A best=()
 	declare -A line=()
 	for _ in $(seq "$rounds"); do
 		for t in "${targets[@]}"; do # interleaved: every target sees the same conditions
 			u="url_$t"
-			out=$("$tmp/loadgen" -url "${!u}" -c "$c" -n "$n" -warmup $((n / 10)))
+			extra=()
+			[[ "$t" == transcript ]] && extra=(-transcript "$tmp/transcript.jsonl")
+			out=$("$tmp/loadgen" -url "${!u}" -c "$c" -n "$n" -warmup $((n / 10)) "${extra[@]}")
 			rate=$(sed -n 's/.*rate=\([0-9]*\).*/\1/p' <<<"$out")
 			if [[ -z "${best[$t]:-}" || "$rate" -gt "${best[$t]}" ]]; then
 				best[$t]=$rate
@@ -79,7 +87,7 @@ for c in 1 8 64; do
 		p50=$(sed -n 's/.*p50=\([^ ]*\).*/\1/p' <<<"${line[$t]}")
 		p99=$(sed -n 's/.*p99=\([^ ]*\).*/\1/p' <<<"${line[$t]}")
 		ratio=$(awk -v a="${best[$t]}" -v b="${best[bare]}" 'BEGIN { printf "%.2f", a / b }')
-		printf "%-8s %4d %12d %10s %10s %8s\n" "$t" "$c" "${best[$t]}" "$p50" "$p99" "$ratio"
+		printf "%-10s %4d %12d %10s %10s %8s\n" "$t" "$c" "${best[$t]}" "$p50" "$p99" "$ratio"
 	done
 	unset best line
 done

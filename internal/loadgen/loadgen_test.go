@@ -2,6 +2,7 @@ package loadgen_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net/http"
 	"net/http/httptest"
@@ -24,7 +25,7 @@ func TestRunCountsEveryRequest(t *testing.T) {
 	}))
 	defer srv.Close()
 	r, err := loadgen.Run(context.Background(), loadgen.Config{URL: srv.URL + "/stop", Concurrency: 8, Requests: 200,
-		Body: loadgen.StopBody(3, "/tmp", "done")})
+		Body: loadgen.StopBody(3, "/tmp", "", "done")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,7 +44,7 @@ func TestFloorReadsTheRequest(t *testing.T) {
 	srv := httptest.NewServer(loadgen.Floor)
 	defer srv.Close()
 	r, err := loadgen.Run(context.Background(), loadgen.Config{URL: srv.URL + "/stop", Concurrency: 4, Requests: 100,
-		Body: loadgen.StopBody(3, "/tmp", "done")})
+		Body: loadgen.StopBody(3, "/tmp", "", "done")})
 	if err != nil || r.Requests != 100 || r.Errors != 0 {
 		t.Fatalf("got %+v, %v; want 100 answered, no errors", r, err)
 	}
@@ -141,5 +142,22 @@ func TestResponses(t *testing.T) {
 	r, err := loadgen.Run(context.Background(), loadgen.Config{URL: srv.URL + "/x?y=1", Concurrency: 3, Requests: 300})
 	if err != nil || r.Requests != 300 || r.Errors != 100 {
 		t.Errorf("got %v, %v; want 300 answered, 100 errors (the 418s)", r, err)
+	}
+}
+
+// TestStopBodyTranscript: the inputs carry the transcript given, as a real
+// client's stops do, and none when none is given.
+func TestStopBodyTranscript(t *testing.T) {
+	for _, path := range []string{"", "/p/session.jsonl"} {
+		var in struct {
+			TranscriptPath *string `json:"transcript_path"`
+			Session        string  `json:"session_id"`
+		}
+		if err := json.Unmarshal(loadgen.StopBody(2, "/p", path, "done")(3), &in); err != nil {
+			t.Fatal(err)
+		}
+		if in.TranscriptPath == nil || *in.TranscriptPath != path || in.Session != "load-1" {
+			t.Errorf("transcript %q: got transcript_path %v, session %q", path, in.TranscriptPath, in.Session)
+		}
 	}
 }

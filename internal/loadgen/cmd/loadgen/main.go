@@ -2,7 +2,7 @@
 // prints decisions per second and latency percentiles; with -bare it is
 // the baseline server instead (a plain net/http handler answering {}).
 //
-//	loadgen -url http://127.0.0.1:8787/stop -c 64 -n 20000 [-sessions 256] [-warmup 2000]
+//	loadgen -url http://127.0.0.1:8787/stop -c 64 -n 20000 [-sessions 256] [-warmup 2000] [-transcript PATH]
 //	loadgen -bare 127.0.0.1:0
 //	loadgen -freeport
 //
@@ -17,6 +17,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"syscall"
 
 	"github.com/stophook/stophook/internal/loadgen"
@@ -29,6 +30,7 @@ func main() {
 	warmup := flag.Int("warmup", 1000, "requests sent first and not measured")
 	sessions := flag.Int("sessions", 256, "distinct session ids in the inputs")
 	message := flag.String("message", "All done: the tests pass.", "last assistant message of each input")
+	transcript := flag.String("transcript", "", "transcript `PATH` the inputs carry as transcript_path (default none)")
 	bare := flag.String("bare", "", "serve the baseline handler on `ADDR` instead (loopback only)")
 	floor := flag.Bool("floor", false, "with -bare: read and check the request as a hook server must, with its timeouts, then answer {}")
 	freePort := flag.Bool("freeport", false, "print a free TCP port on 127.0.0.1 and exit")
@@ -64,8 +66,12 @@ func main() {
 		srv.Serve(l)
 	default:
 		cwd, _ := os.Getwd()
+		path, err := transcriptPath(*transcript)
+		if err != nil {
+			fail(err)
+		}
 		cfg := loadgen.Config{URL: *target, Token: os.Getenv("STOPHOOK_HTTP_TOKEN"), Concurrency: *c,
-			Body: loadgen.StopBody(*sessions, cwd, *message)}
+			Body: loadgen.StopBody(*sessions, cwd, path, *message)}
 		if *warmup > 0 {
 			cfg.Requests = *warmup
 			if _, err := loadgen.Run(ctx, cfg); err != nil {
@@ -79,6 +85,28 @@ func main() {
 		}
 		fmt.Printf("c=%d %s\n", *c, r)
 	}
+}
+
+// transcriptPath returns path made absolute, as clients send it, after
+// checking that it is a readable file: a load whose transcript the server
+// cannot read would measure the fail-open path instead.
+func transcriptPath(path string) (string, error) {
+	if path == "" {
+		return "", nil
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return "", err
+	}
+	f, err := os.Open(abs)
+	if err != nil {
+		return "", fmt.Errorf("transcript: %w", err)
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
+		return "", fmt.Errorf("transcript: %s is not a regular file", path)
+	}
+	return abs, nil
 }
 
 func fail(err error) {
