@@ -304,19 +304,17 @@ const defaultBudget = 50 * time.Second
 // them). [MemoryStore] does not wait; a policy or store without the
 // method is assumed to.
 func Evaluate(ctx context.Context, p Policy, in Input) Decision {
-	if c, ok := p.(*Chain); ok && !c.Waits(in) {
-		return c.evaluate(ctx, in)
-	} else if !ok && p != nil && !waits.May(p, in) {
-		return (&Chain{policies: []Policy{p}}).evaluate(ctx, in)
+	chain, ok := p.(*Chain)
+	if !ok {
+		chain = &Chain{policies: []Policy{p}}
+	}
+	if !chain.Waits(in) {
+		return chain.evaluate(ctx, in)
 	}
 	if _, ok := ctx.Deadline(); !ok {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, defaultBudget)
 		defer cancel()
-	}
-	chain, ok := p.(*Chain)
-	if !ok {
-		chain = NewChain(p)
 	}
 	j := jobPool.Get().(*evalJob)
 	j.ctx, j.chain, j.in = ctx, chain, in
