@@ -12,7 +12,6 @@ import (
 	"github.com/stophook/stophook"
 
 	"github.com/stophook/stophook/internal/hostio"
-	"github.com/stophook/stophook/internal/waits"
 )
 
 // defaultEvents are the stop events a hook handles when none are given.
@@ -182,11 +181,13 @@ func respond(ctx context.Context, p stophook.Policy, data []byte, opts Options) 
 // A policy that says it does not wait (see [stophook.Evaluate]) runs on
 // this goroutine: no timer for the budget, nothing to follow.
 func decide(ctx context.Context, p stophook.Policy, in stophook.Input, opts Options) (d stophook.Decision, wait func()) {
-	if c, ok := p.(*stophook.Chain); ok && !c.Waits(in) {
-		d, _ = c.Evaluate(ctx, in) // what stophook.Evaluate does, without asking c again
+	chain, ok := p.(*stophook.Chain)
+	if !ok {
+		chain = stophook.NewChain(p) // as stophook.Evaluate would
+	}
+	if !chain.Waits(in) {
+		d, _ = chain.Evaluate(ctx, in) // what stophook.Evaluate does, without asking again
 		return d, nil
-	} else if !ok && !waits.May(p, in) {
-		return stophook.Evaluate(ctx, p, in), nil
 	}
 	var f *flight
 	if opts.server {
