@@ -110,20 +110,12 @@ func overwriteFast(path string, data []byte, sync bool) (ok bool, err error) {
 		}
 		return ok, err
 	}
-	err = pwriteAll(fd, data, path)
-	if err == nil && st.Size > int64(len(data)) {
-		err = retry(func() error { return syscall.Ftruncate(fd, int64(len(data))) }, "truncate", path)
+	k := Kept{fd: fd, path: path, size: st.Size} // the same write as through a kept file
+	err = k.Overwrite(data, sync)
+	if cerr := k.Close(); err == nil {
+		err = cerr
 	}
-	if err == nil && sync {
-		err = retry(func() error { return syscall.Fsync(fd) }, "sync", path)
-	}
-	if cerr := syscall.Close(fd); err == nil && cerr != nil {
-		err = &fs.PathError{Op: "close", Path: path, Err: cerr}
-	}
-	if err != nil {
-		return true, fmt.Errorf("write %s: %w", filepath.Base(path), err)
-	}
-	return true, nil
+	return true, err
 }
 
 func pwriteAll(fd int, data []byte, path string) error {
