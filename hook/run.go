@@ -74,7 +74,7 @@ type Options struct {
 	// $STOPHOOK_LOG, else none.
 	Log string
 
-	now     func() time.Time // stamps Input.Now; default time.Now (a test seam)
+	now     func() time.Time // stamps Input.Now; nil: ParseInput's time.Now (a test seam)
 	env     *env             // the environment, once read
 	version bool             // -version
 	server  bool             // set by [Server]
@@ -114,9 +114,6 @@ func (o Options) withDefaults() Options {
 				return a
 			},
 		}))
-	}
-	if o.now == nil {
-		o.now = time.Now
 	}
 	if o.Host == "" {
 		o.Host = o.env.host

@@ -7,8 +7,12 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unsafe"
+
+	"github.com/tidwall/gjson"
 
 	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/internal/jsonscan"
 	"github.com/stophook/stophook/internal/textcut"
 )
 
@@ -170,12 +174,12 @@ func hostSendsActive(in stophook.Input) bool {
 	if len(in.Raw) == 0 {
 		return true // built in code: the field is what it says
 	}
-	return in.Field("stop_hook_active") != ""
+	return peekField(in.Raw, "stop_hook_active") != ""
 }
 
 // loopCount returns Cursor's loop_count when the input has one.
 func loopCount(in stophook.Input) (int, bool) {
-	v := in.Field("loop_count")
+	v := peekField(in.Raw, "loop_count")
 	if v == "" {
 		return 0, false
 	}
@@ -184,4 +188,37 @@ func loopCount(in stophook.Input) (int, bool) {
 		return 0, false
 	}
 	return n, true
+}
+
+// peekField returns in.Field(key) for a key that is a plain name (no
+// gjson path syntax), reading raw in place: the string may share raw's
+// memory, so callers look at it and do not keep it. It reads the
+// payload's top-level members in one pass without allocating, and leaves
+// to gjson (Input.Field) a payload that is not one valid JSON object or in
+// which a key before key's holds an escape; TestPeekField and
+// FuzzPeekField hold the two to the same answer.
+func peekField(raw json.RawMessage, key string) string {
+	if len(raw) == 0 {
+		return ""
+	}
+	s := unsafe.String(&raw[0], len(raw))
+	var val string
+	found, plain := false, true
+	end, ok := jsonscan.Members(s, 0, 0, func(k string, esc bool, v string) bool {
+		switch {
+		case found:
+		case esc:
+			plain = false // it may be key, escaped: gjson unescapes keys
+		case k == key:
+			val, found = v, true
+		}
+		return plain
+	})
+	switch {
+	case !ok || jsonscan.Space(s, end) != len(s):
+		return gjson.Get(s, key).String()
+	case found:
+		return gjson.Parse(val).String()
+	}
+	return ""
 }

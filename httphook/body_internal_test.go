@@ -2,6 +2,7 @@ package httphook
 
 import (
 	"errors"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -19,19 +20,25 @@ func TestReadBody(t *testing.T) {
 		max      int64
 		want     string
 		tooBig   bool
+		plain    bool // the body's reader does not enforce max: readBody must
 	}{
-		{"declared", int64(len(body)), 100, body, false},
-		{"unknown", -1, 100, body, false},
-		{"declared shorter", 3, 100, body, false},
-		{"declared longer", 100, 200, body, false},
-		{"over the bound, declared", int64(len(body)), 5, "", true},
-		{"over the bound, unknown", -1, 5, "", true},
-		{"declared over the bound", 1000, 5, "", true},
+		{"declared", int64(len(body)), 100, body, false, false},
+		{"unknown", -1, 100, body, false, false},
+		{"declared shorter", 3, 100, body, false, false},
+		{"declared longer", 100, 200, body, false, false},
+		{"over the bound, declared", int64(len(body)), 5, "", true, false},
+		{"over the bound, unknown", -1, 5, "", true, false},
+		{"declared over the bound", 1000, 5, "", true, false},
+		{"declared within the bound, body over it, plain reader", 3, 5, "", true, true},
+		{"declared, plain reader", int64(len(body)), 100, body, false, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			r := http.MaxBytesReader(httptest.NewRecorder(), nopCloser{strings.NewReader(body)}, tt.max)
+			var r io.Reader = http.MaxBytesReader(httptest.NewRecorder(), nopCloser{strings.NewReader(body)}, tt.max)
+			if tt.plain {
+				r = strings.NewReader(body)
+			}
 			got, err := readBody(r, tt.declared, tt.max)
 			var tooBig *http.MaxBytesError
 			if tt.tooBig {

@@ -81,7 +81,13 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "stophook: missing or wrong bearer token", http.StatusUnauthorized)
 		return
 	}
-	data, err := readBody(http.MaxBytesReader(w, r.Body, h.maxInput), r.ContentLength, h.maxInput)
+	body := r.Body
+	if r.ContentLength < 0 || r.ContentLength > h.maxInput {
+		// A body of declared length within the bound cannot outgrow it:
+		// net/http reads no more than declared.
+		body = http.MaxBytesReader(w, r.Body, h.maxInput)
+	}
+	data, err := readBody(body, r.ContentLength, h.maxInput)
 	if err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
@@ -123,8 +129,10 @@ var jsonContentType = []string{"application/json"}
 
 // readBody reads a request body of declared length n (-1 when unknown)
 // into a buffer of that size: one allocation for the bodies hook clients
-// send, which declare their length. The body's reader enforces both the
-// declared length and max.
+// send, which declare their length. A body of unknown or oversized
+// declared length is read through a reader that enforces max (an
+// [http.MaxBytesReader]); one of declared length within max is bounded by
+// net/http to that length, and, should a reader give more, by max here.
 func readBody(r io.Reader, n, max int64) ([]byte, error) {
 	if n < 0 || n > max {
 		return io.ReadAll(r)
@@ -133,6 +141,9 @@ func readBody(r io.Reader, n, max int64) ([]byte, error) {
 	for {
 		m, err := r.Read(b[len(b):cap(b)])
 		b = b[:len(b)+m]
+		if int64(len(b)) > max {
+			return b, &http.MaxBytesError{Limit: max}
+		}
 		if err == io.EOF {
 			return b, nil
 		}

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
 	"time"
 
 	"github.com/stophook/stophook"
@@ -142,12 +143,15 @@ func Serve(ctx context.Context, ln net.Listener, hook http.Handler, opts ServeOp
 // ListenAndServe is what a hook binary's -http ADDR does: [Listen] on addr
 // (refused off loopback without token; messages on log), run p
 // through a [Handler] with token and opts, counted on /metrics
-// (opts.Store's failures too), and [Serve] until ctx is done.
+// (opts.Store's failures too), and [Serve] until ctx is done. Unless the
+// environment sets GOGC, it sets the process's GC target to
+// 400: a server allocates much and keeps little (see serverGCPercent).
 func ListenAndServe(ctx context.Context, addr string, p stophook.Policy, token string, opts hook.Options, sopts ServeOptions, log io.Writer) error {
 	ln, err := Listen(addr, token, log)
 	if err != nil {
 		return err
 	}
+	tuneGC(os.Getenv)
 	if sopts.metrics == nil {
 		sopts.metrics = newMetrics()
 	}

@@ -78,3 +78,36 @@ func FuzzEncode(f *testing.F) {
 		}
 	})
 }
+
+// FuzzDetect holds Detect's one-pass reading of the features to gjson's,
+// which reads every payload it gives up on: wherever it reads one, the
+// two agree.
+func FuzzDetect(f *testing.F) {
+	for _, dir := range []string{"inputs", filepath.Join("captured", "*")} {
+		files, _ := filepath.Glob(filepath.Join("testdata", dir, "*.json"))
+		for _, file := range files {
+			if raw, err := os.ReadFile(file); err == nil {
+				f.Add(raw)
+			}
+		}
+	}
+	f.Add([]byte(`{"hook_event_name":"Stop","transcript_path":"/h/.codex/x","a":[1,{"b":null}],"c":-1.5e3}`))
+	f.Add([]byte(`{"hook_event_name":"St\u006fp","transcript_path":"C:\\Users\\.gemini\\x"}`))
+	f.Add([]byte(`{"loop\u005fcount":1,"hook_event_name":7}`))
+	f.Add([]byte(`{"a":1,"a":"2","transcript_path":"x","transcript_path":"/.qwen/"}`))
+	f.Add([]byte(`{"hook_event_name":"Stop"} trailing`))
+	f.Add([]byte(`{"x":tru,"turn_id":1}`))
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		s := string(raw)
+		fast, ok := scanFeatures(s)
+		if !ok {
+			return
+		}
+		if want := gjsonFeatures(s); fast != want {
+			t.Fatalf("scanFeatures(%q) = %+v, gjson reads %+v", s, fast, want)
+		}
+		if !json.Valid(raw) {
+			t.Fatalf("scanFeatures read %q, which is not valid JSON", s)
+		}
+	})
+}

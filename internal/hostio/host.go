@@ -6,6 +6,8 @@ import (
 	"unsafe"
 
 	"github.com/tidwall/gjson"
+
+	"github.com/stophook/stophook/internal/jsonscan"
 )
 
 // Host names, as returned by [Detect] and accepted by [Normalize] and
@@ -65,34 +67,102 @@ func Detect(raw []byte) string {
 	if len(raw) == 0 || raw[0] != '{' {
 		return Claude
 	}
-	var f features
-	// Read raw in place (gjson.ParseBytes copies it): nothing read from
-	// it outlives this call, and raw is not changed while it runs.
-	gjson.Parse(unsafe.String(&raw[0], len(raw))).ForEach(func(k, v gjson.Result) bool {
-		switch k.Str {
-		case "conversation_id", "generation_id", "workspace_roots", "cursor_version", "loop_count":
-			f.cursor = true
-		case "sessionId", "transcriptPath", "stopReason", "initialPrompt":
-			f.copilotNative = true
-		case "prompt_response":
-			f.gemini = true
-		case "turn_id":
-			f.codex = true
-		case "message_id", "tool_execution_count":
-			f.droid = true
-		case "context_limit", "context_usage":
-			f.qwen = true
-		case "stop_reason", "initial_prompt":
-			f.copilotClaude = true
-		case "timestamp":
-			f.timestamp = true
-		case "hook_event_name":
-			f.event = v.Str
-		case "transcript_path":
-			f.path, f.hasPath = v.Str, true
+	// Read raw in place: nothing read from it outlives this call, and raw
+	// is not changed while it runs.
+	f, ok := scanFeatures(unsafe.String(&raw[0], len(raw)))
+	if !ok {
+		f = gjsonFeatures(unsafe.String(&raw[0], len(raw)))
+	}
+	return f.host()
+}
+
+// scanFeatures reads the features of a payload in one pass without
+// allocating; ok is false when the payload is not a valid JSON object, or
+// holds an escape in a key or in a string it reads, or anything after the
+// object: gjsonFeatures then
+// reads it as gjson does (FuzzDetect holds the two to the same features).
+func scanFeatures(raw string) (f features, ok bool) {
+	end, ok := jsonscan.Members(raw, 0, 0, func(k string, esc bool, v string) bool {
+		if esc {
+			return false
 		}
+		if len(k) >= 64 || featureLens&(1<<len(k)) == 0 {
+			return true // most keys: not a feature, found without comparing
+		}
+		switch k {
+		case "hook_event_name", "transcript_path":
+			if len(v) > 0 && v[0] == '"' && strings.IndexByte(v, '\\') >= 0 {
+				return false // gjson would unescape it
+			}
+		}
+		f.add(k, v)
 		return true
 	})
+	return f, ok && jsonscan.Space(raw, end) == len(raw) // gjson reads on past the object
+}
+
+// featureKeys are the keys addValue knows (TestFeatureKeys checks it).
+var featureKeys = [...]string{"conversation_id", "generation_id", "workspace_roots", "cursor_version", "loop_count",
+	"sessionId", "transcriptPath", "stopReason", "initialPrompt", "prompt_response", "turn_id", "message_id",
+	"tool_execution_count", "context_limit", "context_usage", "stop_reason", "initial_prompt", "timestamp",
+	"hook_event_name", "transcript_path"}
+
+// featureLens has bit n set when a key of featureKeys is n bytes long.
+var featureLens = func() (m uint64) {
+	for _, k := range featureKeys {
+		m |= 1 << len(k)
+	}
+	return m
+}()
+
+// gjsonFeatures reads the features of any payload, well-formed or not,
+// with gjson.
+func gjsonFeatures(raw string) (f features) {
+	gjson.Parse(raw).ForEach(func(k, v gjson.Result) bool {
+		f.addValue(k.Str, v.Str)
+		return true
+	})
+	return f
+}
+
+// add records a member with key k and raw JSON value v.
+func (f *features) add(k, v string) {
+	str := ""
+	if len(v) >= 2 && v[0] == '"' {
+		str = v[1 : len(v)-1]
+	}
+	f.addValue(k, str)
+}
+
+// addValue records a member with key k whose value, when a string, is str
+// ("" otherwise).
+func (f *features) addValue(k, str string) {
+	switch k {
+	case "conversation_id", "generation_id", "workspace_roots", "cursor_version", "loop_count":
+		f.cursor = true
+	case "sessionId", "transcriptPath", "stopReason", "initialPrompt":
+		f.copilotNative = true
+	case "prompt_response":
+		f.gemini = true
+	case "turn_id":
+		f.codex = true
+	case "message_id", "tool_execution_count":
+		f.droid = true
+	case "context_limit", "context_usage":
+		f.qwen = true
+	case "stop_reason", "initial_prompt":
+		f.copilotClaude = true
+	case "timestamp":
+		f.timestamp = true
+	case "hook_event_name":
+		f.event = str
+	case "transcript_path":
+		f.path, f.hasPath = str, true
+	}
+}
+
+// host names the host of an input with features f.
+func (f features) host() string {
 	switch {
 	case f.cursor:
 		return Cursor

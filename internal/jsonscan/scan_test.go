@@ -3,6 +3,7 @@ package jsonscan_test
 import (
 	"encoding/json"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stophook/stophook/internal/jsonscan"
 )
@@ -81,5 +82,59 @@ func TestHex(t *testing.T) {
 		if jsonscan.IsHex(byte(c)) != want {
 			t.Errorf("IsHex(%q) = %v", rune(c), !want)
 		}
+	}
+}
+
+// FuzzValue holds Value and Members to encoding/json's grammar: a text is
+// one valid JSON value exactly when json.Valid says so (nesting within
+// Value's 600 levels), and Members reads an object's members in order.
+func FuzzValue(f *testing.F) {
+	for _, s := range []string{`{}`, `[]`, `{"a":1,"b":[true,false,null,"x\"y",{"c":-1.5e3}]}`, ` [1, 2 ] `,
+		`{"a":1,}`, `[1,]`, `{"a"}`, `{"a":tru}`, `"\u00e9"`, `{"k\u0041":"v"}`, `nul`, `[[[[]]]]`, `{"a":1}x`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		s := string(b)
+		i := jsonscan.Space(s, 0)
+		end, ok := jsonscan.Value(s, i)
+		whole := ok && jsonscan.Space(s, end) == len(s)
+		if whole != json.Valid(b) {
+			t.Fatalf("Value(%q) = %d, %v; json.Valid says %v", s, end, ok, json.Valid(b))
+		}
+		if _, bok := jsonscan.Value(b, i); bok != ok {
+			t.Fatalf("Value of %q: string %v, []byte %v", s, ok, bok)
+		}
+		if !whole || s[i] != '{' {
+			return
+		}
+		var m map[string]json.RawMessage
+		if err := json.Unmarshal(b, &m); err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		mend, mok := jsonscan.Members(s, i, 0, func(k string, esc bool, v string) bool {
+			n++
+			if !esc && utf8.ValidString(k) { // json reads invalid UTF-8 as U+FFFD
+				if _, ok := m[k]; !ok {
+					t.Fatalf("Members of %q: key %q, which json does not see", s, k)
+				}
+			}
+			if !json.Valid([]byte(v)) {
+				t.Fatalf("Members of %q: value %q of %q is not one JSON value", s, v, k)
+			}
+			return true
+		})
+		if !mok || mend != end || n < len(m) {
+			t.Fatalf("Members(%q) = %d, %v after %d members; Value ends at %d, json sees %d keys", s, mend, mok, n, end, len(m))
+		}
+	})
+}
+
+// TestMembersStops: a member that returns false stops the reading.
+func TestMembersStops(t *testing.T) {
+	n := 0
+	_, ok := jsonscan.Members(`{"a":1,"b":2,"c":3}`, 0, 0, func(k string, _ bool, _ string) bool { n++; return k != "b" })
+	if ok || n != 2 {
+		t.Errorf("Members stopped after %d members (ok %v), want 2 and false", n, ok)
 	}
 }
