@@ -264,12 +264,11 @@ var heldOut = map[string]heldBounds{
 		autoPermission: 0.65, questionRecall: 0.88, questionPrecision: 0.90},
 	// The third wide sets (fasola, vault, duet, jeanduplessis.me, cyspbot;
 	// closings that ask, oversampled), measured blind before any change:
-	// wide3-train 43 finished, 15 decisions, 18 permission asks (6
-	// answered: "Create draft PR? (Yes / No)" read as a decision), question
-	// recall 0.91; wide3-holdout 60 finished, 22 decisions, 35 permission
-	// asks (29 answered), question P 0.96 / R 0.96.
-	"wide3-train": {quickDone: 0, autoDone: 0, autoDecision: 0, fixedSentBack: 0,
-		autoPermission: 0.33, questionRecall: 0.90, questionPrecision: 0.90},
+	// wide3-train (43 finished, 15 decisions, 18 permission asks; now
+	// tuned on, held to the targets) answered 6/18 permission asks, "Create
+	// draft PR? (Yes / No)" read as a decision; wide3-holdout 60 finished,
+	// 22 decisions, 35 permission asks (29 answered), question P 0.96 /
+	// R 0.96.
 	"wide3-holdout": {quickDone: 0, autoDone: 0, autoDecision: 0, fixedSentBack: 0,
 		autoPermission: 0.82, questionRecall: 0.90, questionPrecision: 0.90},
 }
