@@ -181,7 +181,7 @@ func TestTurnTargets(t *testing.T) {
 		// it rounds up to (1 % of 251 finished turns: 3).
 		var all []turnResult
 		for _, r := range results {
-			if r.skipped == "" && r.c.Split != "" {
+			if r.skipped == "" && r.c.Split != "" && !strings.HasPrefix(r.c.Split, "rewrite-") {
 				all = append(all, r)
 			}
 		}
@@ -189,9 +189,15 @@ func TestTurnTargets(t *testing.T) {
 		t.Logf("shipped cases only, train and held-out together:\n%v", h)
 		checkTargetsRounded(t, "shipped", h, true)
 		checkHeldOut(t, "shipped", h, shippedBounds)
-		return
 	}
-	for _, split := range []string{"train", "holdout", "blind-train", "blind-holdout", "fresh-train", "fresh-holdout", "wide-train", "wide-holdout", "wide2-train", "wide2-holdout", "wide3-train", "wide3-holdout"} {
+	splits := []string{"train", "holdout", "blind-train", "blind-holdout", "fresh-train", "fresh-holdout", "wide-train", "wide-holdout", "wide2-train", "wide2-holdout", "wide3-train", "wide3-holdout"}
+	if len(skipped) > 0 {
+		splits = nil // judged above as one set
+	}
+	// The rewritten endings of session 6 are judged on their own, with or
+	// without the sessions that are not shipped (see rewrite_test.go).
+	splits = append(splits, "rewrite-train", "rewrite-holdout")
+	for _, split := range splits {
 		var part []turnResult
 		for _, r := range results {
 			if r.c.Split == split {
@@ -203,7 +209,11 @@ func TestTurnTargets(t *testing.T) {
 		}
 		h := figuresOf(part)
 		t.Logf("%s:\n%v", split, h)
-		if held, ok := heldOut[split]; ok {
+		held, ok := heldOut[split]
+		if !ok {
+			held, ok = rewriteBounds[split]
+		}
+		if ok {
 			checkHeldOut(t, split, h, held)
 			continue
 		}
@@ -216,6 +226,9 @@ func TestTurnTargets(t *testing.T) {
 type heldBounds struct {
 	quickDone, autoDone, autoDecision, fixedSentBack  int     // cases sent back or answered, at most
 	autoPermission, questionRecall, questionPrecision float64 // at least
+	// errRecall: turns ending on a failure caught, transcript included;
+	// errMsgPrecision, errMsgRecall: the error class of the message alone.
+	errRecall, errMsgPrecision, errMsgRecall float64 // at least
 }
 
 // heldOut are the held-out halves of the sets labelled before the judge
@@ -251,12 +264,11 @@ var heldOut = map[string]heldBounds{
 		autoPermission: 0.65, questionRecall: 0.88, questionPrecision: 0.90},
 	// The third wide sets (fasola, vault, duet, jeanduplessis.me, cyspbot;
 	// closings that ask, oversampled), measured blind before any change:
-	// wide3-train 43 finished, 15 decisions, 18 permission asks (6
-	// answered: "Create draft PR? (Yes / No)" read as a decision), question
-	// recall 0.91; wide3-holdout 60 finished, 22 decisions, 35 permission
-	// asks (29 answered), question P 0.96 / R 0.96.
-	"wide3-train": {quickDone: 0, autoDone: 0, autoDecision: 0, fixedSentBack: 0,
-		autoPermission: 0.33, questionRecall: 0.90, questionPrecision: 0.90},
+	// wide3-train (43 finished, 15 decisions, 18 permission asks; now
+	// tuned on, held to the targets) answered 6/18 permission asks, "Create
+	// draft PR? (Yes / No)" read as a decision; wide3-holdout 60 finished,
+	// 22 decisions, 35 permission asks (29 answered), question P 0.96 /
+	// R 0.96.
 	"wide3-holdout": {quickDone: 0, autoDone: 0, autoDecision: 0, fixedSentBack: 0,
 		autoPermission: 0.82, questionRecall: 0.90, questionPrecision: 0.90},
 }
@@ -291,6 +303,9 @@ func checkHeldOut(t *testing.T, split string, h hookFigures, b heldBounds) {
 	floor("autopilot: permission asks answered", h.autoPermission, b.autoPermission)
 	floor("question class precision (message alone)", rate{h.questionTP, h.questionTP + h.questionFP}, b.questionPrecision)
 	floor("question class recall (message alone)", rate{h.questionTP, h.questionTP + h.questionFN}, b.questionRecall)
+	floor("turns ending on a failure caught", h.errRecall, b.errRecall)
+	floor("ErrorRetry precision on error messages (message alone)", rate{h.errMsgTP, h.errMsgTP + h.errMsgFP}, b.errMsgPrecision)
+	floor("ErrorRetry recall on error messages (message alone)", rate{h.errMsgTP, h.errMsgTP + h.errMsgFN}, b.errMsgRecall)
 }
 
 // wrong reports a verdict a hook would act on wrongly.

@@ -58,6 +58,9 @@ type appendRun struct {
 	Command string `json:"command"`
 	Exit    int    `json:"exit"`
 	Output  string `json:"output"`
+	// Style picks an older format of the host: "shell" is Codex's shell
+	// tool, whose output is JSON with metadata.exit_code.
+	Style string `json:"style,omitempty"`
 }
 
 // turnResult is a judged case.
@@ -203,12 +206,32 @@ func runLines(f transcript.Format, id string, r appendRun) []string {
 	js := func(v any) string { b, _ := json.Marshal(v); return string(b) }
 	switch f {
 	case transcript.FormatCodex:
+		if r.Style == "shell" {
+			args, _ := json.Marshal(map[string]any{"command": []string{"bash", "-lc", r.Command}, "workdir": "/home/dev/app"})
+			out, _ := json.Marshal(map[string]any{"output": r.Output, "metadata": map[string]any{"exit_code": r.Exit, "duration_seconds": 1.2}})
+			return []string{
+				js(map[string]any{"type": "response_item", "payload": map[string]any{"type": "function_call", "name": "shell", "arguments": string(args), "call_id": id}}),
+				js(map[string]any{"type": "response_item", "payload": map[string]any{"type": "function_call_output", "call_id": id, "output": string(out)}}),
+			}
+		}
 		out := fmt.Sprintf("Chunk ID: %s\nWall time: 1.2 seconds\nProcess exited with code %d\nOutput:\n%s", id, r.Exit, r.Output)
 		args, _ := json.Marshal(map[string]any{"cmd": r.Command})
 		return []string{
 			js(map[string]any{"type": "response_item", "payload": map[string]any{"type": "function_call", "name": "exec_command", "arguments": string(args), "call_id": id}}),
 			js(map[string]any{"type": "response_item", "payload": map[string]any{"type": "function_call_output", "call_id": id, "output": out}}),
 		}
+	case transcript.FormatGemini:
+		// Gemini CLI keeps the result in the call: Output, then the exit
+		// code when it is not 0; status is "success" whenever the shell ran.
+		out := "Output: " + r.Output + "\n"
+		if r.Exit != 0 {
+			out += fmt.Sprintf("Exit Code: %d\n", r.Exit)
+		}
+		out += "Process Group PGID: 4242"
+		call := map[string]any{"id": "run_shell_command__" + id, "name": "run_shell_command", "args": map[string]any{"command": r.Command},
+			"result": []any{map[string]any{"functionResponse": map[string]any{"id": "run_shell_command__" + id, "name": "run_shell_command", "response": map[string]any{"output": out}}}},
+			"status": "success", "displayName": "Shell"}
+		return []string{js(map[string]any{"id": "g-" + id, "timestamp": "2026-06-11T07:00:00.000Z", "type": "gemini", "content": "", "toolCalls": []any{call}})}
 	case transcript.FormatCopilot:
 		return []string{
 			js(map[string]any{"type": "assistant.message", "data": map[string]any{"messageId": "m-" + id, "content": "", "toolRequests": []any{map[string]any{"toolCallId": id, "name": "bash", "arguments": map[string]any{"command": r.Command}}}}}),
@@ -259,6 +282,12 @@ func judgeTurn(store *sessionStore, c turnCase, byID map[string]turnCase) turnRe
 		}
 		src = b
 		src.ID, src.Append = c.ID, c.Append
+	}
+	if c.Base == "" && c.Session == "" && c.Shared == "" && c.Corpus == "" && c.Final != "" {
+		// A final message alone (hand-written): no transcript.
+		r.v = judge.Judge(c.Final, nil)
+		r.msg, r.final = r.v, c.Final
+		return r
 	}
 	if src.Format == "opencode" {
 		final, err := openCodeFinal(src)

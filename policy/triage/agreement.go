@@ -67,6 +67,8 @@ type offer struct {
 	// choice is a short prompt that states no question: possibly the
 	// user's pick among options, or a call on how something should be.
 	choice string
+	// pick is a prompt that names one of the options the agent offered.
+	pick string
 }
 
 // readPrompt reads the proposal and the correction of a prompt, once per
@@ -101,6 +103,7 @@ func readPrompt(prompt string) offer {
 	if t := clean(prompt); words(t) >= 2 && words(t) <= maxChoiceWords && !strings.Contains(t, "?") {
 		o.choice = t
 	}
+	o.pick = readPick(prompt)
 	return o
 }
 
@@ -117,7 +120,7 @@ var chosen = sync.OnceValue(func() *regexp.Regexp {
 
 // empty reports whether the prompt offers nothing to take on.
 func (o offer) empty() bool {
-	return o.proposal == "" && o.correction == "" && o.directive == "" && o.choice == ""
+	return o.proposal == "" && o.correction == "" && o.directive == "" && o.choice == "" && o.pick == ""
 }
 
 // answer returns the finding a reply makes of the offer: a correction the
@@ -142,6 +145,9 @@ func (o offer) answer(reply string) (categoryName, string, bool) {
 	}
 	if o.choice != "" && chosen().MatchString(reply[:min(len(reply), 200)]) {
 		return catDecision, o.choice, true
+	}
+	if o.pick != "" && takesOn(reply) {
+		return catDecision, o.pick, true
 	}
 	return "", "", false
 }

@@ -26,7 +26,9 @@
 // "… So I agree: no need for it" after checking) is a decision, or a
 // preference when it is about how to work; a correction the agent owns
 // ("Why are you writing TypeScript?" — "Good catch. The project rules say
-// Python.") is a preference. [Activity] scores SESSION_SUMMARY when the
+// Python.") is a preference; a prompt that names one of the options the
+// agent offered ("option 3") and the user's answer to the agent's question
+// tool are decisions. [Activity] scores SESSION_SUMMARY when the
 // turn modified many files or used many tools; it only joins a list that
 // has a text finding unless [Activity.Alone] is set.
 //

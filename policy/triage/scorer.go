@@ -299,10 +299,16 @@ func (s *Scorer) score(msgs []transcript.Message) scoreResult {
 	cands := map[categoryName][]Finding{}
 	w := &work{marks: make([]mark, s.ncues)}
 	errorSeen := false
-	var put offer // what the turn's prompt puts to the agent, until a reply takes it on
+	var put offer              // what the turn's prompt puts to the agent, until a reply takes it on
+	asked := map[string]bool{} // the question tool's calls, by id ("" when the transcript keeps none)
 	for _, m := range msgs {
 		if m.IsMeta {
 			continue
+		}
+		for _, u := range m.ToolUses {
+			if u.Name == askTool {
+				asked[u.ID] = true
+			}
 		}
 		switch m.Role {
 		case "assistant":
@@ -333,6 +339,10 @@ func (s *Scorer) score(msgs []transcript.Message) scoreResult {
 			errorSeen = errorSeen || failureText(m.Text)
 		}
 		for _, tr := range m.ToolResults {
+			if t := answered(tr.Text); t != "" && asked[tr.ToolUseID] && s.hasRule(catDecision) && !hasText(cands[catDecision], t) {
+				cands[catDecision] = append(cands[catDecision], Finding{Category: catDecision, Text: t, Score: agreementScore, Role: "user", Cues: []string{"(question answered)"}})
+				res.Best[catDecision] = max(res.Best[catDecision], agreementScore)
+			}
 			s.scoreText(w, &res, cands, tr.Text, false, "tool", s.weights.ToolOutput, errorSeen)
 			errorSeen = errorSeen || tr.IsError || failureText(tr.Text)
 		}
