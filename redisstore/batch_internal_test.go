@@ -38,7 +38,6 @@ func (r *roundTrips) ProcessPipelineHook(next redis.ProcessPipelineHook) redis.P
 	}
 }
 
-
 // TestBatchedRoundTrips holds the server still while 100 Gets and 100
 // Deletes are asked at once: when it answers again, they go in a few
 // shared round trips, and each gets its own answer.
