@@ -17,12 +17,12 @@ var (
 	// human for something.
 	decisionQuestion = lazyre.New(`\bwhich\b|\bone of (?:the|these|those)\b|\b(?:any|some|which) of (?:these|those|them|the above)\b|\bprefer|\brather\b|\beither (?:one|option|approach|way)\b|\bor\b|\bdecide (?:what|which|how|whether|between)\b|\bworth deciding\b|\b(?:needs?|left) (?:deciding|to decide)\b|\bfor you to decide\b|(?:^|[,:;] |[—–] )(?:what|how|where|when|who|whom|whose|why)\b|\b(?:can|could|would|will) you (?:please )?(?:share|provide|paste|send|tell|give|clarify|confirm|check|run|try|explain|describe|point|grant|install|restart|log ?in|upload|set|create|verify|look|let me know|specify)\b|\bdo you (?:have|know|remember|recall|mean|see|need)\b|\bdid you\b|\bis (?:this|that|it) (?:what|the right|correct|intended|expected)\b`)
 	// permissionQuestion marks a question a plain yes answers.
-	permissionQuestion = lazyre.New(`\b(?:shall|should|can|may|could) (?:i|we)\b|\b(?:want|like|need) (?:me|us) to\b|\bwant to (?:proceed|continue|go ahead|move on)\b|\bready (?:for me )?to\b|\bproceed\b|\bgo ahead\b|\bgo-ahead\b|^(?:go|continue|proceed|start|begin)\b|^(?:so,? )?(?:please )?confirm\b|\b(?:ok|okay|alright|all right|fine)\b|\b(?:looks?|sounds?|seems?) (?:good|ok|okay|right|fine|reasonable|correct)\b|\bapprove\b|\bshall\b|(?:^|[—–:;] |- )(?:want|wanna|go with|good to go|ready|back to|on to|onto|moving on to)\b|\bgood to go\b|^(?:good|ok|okay|fine|safe|cool) to\b|^(?:commit|push|post|merge|apply|deploy|ship|publish|implement|delete|remove)\b|^open (?:the|a|an|it|this|that|them|one)\b`)
+	permissionQuestion = lazyre.New(`\b(?:shall|should|can|may|could) (?:i|we)\b|\b(?:want|like|need) (?:me|us) to\b|\bwant to (?:proceed|continue|go ahead|move on)\b|\bready (?:for me )?to\b|\bproceed\b|\bgo ahead\b|\bgo-ahead\b|^(?:go|continue|proceed|start|begin)\b|^(?:so,? )?(?:please )?confirm\b|\b(?:ok|okay|alright|all right|fine)\b|\b(?:looks?|sounds?|seems?) (?:good|ok|okay|right|fine|reasonable|correct)\b|\bapprove\b|\bshall\b|(?:^|[—–:;] |- )(?:want|wanna|go with|good to go|ready|back to|on to|onto|moving on to)\b|\bgood to go\b|^(?:good|ok|okay|fine|safe|cool) to\b|^(?:commit|push|post|merge|apply|deploy|ship|publish|implement|delete|remove)\b|^open (?:the|a|an|it|this|that|them|one)\b|\bany objections?\b|\b(?:do you |would you )?mind if (?:i|we)\b|^(?:interested|keen)\?$`)
 	// permissionOffer marks a closing statement that waits for a go-ahead.
-	permissionOffer = lazyre.New(`\bsay the word\s*(?:[.!]|$)|\bsay go\b|(?:^|[.!] )if (?:that|this|it|everything|all of (?:that|this)) (?:looks?|sounds?|seems?) (?:right|good|ok|okay|fine|correct)\b[^.]*\bi(?:'ll| will)\b|(?:^|[.!] )(?:just |ok,? |okay,? )?(?:let me know|say so),? and i(?:'ll| will)\b|\bi(?:'ll| will|'m| am) (?:hold(?:ing)? off|wait(?:ing)?)\b[^.]*\buntil you\b|\bi (?:can|'ll|will) (?:start|begin|proceed|continue|run|apply|implement|push|commit|deploy|move on|tackle|pick up)\b[^.]*\b(?:whenever|when|once) you(?:'re| are) ready\b|\bon your (?:go|go-ahead|say-so|signal|ok|okay|approval)\b|\bi(?:'d| would) (?:want|need) your (?:explicit )?(?:nod|ok|okay|approval|go-ahead|sign-off)\b|\b(?:awaiting|waiting for|await|wait for) your (?:approval|go-ahead|go ahead|go|confirmation|ok|okay|green light)\b|\b(?:once|when|if) you (?:approve|confirm|give the go-ahead|give me the go-ahead|say go)\b|\bconfirm and i(?:'ll| will)\b|\bplease (?:approve|allow|authori[sz]e)\b|(?:^|[.!] )(?:por favor,? )?(?:aprove|apruebe|aprueba|autorize|autorice)\b|\bfor your (?:approval|review and approval)\b|\bwith your (?:approval|permission|go-ahead)\b|\bif you(?:'re| are) (?:good|ok|okay|happy|fine) with (?:it|this|that)\b[^.]*\b(?:i(?:'ll| will)|next)\b|\bready to (?:proceed|start|begin|implement|continue)\b[^.]*\b(?:when|once|whenever) you\b|(?:^|[.!] )(?:i'm |i am |all )?ready to [a-z]+(?:,? (?:and|or) [a-z]+)?(?: (?:it|this|that|them|these|those|the \w+))?,? (?:when|whenever|once) you(?:'re| are)?(?: ready)?\s*[.!]?$|(?:^|[.!] )(?:i'm |i am |all |now |so )?ready to [a-z]+\b[^.?!;]{0,60}?\b(?:when|whenever|once|if) you(?:'d| would)? (?:like|want|say so|say go|give the word)\b|\b(?:let me know|tell me|just say)(?: if| when| whether)? you(?:'d| would)? (?:like|want) (?:me|us) to (?:proceed|continue|go ahead|start|begin|implement|apply|move on|pick up|tackle|commit|push|deploy|run|execute)\b|\b(?:let me know|tell me|just say)(?: if| when)? (?:you(?:'re| are) ready|to (?:proceed|continue|go ahead))\b|\bif you(?:'d| would)? (?:like|want) me to (?:proceed|continue|go ahead|start|begin|implement|apply|run)\b[^.]*\b(?:say|tell me|let me know|reply)\b`)
+	permissionOffer = lazyre.New(`\bsay the word\s*(?:[.!]|$)|\bsay go\b|(?:^|[.!] )if (?:that|this|it|everything|all of (?:that|this)) (?:looks?|sounds?|seems?) (?:right|good|ok|okay|fine|correct)\b[^.]*\bi(?:'ll| will)\b|(?:^|[.!] )(?:just |ok,? |okay,? )?(?:let me know|say so),? and i(?:'ll| will)\b|\bi(?:'ll| will|'m| am) (?:hold(?:ing)?(?: off)?|wait(?:ing)?|paus(?:e|ing)|stop(?:ping)?)\b[^.]*\buntil you\b|\bi (?:can|'ll|will) (?:start|begin|proceed|continue|run|apply|implement|push|commit|deploy|move on|tackle|pick up)\b[^.]*\b(?:whenever|when|once) you(?:'re| are) ready\b|\bon your (?:go|go-ahead|say-so|signal|ok|okay|approval)\b|\bi(?:'d| would)? (?:want|need) your (?:explicit )?(?:nod|ok|okay|approval|go-ahead|go ahead|sign-off|permission|confirmation|green light)\b|\b(?:awaiting|waiting for|await|wait for) your (?:approval|go-ahead|go ahead|go|confirmation|ok|okay|green light)\b|\b(?:once|when|if) you (?:approve|confirm|give the go-ahead|give me the go-ahead|say go)\b|\bconfirm and i(?:'ll| will)\b|\bplease (?:approve|allow|authori[sz]e)\b|(?:^|[.!] )(?:por favor,? )?(?:aprove|apruebe|aprueba|autorize|autorice)\b|\bfor your (?:approval|review and approval)\b|\bwith your (?:approval|permission|go-ahead)\b|\bif you(?:'re| are) (?:good|ok|okay|happy|fine) with (?:it|this|that)\b[^.]*\b(?:i(?:'ll| will)|next)\b|\bready to (?:proceed|start|begin|implement|continue)\b[^.]*\b(?:when|once|whenever) you\b|(?:^|[.!] )(?:i'm |i am |all )?ready to [a-z]+(?:,? (?:and|or) [a-z]+)?(?: (?:it|this|that|them|these|those|the \w+))?,? (?:when|whenever|once) you(?:'re| are)?(?: ready)?\s*[.!]?$|(?:^|[.!] )(?:i'm |i am |all |now |so )?ready to [a-z]+\b[^.?!;]{0,60}?\b(?:when|whenever|once|if) you(?:'d| would)? (?:like|want|say so|say go|give the word)\b|\b(?:let me know|tell me|just say)(?: if| when| whether)? you(?:'d| would)? (?:like|want) (?:me|us) to (?:proceed|continue|go ahead|start|begin|implement|apply|move on|pick up|tackle|commit|push|deploy|run|execute)\b|\b(?:let me know|tell me|just say)(?: if| when)? (?:you(?:'re| are) ready|to (?:proceed|continue|go ahead))\b|\bif you(?:'d| would)? (?:like|want) me to (?:proceed|continue|go ahead|start|begin|implement|apply|run)\b[^.]*\b(?:say|tell me|let me know|reply)\b`)
 	// decisionRequest marks a closing statement that waits for a choice or
 	// for information.
-	decisionRequest = lazyre.New(`\b(?:let me know|tell me|please (?:advise|confirm|clarify|specify|indicate))\b[^.]*\b(?:which|what|how|whether|where|prefer|preference)\b|\bplease (?:choose|pick|select|decide)\b|\b(?:i need|need) (?:your|you to) (?:input|decision|choice|confirmation|guidance|help)\b|\b(?:waiting for|awaiting) your (?:input|decision|decisions|choice|answer|answers)\b|^reply\b[^.]*\bor\b|\bonce you answer\b|\b(?:let me know|tell me)(?: if| whether) you(?:'d| would)? (?:want|like|prefer)\b[^.!?]*,? or\b|\b(?:provide|share|send|paste|give me)\b[^.]*\b(?:and|so) i(?:'ll| will| can)\b|\byour (?:call|choice|decision)\b|\bup to you\b|\bi can either\b[^.]*\bor\b|\bplease (?:paste|send|share|provide)\b|\b(?:tell|let) me (?:once|when) (?:it's|it is|you've|you have|that's|that is|you're|you are|they're|they are|done)\b|\b(?:tell me|let me know) (?:once|when) (?:it's|it is|you've|you have|that's|that is|they're|they are|the \w+ (?:is|are))\b|^(?:i )?still need (?:the|your|you to|a|an)\b|\bwaiting (?:for|on) you to\b|^(?:just )?(?:say|decide|pick|choose)\b[^.]*\b(?:which|what|how|whether)\b|\bsay (?:the word|go|so|yes|ok|okay)\b[^.]*, or\b`)
+	decisionRequest = lazyre.New(`\b(?:let me know|tell me|please (?:advise|confirm|clarify|specify|indicate))\b[^.]*\b(?:which|what|how|whether|where|prefer|preference)\b|\bplease (?:choose|pick|select|decide)\b|\b(?:i need|need) (?:your|you to) (?:input|decision|choice|confirmation|guidance|help)\b|\b(?:waiting for|awaiting) your (?:input|decision|decisions|choice|answer|answers)\b|^reply\b[^.]*\bor\b|\bonce you answer\b|\b(?:let me know|tell me)(?: if| whether) you(?:'d| would)? (?:want|like|prefer)\b[^.!?]*,? or\b|\b(?:provide|share|send|paste|give me)\b[^.]*\b(?:and|so) i(?:'ll| will| can)\b|\byour (?:call|choice|decision)\b|\bup to you\b|\bi can either\b[^.]*\bor\b|\bplease (?:paste|send|share|provide)\b|\b(?:tell|let) me (?:once|when) (?:it's|it is|you've|you have|that's|that is|you're|you are|they're|they are|done)\b|\b(?:tell me|let me know) (?:once|when) (?:it's|it is|you've|you have|that's|that is|they're|they are|the \w+ (?:is|are))\b|^(?:i )?still need (?:the|your|you to|a|an)\b|\bwaiting (?:for|on) you to\b|^(?:just )?(?:say|decide|pick|choose)\b[^.]*\b(?:which|what|how|whether)\b|\bsay (?:the word|go|so|yes|ok|okay)\b[^.]*, or\b|\b(?:once|when|after) you(?:'ve| have) [a-z]+ (?:it|this|that|them|these|those|the \w+)\b[^.?!]*\bi(?:'ll| will| can)\b`)
 )
 
 // ifTroubleLasts marks a closing request for a case that may not come ("If
@@ -136,7 +136,7 @@ func (m message) question() (Verdict, bool) {
 		return ask(k, conf, c.question), true
 	}
 	for _, line := range c.lines {
-		if courtesyStatement.MatchString(line) && !permissionOffer.MatchString(line) && !strings.Contains(line, "which") {
+		if courtesyStatement.MatchString(line) && !permissionOffer.MatchString(line) && !assentThenAct.MatchString(line) && !strings.Contains(line, "which") {
 			continue
 		}
 		if loc := ifTroubleLasts.FindStringIndex(line); loc != nil {
@@ -182,7 +182,7 @@ var interview = lazyre.New(`^question \d+\b|^question (?:one|two|three|four|five
 // to the human followed by a paragraph that explains it.
 func (m message) structuralQuestion() (Verdict, bool) {
 	c := m.closing
-	asked := 0
+	asked, lastAsks := 0, false
 	var first string
 	closers := 0
 	for k, line := range c.last {
@@ -194,6 +194,7 @@ func (m message) structuralQuestion() (Verdict, bool) {
 			break
 		}
 		if q, _ := questions(stripMarker(line)); q != "" {
+			lastAsks = lastAsks || k == 0
 			asked++
 			if first == "" || k > 0 {
 				first = q
@@ -201,7 +202,9 @@ func (m message) structuralQuestion() (Verdict, bool) {
 		}
 	}
 	if asked > 0 && !courtesy.MatchString(first) && !feedback.MatchString(first) {
-		if asked == 1 && len(c.items) <= 1 {
+		// One question, alone or as the last line under a list ("- Added
+		// tests\n- Want me to push?"), is read as any closing question.
+		if asked == 1 && (len(c.items) <= 1 || lastAsks) {
 			k, conf := classifyQuestion(closing{question: first, lines: c.lines})
 			if k != NoKind {
 				return ask(k, conf*0.9, first), true
@@ -295,9 +298,18 @@ func classifyQuestion(c closing) (Kind, float64) {
 	return kind, best
 }
 
-// splitQuestions splits joined question sentences ("a? b?") apart.
+// splitQuestions splits joined question sentences ("a? b?") apart, and
+// a question put after a lead-in ("What do you think — should I merge
+// it?") from its lead-in.
 func splitQuestions(q string) []string {
 	var out []string
+	for _, sep := range []string{" — ", " – ", ": "} {
+		if i := strings.LastIndex(q, sep); i >= 0 && !strings.Contains(q[i:], "? ") {
+			out = append(out, strings.TrimSpace(q[:i]))
+			q = q[i+len(sep):]
+			break
+		}
+	}
 	for {
 		i := strings.Index(q, "? ")
 		if i < 0 {
@@ -350,12 +362,15 @@ func classifyOne(c closing) (Kind, float64) {
 			return Permission, 0.85
 		}
 	}
+	if proposeSelf.MatchString(q) && !strings.Contains(q, " or ") {
+		return Permission, 0.8
+	}
 	switch {
 	case courtesy.MatchString(q) || courtesyCJK.MatchString(q):
 		return NoKind, 0
 	case userLooks.MatchString(q) && !strings.Contains(q, " or "):
 		return NoKind, 0
-	case feedback.MatchString(q) && !approval.MatchString(q):
+	case feedback.MatchString(firstCourse(q)) && !approval.MatchString(q):
 		return NoKind, 0
 	case decisionQuestion.MatchString(q) || decisionQuestionIntl.MatchString(q):
 		return Decision, 0.85
@@ -393,10 +408,24 @@ var reviewGate = lazyre.New(`(?:^|[.!] )(?:please )?(?:review|take a look|have a
 // me the green light and I'll flip the flag", "Once you're happy with
 // it, I'll publish", "Let me know when I can start", "Ready when you
 // are"): a yes lets it act.
-var assentThenAct = lazyre.New(`\b(?:say (?:yes|yep|go|ok|okay)|give (?:me )?(?:the |a |your )?(?:green light|go-ahead|go ahead|nod|ok|okay|thumbs up)|(?:once|when|if) you(?:'re| are) (?:happy|satisfied|comfortable) with (?:it|this|that|them|the \w+))\b[^.?!]*\bi(?:'ll| will)\b|\b(?:let me know|tell me) (?:if|when|once) (?:i|we) (?:should|can|may) (?:proceed|continue|start|begin|go ahead|go on|keep going|move on|get started|[a-z]+ (?:it|this|that|them))\b|(?:^|[.!] )(?:i'm |i am |all |we're )?ready when(?:ever)? you are\b`)
+var assentThenAct = lazyre.New(`\b(?:say (?:yes|yep|go|ok|okay)|give (?:me )?(?:the |a |your )?(?:green light|go-ahead|go ahead|nod|ok|okay|thumbs up)|(?:once|when|if) you(?:'re| are) (?:happy|satisfied|comfortable) with (?:it|this|that|them|the \w+))\b[^.?!]*\bi(?:'ll| will)\b|\b(?:let me know|tell me) (?:if|when|once) (?:i|we) (?:should|can|may) (?:proceed|continue|start|begin|go ahead|go on|keep going|move on|get started|[a-z]+ (?:it|this|that|them))\b|(?:^|[.!] )(?:i'm |i am |all |we're )?ready when(?:ever)? you are\b|\bunless you (?:object|say otherwise|tell me otherwise|disagree|stop me)\b|\b(?:once|when|after) you(?:'ve| have) (?:reviewed|approved|confirmed|checked|looked (?:at|over)|signed off on|read) (?:it|this|that|them|these|the \w+)\b[^.?!]*\bi(?:'ll| will)\b|\bif (?:that|this|it)(?:'s| is)? (?:works?|fine|ok|okay|good|alright|all right)(?: (?:with|for) you)?\b[^.?!]*\bi(?:'ll| will)\b|\b(?:happy|glad|ready) to [a-z]+\b[^.?!]*\bif you(?:'re| are) (?:good|ok|okay|happy|fine) with (?:it|this|that|them)\b`)
 
 // asksWhich reports a line that asks the human to pick: a which or a
 // whether.
 func asksWhich(line string) bool {
 	return strings.Contains(line, "which") || strings.Contains(line, "whether")
 }
+
+// firstCourse is a question up to its ", or": what the human is asked to
+// look at, without the second course it may offer ("Are these warnings
+// expected, or should I fix them?" asks nothing about a fix).
+func firstCourse(q string) string {
+	if i := strings.Index(q, ", or "); i >= 0 {
+		return q[:i]
+	}
+	return q
+}
+
+// proposeSelf marks a question that proposes the agent's next step ("How
+// about I add tests for the edge cases next?"): a yes lets it act.
+var proposeSelf = lazyre.New(`^(?:so,? )?(?:how|what) about (?:i|we|me) [a-z]+\b`)
