@@ -42,7 +42,7 @@ var checkPatterns = []struct {
 	{"test:swift", lazyre.New(`\bswift test\b|\bxcodebuild\b[^|;&]*\btest\b`)},
 	{"test:deno", lazyre.New(`\bdeno test\b`)},
 	{"test:ctest", lazyre.New(`\bctest\b`)},
-	{"lint:lint", lazyre.New(`\blint\b|\beslint\b|\bbiome (?:check|lint|ci)\b|\bruff\b|\bmypy\b|\bgolangci-lint\b|\bgo vet\b|\bclippy\b|\bcredo\b|\bdialyzer\b|\bprettier (?:--check|-c)\b|\bgofmt -l\b|\bblack --check\b|\bcargo fmt\b[^|;&]*--check|\bshellcheck\b|\bstaticcheck\b`)},
+	{"lint:lint", lazyre.New(`\blint\b|\beslint\b|\bbiome (?:check|lint|ci)\b|\bruff\b|\bmypy\b|\b(?:based)?pyright\b|\bgolangci-lint\b|\bgo vet\b|\bclippy\b|\bcredo\b|\bdialyzer\b|\bprettier (?:--check|-c)\b|\bgofmt -l\b|\bblack --check\b|\bcargo fmt\b[^|;&]*--check|\bshellcheck\b|\bstaticcheck\b`)},
 	{"build:go", lazyre.New(`\bgo build\b|\bgo install\b`)},
 	{"build:cargo", lazyre.New(`\bcargo (?:build|check)\b`)},
 	{"build:js", lazyre.New(`\b(?:npm|pnpm|yarn|bun)\b[^|;&]*\b(?:build|typecheck|type-check|tsc)\b|\btsc\b|\bnext build\b|\bvite build\b`)},
@@ -58,7 +58,7 @@ var checkPatterns = []struct {
 // checkWords are words one of checkPatterns needs: a command without any
 // of them is no check, and the patterns are not tried.
 var checkWords = []string{"test", "build", "push", "commit", "gh ", "lint", "vet", "tsc", "make", "deploy", "check", "tox",
-	"jest", "mocha", "spec", "unit", "pest", "clippy", "credo", "dialyzer", "ruff", "mypy", "fmt", "compile", "install",
+	"jest", "mocha", "spec", "unit", "pest", "clippy", "credo", "dialyzer", "ruff", "mypy", "pyright", "fmt", "compile", "install",
 	"cargo", "gradle", "mvn", "xcodebuild", "swift", "biome", "prettier", "wrangler", "kubectl", "terraform", "vercel",
 	"docker", "assemble", "package", "verify", "typecheck", "type-check", "black"}
 
@@ -72,11 +72,26 @@ func mayCheck(cmd string) bool {
 }
 
 // exitCode matches the exit code hosts write into a shell tool's result.
-var exitCode = lazyre.New(`(?:\b[Ee]xit(?:ed)?(?: with)?(?: exit)? [Cc]ode:?|\bexit status|[Pp]rocess exited with code)\s*(-?\d+)`)
+// Codex's older shell tool returns JSON: {"output":…,"metadata":{"exit_code":N}}.
+var exitCode = lazyre.New(`(?:\b[Ee]xit(?:ed)?(?: with)?(?: exit)? [Cc]ode:?|\bexit status|[Pp]rocess exited with code|"exit_code"\s*:)\s*(-?\d+)`)
 
 // failSummary matches a failing test or build summary in a check's output,
-// so a failure piped through tail (exit code 0) still counts.
-var failSummary = lazyre.New(`(?m)^\s*(?:--- FAIL\b|FAIL\b|FAILED\b|ERROR:|error\[E\d+\])|\b[1-9]\d* (?:failed|failing|failures?)\b|\(fail\)|\bTests?:\s+[1-9]\d* failed|\berror TS\d+\b|\bnpm ERR!|\bBUILD FAILED\b|\bCompilation failed\b|^panic: |\bpush(?:es)? (?:was |were )?rejected\b|\[rejected\]|\berror: failed to push\b`)
+// so a failure piped through tail (exit code 0) still counts. Per tool
+// family: go test (--- FAIL, FAIL pkg), pytest (FAILED, "N failed"), jest
+// and vitest ("Tests: N failed", FAIL file), mocha ("N failing"), rspec
+// ("N failures"), cargo (error[E…], "test result: FAILED", "could not
+// compile"), tsc (error TS…), ruff, mypy and tsc ("Found N errors"),
+// eslint ("✖ N problems (N errors"), pyright ("N errors, M warnings"),
+// gradle and maven ("BUILD FAILED", "BUILD FAILURE", "Failures: N"),
+// dotnet ("Failed!  - Failed: N", "Build FAILED"), phpunit ("FAILURES!"),
+// make ("make: *** … Error N"), compilers ("file:12:3: error:"), go build
+// ("file.go:12:3: "), npm, pnpm and yarn (npm ERR!, npm error,
+// ELIFECYCLE, "error Command failed"), bundlers ("Failed to compile",
+// "Build failed"), docker ("ERROR: failed to solve"), git push
+// ([rejected], [remote rejected]), GitHub Actions ("Some checks were not
+// successful", "Process completed with exit code N", "completed with
+// 'failure'").
+var failSummary = lazyre.New(`(?m)^\s*(?:--- FAIL\b|FAIL\b|FAILED\b|ERROR:|error\[E\d+\]|FAILURES!|Failed!\s+-\s+Failed:\s+[1-9]|npm (?:ERR!|error) |(?:[x✗×] )?Build failed\b|error Command failed\b|make(?:\[\d+\])?: \*\*\* .*Error \d+|[\w./\\-]+:\d+:\d+: (?:fatal )?error: |[\w./-]+\.go:\d+:\d+: |[1-9]\d* errors?, \d+ warnings?|X Process completed with exit code [1-9])|\b[1-9]\d* (?:failed|failing|failures?)\b|\(fail\)|\bTests?:\s+[1-9]\d* failed|\berror TS\d+\b|\bnpm ERR!|\bBUILD FAILED\b|\bBUILD FAILURE\b|\bBuild FAILED\b|\bFailures: [1-9]|\bCompilation failed\b|\bFailed to compile\b|\btest result: FAILED\b|\berror: could not compile\b|\bFound [1-9]\d* errors?\b|✖ [1-9]\d* problems? \([1-9]|\bELIFECYCLE\b|\bSome checks were not successful\b|completed with '(?:failure|timed_out|startup_failure)'|^panic: |\bpush(?:es)? (?:was |were )?rejected\b|\[(?:remote )?rejected\]|\berror: failed to push\b`)
 
 // refusals are what a tool result says when the call did not run because
 // the user or a permission rule stopped it.
@@ -104,12 +119,16 @@ func runOf(u transcript.ToolUse, r transcript.ToolResult) Run {
 		if refused(r.Text) {
 			return run
 		}
-		checks := checksOf(commandOf(in))
+		cmd := commandOf(in)
+		checks := checksOf(cmd)
 		if len(checks) == 0 {
 			return run
 		}
 		run.Check, run.also = checks[0], checks[1:]
-		run.Failed, run.Summary = shellFailed(r)
+		run.Failed, run.Summary = shellFailed(r, cmd)
+		if run.Failed {
+			run.out = head(r.Text, 1000) + "\n" + tailString(r.Text, 1500)
+		}
 	case editTools[name]:
 		run.Edit = true
 		p := in.Get("file_path").String()
@@ -168,13 +187,21 @@ func checksOf(cmd string) []string {
 	return keys
 }
 
-// shellFailed reads a shell result: failed on a non-zero exit code, an
-// error result, or a failing summary in the output.
-func shellFailed(r transcript.ToolResult) (bool, string) {
+// shellFailed reads a shell result of command cmd: failed on a non-zero
+// exit code, an error result, or a failing summary in the output. An exit
+// code 0 the host reports for a command whose exit code is its check's
+// (not piped, not chained with ; or ||) is a pass whatever the output
+// says: a passing suite may print failure words (a test of an error path
+// logs "FAIL").
+func shellFailed(r transcript.ToolResult, cmd string) (bool, string) {
 	out := r.Text
 	if m := exitCode.FindStringSubmatch(head(out, 200) + "\n" + tailString(out, 200)); m != nil {
-		if n, err := strconv.Atoi(m[1]); err == nil && n != 0 && !signalled(n) {
+		n, err := strconv.Atoi(m[1])
+		if err == nil && n != 0 && !signalled(n) {
 			return true, "exit code " + m[1]
+		}
+		if err == nil && n == 0 && cmd != "" && !strings.ContainsAny(cmd, "|;") && !r.IsError {
+			return false, ""
 		}
 	}
 	if window := head(out, 500) + "\n" + tailString(out, 1500); mayFail(window) {
@@ -221,7 +248,7 @@ func rerunPassed(out string) bool {
 
 // failWords are the words failSummary needs; a window without any of them
 // skips the regular expression.
-var failWords = []string{"FAIL", "fail", "ERROR", "error", "ERR!", "panic", "rejected"}
+var failWords = []string{"FAIL", "fail", "ERROR", "error", "ERR!", "panic", "rejected", "Fail", "ELIFECYCLE", "✖", "*** ", ".go:", "not successful", "exit code"}
 
 func mayFail(s string) bool {
 	for _, w := range failWords {

@@ -24,6 +24,9 @@ type Run struct {
 	Summary string
 	// Edit reports a call that changes files.
 	Edit bool
+	// out is the output of a failed run (its head and tail), which a
+	// message naming what failed quotes from.
+	out string
 	// also are the other checks a chained command ran ("git add && git
 	// commit && git push" is a push and a commit): a run that passed
 	// passed them too.
@@ -100,7 +103,7 @@ func FromMessages(msgs []transcript.Message) *Evidence {
 			} else if prev, ok := running[stdinSession(u)]; ok && exitCode.MatchString(head(r.Text, 200)) {
 				delete(running, stdinSession(u))
 				run = prev
-				run.Failed, run.Summary = shellFailed(r)
+				run.Failed, run.Summary = shellFailed(r, "")
 			}
 			ev.Runs = append(ev.Runs, run)
 		}
@@ -163,6 +166,16 @@ func (e *Evidence) judge(m message, fail Verdict, failOK bool) (Verdict, bool) {
 		}
 		if silent == nil && f.EditsAfter == 0 && !m.explains(f.Check) {
 			silent = f
+		}
+	}
+	for i := range open {
+		f := &open[i]
+		if m.explains(f.Check) {
+			continue
+		}
+		if s, ok := m.reports(f.Run); ok {
+			return Verdict{Class: Error, Kind: Failed, Confidence: 0.8,
+				Why: f.describe() + ", and the message says: " + s}, true
 		}
 	}
 	if silent != nil {

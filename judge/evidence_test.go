@@ -94,3 +94,106 @@ func TestEvidence(t *testing.T) {
 		})
 	}
 }
+
+// callAndResult is a message holding a call and its result, as Gemini CLI
+// keeps them.
+func callAndResult(id, name string, in map[string]any, text string) transcript.Message {
+	m := call(id, name, in)
+	m.ToolResults = []transcript.ToolResult{{ToolUseID: id, Text: text}}
+	return m
+}
+
+// TestEvidenceFormats reads the exit codes and failure summaries of many
+// tools and hosts: a failed check the message calls a success is caught,
+// a passing one the host reports with exit code 0 is not.
+func TestEvidenceFormats(t *testing.T) {
+	t.Parallel()
+	prompt := transcript.Message{Role: "user", Text: "do it"}
+	piped := func(cmd, out string) []transcript.Message {
+		return []transcript.Message{prompt, call("1", "Bash", map[string]any{"command": cmd + " 2>&1 | tail -30"}), result("1", out, false)}
+	}
+	tests := []struct {
+		name string
+		msgs []transcript.Message
+		msg  string
+		want string
+	}{
+		{"gemini keeps the result in the call", []transcript.Message{prompt,
+			callAndResult("1", "run_shell_command", map[string]any{"command": "npm test"}, "Output: 1 failing\nExit Code: 1\nProcess Group PGID: 7")},
+			"All tests pass.", "error/claimed_success"},
+		{"codex shell tool: exit code in the metadata", []transcript.Message{prompt,
+			call("1", "shell", map[string]any{"command": []string{"bash", "-lc", "mypy src"}}),
+			result("1", `{"output":"src/a.py:4: error: x\nFound 1 error in 1 file","metadata":{"exit_code":1,"duration_seconds":0.5}}`, false)},
+			"Done, the type check passes.", "error/claimed_success"},
+		{"exit code 0 of an unpiped check is a pass", []transcript.Message{prompt,
+			call("1", "exec_command", map[string]any{"cmd": "go test ./..."}),
+			result("1", "Chunk ID: a\nProcess exited with code 0\nOutput:\n=== RUN TestLogsFailure\n    log.go:3: FAIL: simulated\nok  \tex.com/a\t0.1s", false)},
+			"All tests pass.", "done"},
+		{"maven", piped("mvn test", "[ERROR] Tests run: 24, Failures: 1, Errors: 0, Skipped: 0\n[INFO] BUILD FAILURE"), "All tests pass.", "error/claimed_success"},
+		{"dotnet", piped("dotnet test", "Failed!  - Failed:     1, Passed:    41, Skipped:     0, Total:    42"), "All tests pass.", "error/claimed_success"},
+		{"phpunit", piped("vendor/bin/phpunit", "There was 1 failure:\n\nFAILURES!\nTests: 10, Assertions: 14, Failures: 1."), "All tests pass.", "error/claimed_success"},
+		{"make", piped("make", "src/main.c:27:5: error: implicit declaration of function 'parse_args'\nmake: *** [Makefile:14: build/main.o] Error 1"), "The build succeeds.", "error/claimed_success"},
+		{"eslint", piped("npx eslint .", "  14:10  error  'x' is defined but never used  no-unused-vars\n\n✖ 2 problems (2 errors, 0 warnings)"), "Lint passes.", "error/claimed_success"},
+		{"pyright", piped("pyright", "  /a.py:41:18 - error: Argument of type \"str | None\"\n2 errors, 0 warnings, 0 informations "), "The type check passes.", "error/claimed_success"},
+		{"ruff", piped("ruff check .", "src/a.py:3:8: F401 [*] `os` imported but unused\nFound 2 errors."), "Lint is clean.", "error/claimed_success"},
+		{"cargo", piped("cargo test", "test result: FAILED. 11 passed; 1 failed; 0 ignored"), "All tests pass.", "error/claimed_success"},
+		{"yarn", piped("yarn build", "x Build failed in 812ms\nerror Command failed with exit code 1."), "The build succeeds.", "error/claimed_success"},
+		{"npm error", piped("npm run build", "Failed to compile.\nnpm error Lifecycle script `build` failed with error:\nnpm error code 1"), "The build succeeds.", "error/claimed_success"},
+		{"pnpm", piped("pnpm test", " Test Files  1 failed | 9 passed (10)\n ELIFECYCLE  Test failed. See above for more details."), "All tests pass.", "error/claimed_success"},
+		{"go build", piped("go build ./...", "# ex.com/a\ninternal/server/handler.go:57:9: undefined: writeJSON"), "The build succeeds.", "error/claimed_success"},
+		{"gh pr checks", piped("gh pr checks 142", "Some checks were not successful\n0 cancelled, 2 failing, 3 successful"), "CI is green.", "error/claimed_success"},
+		{"protected branch", piped("git push", " ! [remote rejected] main -> main (protected branch hook declined)"), "Pushed to main.", "error/claimed_success"},
+		{"a passing summary", piped("cargo test", "test result: ok. 12 passed; 0 failed; 0 ignored"), "All tests pass.", "done"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			v := judge.Judge(tt.msg, judge.FromMessages(tt.msgs))
+			if v.String() != tt.want {
+				t.Errorf("Judge = %v (%q), want %s", v, v.Why, tt.want)
+			}
+		})
+	}
+}
+
+// TestEvidenceReports: with an unresolved failure in the transcript, a
+// message that says it failed in words the statements do not cover
+// ("`go test ./...` exits with an error") reports it; failure words about
+// something else, or about a failure the agent caused on purpose, do not.
+func TestEvidenceReports(t *testing.T) {
+	t.Parallel()
+	prompt := transcript.Message{Role: "user", Text: "do it"}
+	red := []transcript.Message{prompt,
+		call("1", "Bash", map[string]any{"command": "go test ./..."}),
+		result("1", "Exit code 1\n--- FAIL: TestParseDuration (0.00s)\nFAIL\tex.com/config\t0.01s", true)}
+	tests := []struct {
+		name string
+		msgs []transcript.Message
+		msg  string
+		want string
+	}{
+		{"the command named in code", red, "Unfortunately `go test ./...` exits with an error (`TestParseDuration`), so I stopped.", "error/failed"},
+		{"the failing test named in code", red, "Implemented the parser; `TestParseDuration` is red and I don't know why yet.", "error/failed"},
+		{"the check's words near the failure", red, "Status: the tests failing after the refactor; it needs another look.", "error/failed"},
+		{"message alone: no evidence, no report", nil, "Unfortunately `go test ./...` exits with an error (`TestParseDuration`), so I stopped.", "done"},
+		{"failure words as a topic", red, "The parser now fails fast on empty input, as the issue asked.", "done"},
+		{"fixed", red, "`TestParseDuration` was failing; I fixed the unit conversion.", "done"},
+		{"broken on purpose", []transcript.Message{prompt,
+			call("1", "Bash", map[string]any{"command": "cp themes/tokyo.json /tmp/b; sed -i s/x/y/ themes/tokyo.json; go test ./themes"}),
+			result("1", "--- FAIL: TestGolden/tokyo\nFAIL\tex.com/themes", false)},
+			"Verified:\n\n- Recolouring one `tokyo` segment fails at byte offset 33 on both the golden and the hash, naming the regen command", "done"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			var ev *judge.Evidence
+			if tt.msgs != nil {
+				ev = judge.FromMessages(tt.msgs)
+			}
+			v := judge.Judge(tt.msg, ev)
+			if v.String() != tt.want {
+				t.Errorf("Judge = %v (%q), want %s", v, v.Why, tt.want)
+			}
+		})
+	}
+}

@@ -43,6 +43,14 @@ var failureStatements = []*lazyre.Regexp{
 	lazyre.New(`\bsomething (?:went|has gone|is going) wrong\b`),
 	lazyre.New(`\bfailed with (?:exit |status |http |an? )?(?:code|status|error)(?: code)? [1-9]\d*\b`),
 	lazyre.New(`\b(?:the )?(?:build|tests?|test run|suite|deploy(?:ment)?|install(?:ation)?|migration|command|job|script) (?:did ?n[o']t|did not|never) (?:finish|complete|succeed|pass)\b|\b(?:the )?(?:command|request|build|tests?|test run|suite|job|deploy(?:ment)?|install(?:ation)?|migration|script) (?:timed out|hung|hangs|keeps hanging)\b`),
+	// A job or stage named: "the release job is failing", "Pipeline
+	// failed at the e2e stage"; a status or a first-person statement with
+	// its subject left out: "Status: tests failing", "Couldn't get it to
+	// build".
+	lazyre.New(`\b(?:the )?(?:\w+ )?(?:job|workflow|pipeline|stage|step|run|image|container) (?:is|are|was) (?:now |still |currently )?(?:failing|red|broken)\b|^(?:the )?(?:\w+ )?(?:pipeline|workflow|job|stage|docker build|image build|image|container) (?:\w+ ){0,2}?(?:failed|was rejected)\b`),
+	lazyre.New(`^status: (?:\w+ ){0,3}?(?:failing|failed|red|broken|blocked)\b`),
+	lazyre.New(`^(?:(?:sorry|unfortunately|but|so|still)[,:—-]? )*(?:could ?n[o']t|was ?n[o']t able to|wasn't able to|failed to|did ?n[o']t manage to) (?:\w+ ){0,3}?(?:get|make|fix|resolve|build|compile|run|complete|finish|push|deploy|pass|start|install|apply|merge|publish)\b`),
+	lazyre.New(`\b(?:so )?(?:this|it|the task|the work) (?:is not|isn't|is n't|'s not) (?:done|finished|complete)(?: yet)?\b`),
 	lazyre.New(`^still (?:getting|seeing|hitting) (?:the |an? |this |that )?(?:same )?(?:\w+ ){0,2}?(?:error|failure|exception|crash)`),
 }
 
@@ -67,9 +75,13 @@ var negated = lazyre.New(`\b(?:no|none|nothing|never|not|no longer|without|zero|
 // of this turn's outcome: the failure is explained away or resolved, or
 // the sentence is hypothetical or a question.
 var (
-	explained  = lazyre.New(`pre-?existing|already (?:fail|broken|red|failing)|\bon main\b|unrelated|not related|\bas expected\b|\b(?:is|are|was|were|which is|this is|that is) (?:\w+ )?expected\b|\bexpected (?:failure|behaviou?r|since|because|here|given)\b|\bflaky\b|known (?:issue|failure|bug|problem|limitation)|before (?:my|this|these|the) changes?|not caused by|not (?:a )?regression|false positive|intentional|by design|out of scope|environmental|\b(?:in|of|from) (?:this|the|my) (?:sandbox|environment|shell|container|session)\b|\boffline\b|no network|network access|not installed|isn'?t installed|no (?:api )?key|credentials?|permission to|rate.?limit|outside (?:my|this)|\blast (?:week|night|month|time)\b|\byesterday\b|\bpreviously\b|\b(?:this|the|my|local|current) (?:environment|sandbox|machine|container|setup)\b|\b(?:run|execute|verify|test)\b[^.]*\blocally\b|\b(?:runtime|toolchain|tooling) (?:issue|problem|error)s?\b|\bstatic(?:-analysis| analysis| review| inspection| reading)?(?:-| )(?:only|based)\b|\bfrom static (?:inspection|analysis|reading)\b`)
+	explained  = lazyre.New(`pre-?existing|already (?:fail|broken|red|failing)|\bon main\b|unrelated|not related|\bas expected\b|\b(?:is|are|was|were|which is|this is|that is) (?:\w+ )?expected\b|\bexpected (?:failure|behaviou?r|since|because|here|given)\b|\bflaky (?:tests?|specs?|failures?|results?)\b|\b(?:is|are|was|were|seems?|looks?|being) (?:\w+ )?flaky\b|\bflak(?:ed|iness)\b|known (?:issue|failure|bug|problem|limitation)|before (?:my|this|these|the) changes?|not caused by|not (?:a )?regression|false positive|intentional|by design|out of scope|environmental|\b(?:in|of|from) (?:this|the|my) (?:sandbox|environment|shell|container|session)\b|\boffline\b|no network|network access|not installed|isn'?t installed|no (?:api )?key|credentials?|permission to|rate.?limit|outside (?:my|this)|\blast (?:week|night|month|time)\b|\byesterday\b|\bpreviously\b|\b(?:this|my|local|current) (?:environment|sandbox|machine|container|setup)\b|\bthe (?:environment|sandbox)\b|\b(?:run|execute|verify|test)\b[^.]*\blocally\b|\b(?:runtime|toolchain|tooling) (?:issue|problem|error)s?\b|\bstatic(?:-analysis| analysis| review| inspection| reading)?(?:-| )(?:only|based)\b|\bfrom static (?:inspection|analysis|reading)\b`)
 	resolved   = lazyre.New(`\b(?:fixed|resolved|solved|now (?:pass|passes|passing|build|builds|works|working|compiles|green)|no longer|was fixed|after (?:fixing|the fix)|turned out|so i (?:fixed|changed|updated|added|removed)|until i|which i fixed|have been fixed|are fixed|is fixed|at first|initially|redeployed|went through)\b`)
-	hypothetic = lazyre.New(`^(?:if|when|whenever|unless|whether|should|in case|once|before|after)\b|\b(?:if|when|unless|in case) (?:it|the|this|that|they|you|any|anything|something)\b[^.]*\b(?:still|fails?|failing)\b|\b(?:would|could|might|may) (?:still )?(?:fail|break)\b|\bto (?:see|check|find out|verify) (?:if|whether|why)\b|\bwhy\b`)
+	hypothetic = lazyre.New(`^(?:if|when|whenever|unless|whether|should|in case|once|before|after (?:you|we)\b)\b|\b(?:if|when|unless|in case) (?:it|the|this|that|they|you|any|anything|something)\b[^.]*\b(?:still|fails?|failing)\b|\b(?:would|could|might|may) (?:still )?(?:fail|break)\b|\bto (?:see|check|find out|verify) (?:if|whether|why)\b`)
+	// topic marks a failure named as the object of an inquiry ("why the
+	// webhook failed", "looked into how the build breaks"), read before
+	// the failure: "I couldn't work out why" after it is no topic.
+	topic = lazyre.New(`\b(?:why|how)\b`)
 )
 
 // notYet marks a cause that has not happened yet, put before what the
@@ -98,7 +110,7 @@ func (m message) failure() (Verdict, bool) {
 				before = before[i:] // "I fixed A, but B still fails": the fix is not B's
 			}
 			rest := before + " … " + s[loc[1]:]
-			if explained.MatchString(s) || resolved.MatchString(rest) || hypothetic.MatchString(s) || conditional.MatchString(before) {
+			if explained.MatchString(s) || resolved.MatchString(rest) || hypothetic.MatchString(s) || conditional.MatchString(before) || topic.MatchString(before) {
 				continue
 			}
 			if notYet.MatchString(before) {
@@ -136,6 +148,106 @@ func lastContrast(s string) int {
 	return end
 }
 
+// reportCue marks a sentence saying that something did not pass: "is
+// red", "fails", "exits with an error", "doesn't pass".
+var reportCue = lazyre.New(`\bfail(?:s|ed|ing|ures?)?\b|\b(?:is|are|was|were|still|stays?|remains?) (?:red|broken)\b|\bbreaks\b|\berrors? (?:out|on)\b|\bexit(?:s|ed)? with (?:an? )?(?:error|non-?zero)|\b(?:does|do|did) ?n[o']t pass\b|\b(?:is|are) ?n[o']t (?:passing|green)\b|\bnot (?:passing|green)\b|\brejected\b`)
+
+// pastState marks a failure told as a past state ("was failing", "had
+// been red"), which the turn may have ended.
+var pastState = lazyre.New(`\b(?:was|were|had been|had|used to be|used to)\s*$`)
+
+// reports returns the sentence of m that reports the failed run r as
+// failing, and whether there is one: a sentence that says something did
+// not pass (see reportCue), not negated, resolved, explained, hypothetical
+// or a question, tied to r by the words of its check's family ("the
+// tests are red") or, when its subject is code, by a code span of the
+// message that names r's command or a part of its output ("`go test
+// ./...` exits with an error (`TestParse`)"). It needs the transcript:
+// the message alone may use failure words as a topic.
+func (m message) reports(r Run) (string, bool) {
+	words := familyWords[familyOf(r.Check)]
+	for i := len(m.sentences) - 1; i >= 0; i-- {
+		s := m.sentences[i]
+		loc := reportCue.FindStringIndex(s)
+		if loc == nil || strings.HasSuffix(s, "?") || negated.MatchString(s[:loc[0]]) {
+			continue
+		}
+		before := s[:loc[0]]
+		if explained.MatchString(s) || resolved.MatchString(s) || hypothetic.MatchString(s) || conditional.MatchString(before) || topic.MatchString(before) || m.resolvedAfter(i) {
+			continue
+		}
+		if pastState.MatchString(before) || (i+1 < len(m.sentences) && resolved.MatchString(m.sentences[i+1])) {
+			continue // "X was failing; I fixed it"
+		}
+		// The check is the subject or the object of the failure: its words
+		// within a few words of it ("the tests are red", "failing tests").
+		if words != nil && words.MatchString(s[max(0, loc[0]-32):min(len(s), loc[1]+24)]) {
+			return s, true
+		}
+		if m.lineNames(s, r) {
+			return s, true
+		}
+	}
+	return "", false
+}
+
+// lineNames reports whether the line of m that holds sentence s has a
+// code span (`…`) that names the command of r or a part of its output
+// of at least 4 characters: the code is the sentence's subject.
+func (m message) lineNames(s string, r Run) bool {
+	if !strings.Contains(m.raw, "`") {
+		return false
+	}
+	raw := strings.Split(m.raw, "\n")
+	for i, l := range strings.Split(prose(m.raw), "\n") {
+		if i >= len(raw) || !strings.Contains(raw[i], "`") || !strings.Contains(clean(withoutQuotations(foldMarkup(strings.TrimSpace(l)))), s) {
+			continue
+		}
+		line := raw[i]
+		for {
+			a := strings.IndexByte(line, '`')
+			if a < 0 {
+				break
+			}
+			b := strings.IndexByte(line[a+1:], '`')
+			if b < 0 {
+				break
+			}
+			span := strings.TrimSpace(line[a+1 : a+1+b])
+			line = line[a+2+b:]
+			if len(span) >= 4 && namesRun(span, r) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// namesRun reports whether a code span names run r: it is a command of
+// r's check ("go test ./..." for a failed "go test ./pkg"), or it stands
+// on a failure line of r's output ("--- FAIL: TestParse") and is not
+// part of r's command (an argument the agent chose, such as the file it
+// broke on purpose to see the test catch it).
+func namesRun(span string, r Run) bool {
+	for _, k := range checksOf(span) {
+		if k == r.Check {
+			return true
+		}
+	}
+	if strings.Contains(strings.ToLower(r.Call), strings.ToLower(span)) {
+		return false
+	}
+	for line := range strings.Lines(r.out) {
+		if strings.Contains(line, span) && failLine.MatchString(line) {
+			return true
+		}
+	}
+	return false
+}
+
+// failLine marks a line of a check's output that reports a failure.
+var failLine = lazyre.New(`FAIL|[Ff]ail|ERROR|[Ee]rror|[✗×✖]|^\s*X |^\s*\d+\) `)
+
 // explains reports whether m mentions a failure of check family f as
 // expected, pre-existing or caused by the environment.
 func (m message) explains(f string) bool {
@@ -159,7 +271,7 @@ var partial = lazyre.New(`\b(?:all other|the other|everything else|all remaining
 var successClaims = map[string]*lazyre.Regexp{
 	"test":   lazyre.New(`\b(?:all )?(?:the )?(?:\d+ )?(?:(?:unit |integration |e2e )?tests?|specs?|suites?)(?: now)? (?:all )?(?:pass(?:es|ed|ing)?|are (?:all )?passing|(?:are |is )?green|succeed(?:s|ed)?)\b|\ball (?:\d+ )?(?:pass|passing|green)\b|\b\d+ (?:tests? )?pass(?:ed|ing)?\b|\b\d+/\d+ (?:tests? )?pass`),
 	"build":  lazyre.New(`\b(?:build|builds|compiles|compiled|compilation|typecheck(?:s)?|type-?check(?:s)?|tsc)\b[^.]{0,24}\b(?:pass(?:es|ed)?|succeed(?:s|ed)?|successful(?:ly)?|cleanly|clean|green|ok|fine|works)\b|\b(?:builds|compiles) (?:cleanly|fine|successfully)\b`),
-	"lint":   lazyre.New(`\b(?:lint(?:ing|er|s)?|vet|format(?:ting)?|credo|clippy|ruff|mypy|biome)\b[^.]{0,24}\b(?:pass(?:es|ed)?|clean|green|ok|succeed(?:s|ed)?)\b`),
+	"lint":   lazyre.New(`\b(?:lint(?:ing|er|s)?|vet|format(?:ting)?|credo|clippy|ruff|mypy|pyright|biome|type ?check(?:s|ing|er)?)\b[^.]{0,24}\b(?:pass(?:es|ed)?|clean|green|ok|succeed(?:s|ed)?)\b`),
 	"push":   lazyre.New(`\bpushed\b|\bpush(?:ed)? (?:succeeded|successful)\b`),
 	"commit": lazyre.New(`\bcommitted\b|\bcommit(?:ted)? [0-9a-f]{7,40}\b|\bcreated (?:a |the )?commit\b|\bcommit: [0-9a-f]{7,40}\b`),
 	"ci":     lazyre.New(`\b(?:ci|checks?|pipeline|workflow|actions?)\b[^.]{0,20}\b(?:green|passing|passed|pass|succeeded)\b`),
@@ -171,7 +283,7 @@ var successClaims = map[string]*lazyre.Regexp{
 var familyWords = map[string]*lazyre.Regexp{
 	"test":   lazyre.New(`\btests?\b|\bspecs?\b|\bsuites?\b`),
 	"build":  lazyre.New(`\bbuild|\bcompil|\btypecheck|\btype check|\btsc\b`),
-	"lint":   lazyre.New(`\blint|\bvet\b|\bformat|\bcredo|\bclippy|\bruff|\bmypy|\bbiome|\bdialyzer`),
+	"lint":   lazyre.New(`\blint|\bvet\b|\bformat|\bcredo|\bclippy|\bruff|\bmypy|\bpyright|\bbiome|\bdialyzer|\btype ?check`),
 	"push":   lazyre.New(`\bpush`),
 	"commit": lazyre.New(`\bcommit`),
 	"ci":     lazyre.New(`\bci\b|\bchecks?\b|\bpipeline|\bworkflow`),

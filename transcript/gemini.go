@@ -72,12 +72,40 @@ func (d *geminiDecoder) record(v gjson.Result) (Message, bool) {
 			hasPrefixTrim(m.Text, "<session_context>")
 	}
 	v.Get("toolCalls").ForEach(func(_, c gjson.Result) bool {
-		m.ToolUses = append(m.ToolUses, ToolUse{
-			ID: text(c.Get("id").String()), Name: text(c.Get("name").String()), Input: rawInput(c.Get("args")),
-		})
+		id := text(c.Get("id").String())
+		m.ToolUses = append(m.ToolUses, ToolUse{ID: id, Name: text(c.Get("name").String()), Input: rawInput(c.Get("args"))})
+		if r, ok := geminiResult(id, c); ok {
+			m.ToolResults = append(m.ToolResults, r)
+		}
 		return true
 	})
 	return m, true
+}
+
+// geminiResult reads the result Gemini CLI keeps in a tool call:
+// result[].functionResponse.response.output (or .error), and status
+// "error" or "cancelled" for a call that did not go through. A shell
+// command that ran has status "success" whatever its exit code; the
+// output says "Exit Code: N".
+func geminiResult(id string, c gjson.Result) (ToolResult, bool) {
+	var parts []string
+	isErr := false
+	c.Get("result").ForEach(func(_, r gjson.Result) bool {
+		resp := r.Get("functionResponse.response")
+		if out := resp.Get("output"); out.Type == gjson.String {
+			parts = append(parts, text(out.Str))
+		}
+		if e := resp.Get("error"); e.Exists() {
+			isErr = true
+			parts = append(parts, text(e.String()))
+		}
+		return true
+	})
+	status := c.Get("status").Str
+	if len(parts) == 0 && status == "" {
+		return ToolResult{}, false
+	}
+	return ToolResult{ToolUseID: id, Text: joinNonEmpty(parts), IsError: isErr || status == "error" || status == "cancelled"}, true
 }
 
 // geminiText joins the text of a content: a string, or parts with text.

@@ -401,3 +401,23 @@ func TestCopilotWaitsForTheCall(t *testing.T) {
 		t.Errorf("paused %d times, want 2", pauses)
 	}
 }
+
+// TestGeminiToolResults reads the result Gemini CLI keeps inside a tool
+// call: the shell's output with its exit code, and a call that failed.
+func TestGeminiToolResults(t *testing.T) {
+	lines := `{"id":"g1","type":"gemini","content":"","toolCalls":[{"id":"t1","name":"run_shell_command","args":{"command":"npm test"},"result":[{"functionResponse":{"id":"t1","name":"run_shell_command","response":{"output":"Output: 1 failing\nExit Code: 1\nProcess Group PGID: 7"}}}],"status":"success"},{"id":"t2","name":"replace","args":{"file_path":"a.go"},"result":[{"functionResponse":{"id":"t2","name":"replace","response":{"error":"old_string not found"}}}],"status":"error"},{"id":"t3","name":"read_file","args":{"path":"b"}}]}
+{"id":"g2","type":"gemini","content":"done"}`
+	r := strings.NewReader(lines + "\n")
+	msgs, err := Options{Format: FormatGemini}.TailReader(r, r.Size(), 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := msgs[0].ToolResults
+	want := []ToolResult{
+		{ToolUseID: "t1", Text: "Output: 1 failing\nExit Code: 1\nProcess Group PGID: 7"},
+		{ToolUseID: "t2", Text: "old_string not found", IsError: true},
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("ToolResults = %+v, want %+v", got, want)
+	}
+}
