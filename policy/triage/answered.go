@@ -14,26 +14,36 @@ import (
 // holds it, and tool output is not scored; read as a pick, it is a
 // DECISION.
 
-// askTool is the name of Claude Code's question tool. Only the result of
-// one of its calls is read as the user's answer: any other tool's output
-// (a command's, a file's) could be made to look like one.
-const askTool = "AskUserQuestion"
+// askTools are the names of the hosts' question tools: Claude Code's
+// AskUserQuestion and Copilot CLI's ask_user. Only the result of a call of
+// one of them is read as the user's answer: any other tool's output (a
+// command's, a file's) could be made to look like one.
+var askTools = []string{"AskUserQuestion", "ask_user"}
 
 // answeredQuestion matches the first question and answer of such a tool
-// result.
-var answeredQuestion = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^\s*(?:User has answered your questions?|The user answered):\s*"([^"]{1,500})"\s*=\s*"([^"]{1,300})"`)
-})
+// result (Claude Code); answeredPick matches Copilot CLI's, which gives
+// the answer alone ("User selected: Keep auto-merge …", "User responded:
+// …").
+var (
+	answeredQuestion = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^\s*(?:User has answered your questions?|The user answered):\s*"([^"]{1,500})"\s*=\s*"([^"]{1,300})"`)
+	})
+	answeredPick = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^\s*User (?:selected|responded):\s*(\S[^\n]{0,299})`)
+	})
+)
 
 // answered returns the finding text of a tool result that carries the
 // user's answer to the agent's question ("Q — A"), or "".
 func answered(result string) string {
-	if !strings.Contains(result[:min(len(result), 80)], "answer") {
+	if head := result[:min(len(result), 80)]; !strings.Contains(head, "answer") && !strings.Contains(head, "User ") {
 		return ""
 	}
-	m := answeredQuestion().FindStringSubmatch(result)
-	if m == nil {
-		return ""
+	if m := answeredQuestion().FindStringSubmatch(result); m != nil {
+		return clean(m[1] + " — " + m[2])
 	}
-	return clean(m[1] + " — " + m[2])
+	if m := answeredPick().FindStringSubmatch(result); m != nil {
+		return clean(m[1])
+	}
+	return ""
 }

@@ -27,11 +27,12 @@ func TestScoreAnsweredQuestion(t *testing.T) {
 		msgs []transcript.Message
 		want []string
 	}{
-		{"answered", []transcript.Message{user("bring the libraries into this repo"), ask(askTool, "t1"), result("t1", answer), done}, []string{"DECISION"}},
-		{"ids not kept", []transcript.Message{user("bring the libraries into this repo"), ask(askTool, ""), result("", answer), done}, []string{"DECISION"}},
-		{"another tool's output", []transcript.Message{user("bring the libraries into this repo"), ask(askTool, "t1"), ask("Bash", "t2"), result("t2", answer), done}, nil},
+		{"answered", []transcript.Message{user("bring the libraries into this repo"), ask("AskUserQuestion", "t1"), result("t1", answer), done}, []string{"DECISION"}},
+		{"ids not kept", []transcript.Message{user("bring the libraries into this repo"), ask("AskUserQuestion", ""), result("", answer), done}, []string{"DECISION"}},
+		{"another tool's output", []transcript.Message{user("bring the libraries into this repo"), ask("AskUserQuestion", "t1"), ask("Bash", "t2"), result("t2", answer), done}, nil},
 		{"no question asked", []transcript.Message{user("bring the libraries into this repo"), ask("Bash", "t2"), result("t2", answer), done}, nil},
-		{"not an answer", []transcript.Message{user("bring the libraries into this repo"), ask(askTool, "t1"), result("t1", "The user doesn't want to proceed with this tool use."), done}, nil},
+		{"copilot", []transcript.Message{user("how should results sync?"), ask("ask_user", ""), result("", "User selected: Keep auto-merge for the append-only case; a temp branch and PR only on conflict"), done}, []string{"DECISION"}},
+		{"not an answer", []transcript.Message{user("bring the libraries into this repo"), ask("AskUserQuestion", "t1"), result("t1", "The user doesn't want to proceed with this tool use."), done}, nil},
 	}
 	for _, tc := range tests {
 		res := s.score(tc.msgs)

@@ -203,8 +203,8 @@ func textCategories(res scoreResult) []categoryName {
 // and Codex sessions, labelled before any scorer ran on them) is held out
 // as a whole: measured once before the changes of wave 6 (a prompt that
 // names an offered option, the answer to the agent's question tool) and
-// once after them. Issue 22's target (unseen turns: precision >= 0.95,
-// recall >= 0.85) is NOT met.
+// after them (twice: the last change moved no figure). Issue 22's target
+// (unseen turns: precision >= 0.95, recall >= 0.85) is NOT met.
 func TestRealTurnsPrecisionRecall(t *testing.T) {
 	turns, msgs, missing := loadReal(t)
 	if missing > 0 {

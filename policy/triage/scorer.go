@@ -306,7 +306,7 @@ func (s *Scorer) score(msgs []transcript.Message) scoreResult {
 			continue
 		}
 		for _, u := range m.ToolUses {
-			if u.Name == askTool {
+			if slices.Contains(askTools, u.Name) {
 				asked[u.ID] = true
 			}
 		}
