@@ -8,11 +8,37 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/redis/go-redis/v9"
+
 	"github.com/stophook/stophook"
 )
 
 // do runs one round trip under the store's timeout and its breaker.
 func (s *Store) do(ctx context.Context, op func(ctx context.Context) error) error {
+	if err := s.admit(ctx); err != nil {
+		return err
+	}
+	octx, cancel := context.WithTimeout(ctx, s.opts.Timeout)
+	err := op(octx)
+	cancel()
+	return s.settle(ctx, err)
+}
+
+// batched runs cmd in the next shared round trip (see batcher) under the
+// store's breaker; a missing key is [stophook.ErrNotFound].
+func (s *Store) batched(ctx context.Context, cmd redis.Cmder) error {
+	if err := s.admit(ctx); err != nil {
+		return err
+	}
+	err := s.send(ctx, cmd)
+	if errors.Is(err, redis.Nil) {
+		err = stophook.ErrNotFound
+	}
+	return s.settle(ctx, err)
+}
+
+// admit counts an operation and refuses it while the store fails fast.
+func (s *Store) admit(ctx context.Context) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -21,9 +47,12 @@ func (s *Store) do(ctx context.Context, op func(ctx context.Context) error) erro
 		s.stats.fastFails.Add(1)
 		return ErrUnavailable
 	}
-	octx, cancel := context.WithTimeout(ctx, s.opts.Timeout)
-	err := op(octx)
-	cancel()
+	return nil
+}
+
+// settle counts how an admitted operation went: a failure of the server
+// or the network opens the breaker.
+func (s *Store) settle(ctx context.Context, err error) error {
 	switch {
 	case err == nil, errors.Is(err, stophook.ErrNotFound):
 		s.br.success()
@@ -37,32 +66,27 @@ func (s *Store) do(ctx context.Context, op func(ctx context.Context) error) erro
 }
 
 // breaker fails operations at once for a cooldown after one failed, and
-// logs once per outage.
+// logs once per outage. Asking it takes no lock.
 type breaker struct {
 	cooldown time.Duration
 	log      *slog.Logger
 
-	mu    sync.Mutex
-	until time.Time // fail fast before this
-	down  bool      // an outage was logged and has not ended
+	mu    sync.Mutex   // serialises failure and success
+	until atomic.Int64 // fail fast before this (Unix nanoseconds)
+	down  atomic.Bool  // an outage was logged and has not ended
 }
 
 func (b *breaker) allow(now time.Time) bool {
-	if b.cooldown < 0 {
-		return true
-	}
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return !now.Before(b.until)
+	return b.cooldown < 0 || now.UnixNano() >= b.until.Load()
 }
 
 func (b *breaker) failure(now time.Time, err error) {
 	b.mu.Lock()
 	if b.cooldown > 0 {
-		b.until = now.Add(b.cooldown)
+		b.until.Store(now.Add(b.cooldown).UnixNano())
 	}
-	logIt := !b.down
-	b.down = true
+	logIt := !b.down.Load()
+	b.down.Store(true)
 	b.mu.Unlock()
 	if logIt {
 		b.log.LogAttrs(context.Background(), slog.LevelWarn, "redisstore: server not answering; stops are let through until it does",
@@ -71,9 +95,12 @@ func (b *breaker) failure(now time.Time, err error) {
 }
 
 func (b *breaker) success() {
+	if !b.down.Load() {
+		return // the common case: nothing to change
+	}
 	b.mu.Lock()
-	wasDown := b.down
-	b.down = false
+	wasDown := b.down.Load()
+	b.down.Store(false)
 	b.mu.Unlock()
 	if wasDown {
 		b.log.LogAttrs(context.Background(), slog.LevelWarn, "redisstore: server answering again")
@@ -82,7 +109,7 @@ func (b *breaker) success() {
 
 // Stats are the store's counters since it was made.
 type Stats struct {
-	Ops       uint64 // round trips attempted, fast failures included
+	Ops       uint64 // operations attempted (commands, and compare-and-set rounds), fast failures included
 	Errors    uint64 // round trips that failed on the server or the network
 	FastFails uint64 // operations refused at once while the server was down
 	Conflicts uint64 // compare-and-set rounds lost to another writer
@@ -95,9 +122,7 @@ type counters struct {
 
 // Stats returns the store's counters.
 func (s *Store) Stats() Stats {
-	s.br.mu.Lock()
-	down := s.br.down
-	s.br.mu.Unlock()
+	down := s.br.down.Load()
 	return Stats{
 		Ops:       s.stats.ops.Load(),
 		Errors:    s.stats.errors.Load(),

@@ -84,6 +84,7 @@ type Store struct {
 	locks keyLocks
 	br    breaker
 	stats counters
+	batch batcher
 }
 
 var _ stophook.Store = (*Store)(nil)
@@ -92,14 +93,20 @@ var _ stophook.Store = (*Store)(nil)
 // included) and [Store.Close] closes.
 func New(c redis.UniversalClient, opts Options) *Store {
 	opts = opts.withDefaults()
-	s := &Store{c: c, opts: opts, cas: redis.NewScript(casSource)}
+	s := &Store{c: c, opts: opts, cas: redis.NewScript(casSource),
+		batch: batcher{queue: make(chan *queuedCmd, queued), quit: make(chan struct{})}}
 	s.br.cooldown = opts.Cooldown
 	s.br.log = opts.Logger
 	return s
 }
 
-// Close closes the client.
-func (s *Store) Close() error { return s.c.Close() }
+// Close stops the store's senders and closes the client. Operations
+// still waiting for a sender fail.
+func (s *Store) Close() error {
+	s.batch.stop.Do(func() { close(s.batch.quit) })
+	s.batch.wg.Wait()
+	return s.c.Close()
+}
 
 func (s *Store) key(k string) string { return s.opts.Prefix + k }
 
@@ -111,24 +118,16 @@ func (s *Store) Ping(ctx context.Context) error {
 
 // Get implements [stophook.Store].
 func (s *Store) Get(ctx context.Context, key string) ([]byte, error) {
-	var v []byte
-	err := s.do(ctx, func(ctx context.Context) error {
-		var err error
-		v, err = s.c.Get(ctx, s.key(key)).Bytes()
-		if errors.Is(err, redis.Nil) {
-			return stophook.ErrNotFound
-		}
-		return err
-	})
-	if err != nil {
+	cmd := redis.NewStringCmd(ctx, "get", s.key(key))
+	if err := s.batched(ctx, cmd); err != nil {
 		return nil, err
 	}
-	return v, nil
+	return cmd.Bytes()
 }
 
 // Delete implements [stophook.Store].
 func (s *Store) Delete(ctx context.Context, key string) error {
-	return s.do(ctx, func(ctx context.Context) error { return s.c.Del(ctx, s.key(key)).Err() })
+	return s.batched(ctx, redis.NewIntCmd(ctx, "del", s.key(key)))
 }
 
 // Update implements [stophook.Store]. fn may run more than once: when
@@ -144,16 +143,12 @@ func (s *Store) Update(ctx context.Context, key string, fn func(old []byte) ([]b
 	}
 	defer unlock()
 	k := s.key(key)
+	get := redis.NewStringCmd(ctx, "get", k)
 	var old []byte
-	err = s.do(ctx, func(ctx context.Context) error {
-		var err error
-		old, err = s.c.Get(ctx, k).Bytes()
-		if errors.Is(err, redis.Nil) {
-			old, err = nil, nil
-		}
-		return err
-	})
-	if err != nil {
+	switch err := s.batched(ctx, get); {
+	case err == nil:
+		old, _ = get.Bytes()
+	case !errors.Is(err, stophook.ErrNotFound):
 		return err
 	}
 	for attempt := 0; ; attempt++ {
