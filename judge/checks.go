@@ -126,8 +126,10 @@ func runOf(u transcript.ToolUse, r transcript.ToolResult) Run {
 		}
 		run.Check, run.also = checks[0], checks[1:]
 		run.Failed, run.Summary = shellFailed(r, cmd)
+		run.scope = scopeOf(cmd, run.Check)
 		if run.Failed {
 			run.out = head(r.Text, 1000) + "\n" + tailString(r.Text, 1500)
+			run.units = unitsOf(run.out)
 		}
 	case editTools[name]:
 		run.Edit = true

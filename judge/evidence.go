@@ -24,6 +24,13 @@ type Run struct {
 	Summary string
 	// Edit reports a call that changes files.
 	Edit bool
+	// scope is what the check ran on, as its command names it: paths,
+	// test names, filters ("./internal/server", "tests/test_api.py",
+	// "run:TestX"); empty for the whole project.
+	scope []string
+	// units are what failed, as the output names them: packages, files,
+	// tests ("example.com/app/config", "tests/test_parser.py").
+	units []string
 	// out is the output of a failed run (its head and tail), which a
 	// message naming what failed quotes from.
 	out string
@@ -47,22 +54,26 @@ type failure struct {
 }
 
 // unresolved returns the failed checks of the turn that no later run of
-// the same check passed, the most recent first.
+// the same check covers, the most recent first. A later run covers a
+// failure when it runs the same check on as much or more (see covers):
+// "npm run test" after "npm test", "go test ./..." after "go test ./x",
+// but not "go test ./x" after "go test ./..." failed in another package.
+// A later failure that covers an earlier one stands for it.
 func (e *Evidence) unresolved() []failure {
 	var out []failure
-	seen := map[string]bool{}
+	later := map[string][]Run{} // runs after the current one, by check
 	edits := 0
 	for i := len(e.Runs) - 1; i >= 0; i-- {
 		r := e.Runs[i]
-		if r.Check != "" && !seen[r.Check] {
-			seen[r.Check] = true
-			if r.Failed {
+		if r.Check != "" {
+			if r.Failed && !coveredLater(later[r.Check], r) {
 				out = append(out, failure{Run: r, EditsAfter: edits})
 			}
+			later[r.Check] = append(later[r.Check], r)
 		}
 		if !r.Failed {
 			for _, k := range r.also {
-				seen[k] = true
+				later[k] = append(later[k], Run{Check: k}) // a chained check: its scope is unknown, the whole
 			}
 		}
 		if r.Edit && !r.Failed {
@@ -70,6 +81,17 @@ func (e *Evidence) unresolved() []failure {
 		}
 	}
 	return out
+}
+
+// coveredLater reports whether one of the later runs covers the failed
+// run f.
+func coveredLater(later []Run, f Run) bool {
+	for _, l := range later {
+		if covers(l, f) {
+			return true
+		}
+	}
+	return false
 }
 
 // FromMessages gathers the evidence of a turn from msgs, oldest first: the

@@ -2,6 +2,7 @@ package judge_test
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/stophook/stophook/judge"
@@ -34,7 +35,7 @@ func TestEvidence(t *testing.T) {
 			result("1", "Exit code 1\n--- FAIL: TestX", true)}, "TestX still fails; I couldn't find why.", "error/failed"},
 		{"fixed by a later run", []transcript.Message{prompt,
 			call("1", "Bash", map[string]any{"command": "go test ./..."}),
-			result("1", "Exit code 1\n--- FAIL: TestX", true),
+			result("1", "Exit code 1\n--- FAIL: TestX\nFAIL\tex.com/x\t0.1s\nok  \tex.com/y\t0.1s", true),
 			call("2", "Edit", map[string]any{"file_path": "x.go"}), result("2", "ok", false),
 			call("3", "Bash", map[string]any{"command": "go test ./x"}), result("3", "ok  x 0.1s", false)},
 			"Fixed TestX; all tests pass.", "done"},
@@ -88,6 +89,51 @@ func TestEvidence(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			v := judge.Judge(tt.msg, judge.FromMessages(tt.msgs))
+			if v.String() != tt.want {
+				t.Errorf("Judge = %v (%q), want %s", v, v.Why, tt.want)
+			}
+		})
+	}
+}
+
+// TestEvidenceSameCheck: a later passing run settles a failure when it
+// runs the same check on as much — the same command spelled otherwise, a
+// wider run, a narrower one that covers everything that failed — and not
+// when it is narrower than what failed.
+func TestEvidenceSameCheck(t *testing.T) {
+	t.Parallel()
+	prompt := transcript.Message{Role: "user", Text: "do it"}
+	turn := func(failCmd, failOut, passCmd string) []transcript.Message {
+		return []transcript.Message{prompt,
+			call("1", "Bash", map[string]any{"command": failCmd}), result("1", "Exit code 1\n"+failOut, true),
+			call("2", "Edit", map[string]any{"file_path": "x.go"}), result("2", "ok", false),
+			call("3", "Bash", map[string]any{"command": passCmd}), result("3", "ok", false)}
+	}
+	goRed := "--- FAIL: TestParse (0.00s)\nFAIL\tex.com/app/internal/config\t0.01s\nok  \tex.com/app/internal/server\t0.02s\nFAIL"
+	tests := []struct {
+		name string
+		msgs []transcript.Message
+		want string
+	}{
+		{"npm test, then npm run test", turn("npm test", "Tests: 1 failed, 9 passed", "npm run test"), "done"},
+		{"pytest, then python -m pytest", turn("pytest -q", "FAILED tests/test_a.py::test_x - assert 1 == 2\n1 failed, 9 passed", "python -m pytest"), "done"},
+		{"a package, then all", turn("go test ./internal/config", goRed, "go test ./..."), "done"},
+		{"all, then the package that failed", turn("go test ./...", goRed, "go test ./internal/config/"), "done"},
+		{"all, then another package", turn("go test ./...", goRed, "go test ./internal/server"), "error/claimed_success"},
+		{"all, then one test by name", turn("go test ./...", goRed, "go test -run TestOther ./internal/config"), "error/claimed_success"},
+		{"a file, then another file", turn("pytest tests/test_a.py", "FAILED tests/test_a.py::test_x\n1 failed", "pytest tests/test_b.py"), "error/claimed_success"},
+		{"the suite, then the failed file", turn("npx vitest run", " FAIL  src/cart.test.ts > cart > total\n Tests  1 failed | 9 passed", "npx vitest run src/cart.test.ts"), "done"},
+		{"the suite, then a file that did not fail", turn("npx vitest run", " FAIL  src/cart.test.ts > cart > total\n Tests  1 failed | 9 passed", "npx vitest run src/date.test.ts"), "error/claimed_success"},
+		{"a build with an output flag", turn("go build ./...", "# ex.com/a\na.go:3:1: undefined: x", "go build -o /dev/null ./..."), "done"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			msg := "Fixed it; all tests pass."
+			if strings.Contains(tt.name, "build") {
+				msg = "Fixed it; the build succeeds."
+			}
+			v := judge.Judge(msg, judge.FromMessages(tt.msgs))
 			if v.String() != tt.want {
 				t.Errorf("Judge = %v (%q), want %s", v, v.Why, tt.want)
 			}

@@ -41,6 +41,8 @@ func FuzzJudgeEvidence(f *testing.F) {
 	f.Add(`{"cmd":"bun test"}`, "Process exited with code 2", false, "The build still fails.", "exec_command")
 	f.Add("", "", false, "", "Write")
 	f.Add("git push", "! [rejected]", true, "Pushed.", "bash")
+	f.Add("cd x && go test -run 'TestA|TestB' -p 4 ./pkg/... 2>&1 | tail", "--- FAIL: TestA\nFAIL\tex.com/pkg\t0.1s", false, "`go test ./...` is red.", "Bash")
+	f.Add("pytest -k parse tests/test_a.py::test_x --filter= -t", "FAILED tests/test_a.py::test_x - x\nrspec ./spec/a_spec.rb:3", true, "Fixed 3 of 4.", "Bash")
 	f.Fuzz(func(t *testing.T, cmd, out string, isErr bool, msg, tool string) {
 		input, _ := json.Marshal(map[string]string{"command": cmd, "file_path": cmd})
 		msgs := []transcript.Message{

@@ -239,9 +239,10 @@ type heldBounds struct {
 // they miss are held at the figures measured, so that a change can only
 // improve them.
 var heldOut = map[string]heldBounds{
-	// 91 finished, 16 decisions, 13 permission asks, 29 questions.
+	// 91 finished, 16 decisions, 13 permission asks, 29 questions; question
+	// recall 0.86 -> 0.897 (26/29) with session 6's rules.
 	"blind-holdout": {quickDone: 0, autoDone: 0, autoDecision: 1, fixedSentBack: 0,
-		autoPermission: 0.75, questionRecall: 0.84, questionPrecision: 0.90},
+		autoPermission: 0.75, questionRecall: 0.89, questionPrecision: 0.90},
 	// 79 finished, 11 decisions, 15 permission asks, 26 questions.
 	"fresh-holdout": {quickDone: 1, autoDone: 1, autoDecision: 1, fixedSentBack: 1,
 		autoPermission: 0.85, questionRecall: 0.90, questionPrecision: 0.90},
@@ -252,25 +253,29 @@ var heldOut = map[string]heldBounds{
 	// turns sent back, 10/16 permission asks answered, question class
 	// P 0.86 / R 0.89; after the rules were fitted to wide-train and
 	// wide2-train at 13/17 permission asks and question precision 0.897
-	// (35/39), the other targets met.
+	// (35/39), the other targets met; question precision 0.90 (36/40)
+	// with session 6's rules.
 	"wide-holdout": {quickDone: 1, autoDone: 1, autoDecision: 0, fixedSentBack: 0,
-		autoPermission: 0.76, questionRecall: 0.90, questionPrecision: 0.89},
+		autoPermission: 0.76, questionRecall: 0.90, questionPrecision: 0.90},
 	// The second wide sets' held-out half (cc-backend, orpheus, watchtower,
 	// langlearn-tts, tij, handwriter; closings that ask, oversampled): 59
 	// finished, 18 decisions, 26 permission asks, 44 questions. Measured
 	// blind at 17/26 permission asks answered, 1/18 decisions answered,
-	// question recall 0.89; the rules fitted to wide2-train did not move it.
+	// question recall 0.89; the rules fitted to wide2-train did not move it,
+	// session 6's moved question recall to 0.91 (40/44), not the rest.
 	"wide2-holdout": {quickDone: 0, autoDone: 0, autoDecision: 1, fixedSentBack: 0,
-		autoPermission: 0.65, questionRecall: 0.88, questionPrecision: 0.90},
+		autoPermission: 0.65, questionRecall: 0.90, questionPrecision: 0.90},
 	// The third wide sets (fasola, vault, duet, jeanduplessis.me, cyspbot;
 	// closings that ask, oversampled), measured blind before any change:
 	// wide3-train (43 finished, 15 decisions, 18 permission asks; now
 	// tuned on, held to the targets) answered 6/18 permission asks, "Create
 	// draft PR? (Yes / No)" read as a decision; wide3-holdout 60 finished,
 	// 22 decisions, 35 permission asks (29 answered), question P 0.96 /
-	// R 0.96.
+	// R 0.96. Measured once after the rules fitted to wide3-train: 31/35
+	// permission asks answered, 0/22 decisions, P 0.97 / R 0.98: every
+	// target met, so asserted as targets.
 	"wide3-holdout": {quickDone: 0, autoDone: 0, autoDecision: 0, fixedSentBack: 0,
-		autoPermission: 0.82, questionRecall: 0.90, questionPrecision: 0.90},
+		autoPermission: 0.85, questionRecall: 0.90, questionPrecision: 0.90},
 }
 
 // shippedBounds are the figures measured on the shipped sets alone (a

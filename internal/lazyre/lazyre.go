@@ -68,6 +68,14 @@ func (r *Regexp) FindStringSubmatch(s string) []string {
 	return r.compiled().FindStringSubmatch(s)
 }
 
+// FindAllStringSubmatch is [regexp.Regexp.FindAllStringSubmatch].
+func (r *Regexp) FindAllStringSubmatch(s string, n int) [][]string {
+	if !r.filterOf().mayMatch(s) {
+		return nil
+	}
+	return r.compiled().FindAllStringSubmatch(s, n)
+}
+
 // ReplaceAllString is [regexp.Regexp.ReplaceAllString].
 func (r *Regexp) ReplaceAllString(src, repl string) string {
 	return r.compiled().ReplaceAllString(src, repl)

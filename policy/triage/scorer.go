@@ -299,14 +299,17 @@ func (s *Scorer) score(msgs []transcript.Message) scoreResult {
 	cands := map[categoryName][]Finding{}
 	w := &work{marks: make([]mark, s.ncues)}
 	errorSeen := false
-	var put offer              // what the turn's prompt puts to the agent, until a reply takes it on
-	asked := map[string]bool{} // the question tool's calls, by id ("" when the transcript keeps none)
+	var put offer             // what the turn's prompt puts to the agent, until a reply takes it on
+	var asked map[string]bool // the question tool's calls, by id ("" when the transcript keeps none)
 	for _, m := range msgs {
 		if m.IsMeta {
 			continue
 		}
 		for _, u := range m.ToolUses {
 			if slices.Contains(askTools, u.Name) {
+				if asked == nil {
+					asked = map[string]bool{}
+				}
 				asked[u.ID] = true
 			}
 		}

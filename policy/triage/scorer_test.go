@@ -284,12 +284,16 @@ func FuzzScore(f *testing.F) {
 	f.Add("Purple it is — deep violet seas.", "i wanted like purple")
 	f.Add("Good call — removing it.", "backup_and_force_push should be hard deprecated, do not wrap lines as that breaks GitHub")
 	f.Add("Task B landed.", "<task-notification><result>Root cause: stale cache.</result></task-notification>")
+	f.Add(`User has answered your questions: "Fresh copy or subtree?"="Fresh copy (no history)"`, "option 3")
+	f.Add("User selected: \xffKeep auto-merge", "C but shorter")
 	s, err := New(Options{MaxPerCategory: 50})
 	if err != nil {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, reply, prompt string) {
-		res := s.score([]transcript.Message{user(prompt), assistant(reply),
+		ask := assistant(reply) // the reply doubles as the answer to a question tool's call
+		ask.ToolUses = []transcript.ToolUse{{Name: "AskUserQuestion"}}
+		res := s.score([]transcript.Message{user(prompt), ask,
 			{Role: "user", ToolResults: []transcript.ToolResult{{Text: reply, IsError: true}}}})
 		for _, f := range res.Findings {
 			if f.Text == "" || strings.ContainsAny(f.Text, "\n\r") || !utf8.ValidString(f.Text) || utf8.RuneCountInString(f.Text) > 240 {
