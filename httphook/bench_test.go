@@ -5,10 +5,10 @@ import (
 	"compress/gzip"
 	"context"
 	"io"
-	"os"
-	"path/filepath"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/stophook/stophook"
