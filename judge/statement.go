@@ -92,6 +92,9 @@ var notYet = lazyre.New(`\b(?:has|have|is|are)(?: not|n't)(?: been)? (?:\w+ ){0,
 // failure reports an explicit statement in m that the task failed in
 // this turn.
 func (m message) failure() (Verdict, bool) {
+	if v, ok := m.codeFailure(); ok {
+		return v, true
+	}
 	for i := len(m.sentences) - 1; i >= 0; i-- {
 		s := m.sentences[i]
 		if strings.HasSuffix(s, "?") {
@@ -121,6 +124,40 @@ func (m message) failure() (Verdict, bool) {
 			}
 			return Verdict{Class: Error, Kind: Failed, Confidence: 0.85, Why: s}, true
 		}
+	}
+	return Verdict{}, false
+}
+
+// codeSubject matches a failure whose subject is code: a command, a test
+// or a file in a code span ("`go build ./...` is red", "`TestParse` still
+// fails"), stated as the state at the end, not as behaviour ("`send()`
+// fails, and then …" describes the code). The sentence rules do not see it, since code is blanked
+// before they read a line.
+var codeSubject = lazyre.New("`[^`\n]{2,120}`(?: \\([^)\n]{0,80}\\))? (?:(?:is|are) (?:still |now )?(?:red|failing|broken)\\b|still (?:fails|failing|red|broken)\\b|keeps (?:failing|erroring)\\b)")
+
+// codeFailure reports a line of m whose failure statement has code for
+// its subject, unless the line's words explain, resolve or suppose it.
+func (m message) codeFailure() (Verdict, bool) {
+	if !strings.Contains(m.raw, "`") {
+		return Verdict{}, false
+	}
+	raw := strings.Split(m.raw, "\n")
+	for i, l := range strings.Split(prose(m.raw), "\n") {
+		if i >= len(raw) || strings.TrimSpace(l) == "" || strings.HasPrefix(strings.TrimSpace(l), ">") {
+			continue // a fenced or quoted line
+		}
+		loc := codeSubject.FindStringIndex(raw[i])
+		if loc == nil {
+			continue
+		}
+		c := clean(withoutQuotations(foldMarkup(strings.TrimSpace(l))))
+		if strings.HasSuffix(c, "?") || explained.MatchString(c) || resolved.MatchString(c) || hypothetic.MatchString(c) || conditional.MatchString(c) || topic.MatchString(strings.ToLower(raw[i][:loc[0]])) {
+			continue
+		}
+		if negated.MatchString(strings.ToLower(raw[i][:loc[0]])) || resolvedLater.MatchString(strings.ToLower(strings.Join(raw[i:], "\n")[loc[1]:])) {
+			continue
+		}
+		return Verdict{Class: Error, Kind: Failed, Confidence: 0.8, Why: strings.TrimSpace(raw[i])}, true
 	}
 	return Verdict{}, false
 }

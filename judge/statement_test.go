@@ -39,3 +39,28 @@ func TestFailureStatements(t *testing.T) {
 		}
 	}
 }
+
+// TestCodeSubjectFailures: a failure whose subject is code is read from
+// the line, with the same vetoes as the sentence rules.
+func TestCodeSubjectFailures(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		text string
+		want string
+	}{
+		{"Implemented the handler. However, `go build ./...` is red and I don't know why yet.", "error/failed"},
+		{"`TestParseDuration` still fails after the change.", "error/failed"},
+		{"`TestParseDuration` is red on main too, so it is unrelated.", "done"},
+		{"`TestParseDuration` was red; I fixed the unit conversion and it passes now.", "done"},
+		{"The CLI now exits with an error when `config.yaml` is missing.", "done"},
+		{"- If task creation succeeds but `QUEUE.send(...)` fails, the handler returns `500`.", "done"},
+		{"If `npm test` fails on your machine, run `npm ci` first.", "done"},
+		{"```\n$ go test ./...\n`TestX` still fails\n```\nAll green now.", "done"},
+		{"> `TestX` still fails\n\nThat was the old report; it passes now.", "done"},
+	}
+	for _, tt := range tests {
+		if got := judge.Classify(tt.text).String(); got != tt.want {
+			t.Errorf("Classify(%q) = %s (%q), want %s", tt.text, got, judge.Classify(tt.text).Why, tt.want)
+		}
+	}
+}
