@@ -2,9 +2,13 @@ package httphook_test
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
+	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/stophook/stophook"
@@ -80,6 +84,41 @@ func BenchmarkDecideQuickstart(b *testing.B) {
 	for i := 0; b.Loop(); i++ {
 		if _, wait, err := serve(ctx, body(i)); err != nil || wait != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkDecideQuickstartTranscript: the same decision on stops that
+// carry the transcript of a real Claude Code session (judge/testdata's
+// 9c6161597e, MIT, 218 KB, 8 turns), which the judge reads back as real
+// stops make it: the realistic case of bench.sh's transcript target.
+func BenchmarkDecideQuickstartTranscript(b *testing.B) {
+	path := filepath.Join(b.TempDir(), "transcript.jsonl")
+	gz, err := os.Open(filepath.Join("..", "judge", "testdata", "sessions", "9c6161597e.jsonl.gz"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer gz.Close()
+	zr, err := gzip.NewReader(gz)
+	if err != nil {
+		b.Fatal(err)
+	}
+	data, err := io.ReadAll(zr)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		b.Fatal(err)
+	}
+	store := new(stophook.MemoryStore)
+	m := httphook.NewMetrics()
+	serve := hook.Server(stophook.NewChain(m.Policy(quickstartChain())), hook.Options{Store: m.Store(store)})
+	body := loadgen.StopBody(256, b.TempDir(), path, "All done: the tests pass.")
+	ctx := context.Background()
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		if _, wait, err := serve(ctx, body(i)); err != nil || wait != nil {
+			b.Fatal(err, wait != nil)
 		}
 	}
 }

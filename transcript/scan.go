@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync"
 )
 
 const (
@@ -33,15 +34,47 @@ type lineScanner struct {
 	err     error
 }
 
+// newLineScanner returns a scanner of r[0:size]; [lineScanner.release]
+// gives it back once its lines are no longer used.
 func newLineScanner(r io.ReaderAt, size int64, o Options) *lineScanner {
-	return &lineScanner{
+	s, _ := scanners.Get().(*lineScanner)
+	if s == nil {
+		s = new(lineScanner)
+	}
+	*s = lineScanner{
 		r:       r,
 		off:     max(size, 0),
+		buf:     s.buf[:0],
+		nl:      s.nl[:0],
 		chunk:   o.chunkSize(),
 		grow:    o.chunkMaxSize(),
 		maxLine: o.maxLine(),
 		budget:  o.maxBytes(),
 	}
+	return s
+}
+
+// scanners keeps released scanners with their buffers: a hook server
+// reads a transcript for each stop, and a fresh 64 KiB read buffer each
+// time was most of the memory a decision allocated.
+var scanners sync.Pool
+
+// maxPooledBuf bounds the read buffer a released scanner keeps.
+const maxPooledBuf = 1 << 20
+
+// release gives s back for reuse: no line it returned may be used after.
+// (Every reader of lines copies what it keeps: parseLine's and the
+// decoders' results share no memory with the line.)
+func (s *lineScanner) release() {
+	buf, nl := s.buf, s.nl
+	if cap(buf) > maxPooledBuf {
+		buf = nil
+	}
+	if cap(nl) > maxPooledBuf/8 {
+		nl = nil
+	}
+	*s = lineScanner{buf: buf[:0], nl: nl[:0]}
+	scanners.Put(s)
 }
 
 // prev returns the line before the one returned last. It reports false at

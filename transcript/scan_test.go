@@ -74,7 +74,21 @@ func allLines(t *testing.T, data string, o Options) []string {
 		got = append(got, string(line))
 	}
 	require.NoError(t, s.err)
+	s.release()
 	return got
+}
+
+// TestLineScannerReused: a released scanner, read buffer and all, reads
+// the next input as a fresh one does, whatever the last one left in it.
+func TestLineScannerReused(t *testing.T) {
+	long := strings.Repeat("a long line of the first input\n", 5000) + "last"
+	short := "one\ntwo\n\nthree"
+	o := Options{chunk: 16}
+	for range 3 {
+		require.Equal(t, []string{"last"}, allLines(t, long, o)[:1])
+		require.Equal(t, []string{"three", "", "two", "one"}, allLines(t, short, o))
+		require.Equal(t, []string{"three", "", "two", "one"}, allLines(t, short, Options{}))
+	}
 }
 
 func TestLineScanner(t *testing.T) {

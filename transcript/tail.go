@@ -197,6 +197,7 @@ func (o Options) backwardReader(r io.ReaderAt, size int64) iter.Seq2[Message, er
 // format it read (FormatAuto when no line named one).
 func (o Options) scan(r io.ReaderAt, size int64, fn func(m Message, turnEnd bool, err error) bool) Format {
 	s := newLineScanner(r, size, o)
+	defer s.release()
 	a := assembler{maxHeld: o.maxHeldResults()}
 	emit := func(m Message) bool { return fn(m, false, nil) }
 	f := o.Format
