@@ -190,7 +190,7 @@ func TestTurnTargets(t *testing.T) {
 		checkTargetsRounded(t, "shipped", h, true)
 		checkHeldOut(t, "shipped", h, shippedBounds)
 	}
-	splits := []string{"train", "holdout", "blind-train", "blind-holdout", "fresh-train", "fresh-holdout", "wide-train", "wide-holdout", "wide2-train", "wide2-holdout", "wide3-train", "wide3-holdout"}
+	splits := []string{"train", "holdout", "blind-train", "blind-holdout", "fresh-train", "fresh-holdout", "wide-train", "wide-holdout", "wide2-train", "wide2-holdout", "wide3-train", "wide3-holdout", "wide4-train", "wide4-holdout"}
 	if len(skipped) > 0 {
 		splits = nil // judged above as one set
 	}
@@ -276,6 +276,18 @@ var heldOut = map[string]heldBounds{
 	// target met, so asserted as targets.
 	"wide3-holdout": {quickDone: 0, autoDone: 0, autoDecision: 0, fixedSentBack: 0,
 		autoPermission: 0.85, questionRecall: 0.90, questionPrecision: 0.90},
+	// The fourth wide sets (Kite814/blip2-main, senlongyugood/Mini-SimCLR-,
+	// Real-s/mini-simclr-assignment, Bancie/DenseUAV_baseline: Claude Code,
+	// Codex, Cursor; Chinese and Vietnamese learners' sessions; closings
+	// that ask, oversampled), measured blind before any change and held
+	// there: wide4-train 46 finished, 7 decisions (1 answered), 16
+	// permission asks (12 answered), question P 0.95 / R 0.91; wide4-holdout
+	// 47 finished, 4 decisions (0 answered), 7 permission asks (5
+	// answered), question P 1.00 / R 0.82 (9/11).
+	"wide4-train": {quickDone: 0, autoDone: 0, autoDecision: 1, fixedSentBack: 0,
+		autoPermission: 0.75, questionRecall: 0.90, questionPrecision: 0.90},
+	"wide4-holdout": {quickDone: 0, autoDone: 0, autoDecision: 0, fixedSentBack: 0,
+		autoPermission: 0.71, questionRecall: 0.81, questionPrecision: 0.90},
 }
 
 // shippedBounds are the figures measured on the shipped sets alone (a

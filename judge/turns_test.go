@@ -148,6 +148,8 @@ func formatOf(agent string) transcript.Format {
 		return transcript.FormatCopilot
 	case "Gemini CLI":
 		return transcript.FormatGemini
+	case "Cursor":
+		return transcript.FormatCursor
 	}
 	return transcript.FormatClaude
 }
