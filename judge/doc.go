@@ -34,9 +34,14 @@
 // main too") is not one.
 //
 // With evidence, a check that failed (a test run, a build, a lint, a push,
-// a commit, a refused edit) and that no later run of the same check passed
-// is unresolved. The message decides what it means: a failure statement
-// makes a [Failed] error; a claim that the check passed ("all tests pass"
+// a commit, a refused edit: a non-zero exit code, or a failing summary in
+// the output of a piped run) and that no later run of the same check on as
+// much passed is unresolved: "npm run test" settles "npm test" and "go
+// test ./..." settles "go test ./x", but a narrower rerun settles a wider
+// failure only when it covers what the output names as failed. The
+// message decides what it means: a failure statement, or words of its own
+// that tie a failure to the check ("the tests are red", "`go test ./...`
+// exits with an error"), make a [Failed] error; a claim that the check passed ("all tests pass"
 // after a red run) makes a [ClaimedSuccess] error; an explanation, or
 // edits after the failure, let the turn end; silence lets it end too, with
 // low confidence, which [Settle] may hand to an LLM. Failures fixed later

@@ -176,9 +176,13 @@ var rewriteBounds = map[string]heldBounds{
 	// STOPHOOK_JUDGE_CORPUS; the shipped bases alone in brackets):
 	// rewrite-train caught 37/69 (19/34), message alone P 1.00 R 0.62
 	// (0.56); rewrite-holdout 43/102 (15/34), P 1.00 R 0.47 (0.43); no
-	// finished or fixed-midway turn sent back.
+	// finished or fixed-midway turn sent back. After the rules were fitted
+	// to rewrite-train (69/69, R 1.00), rewrite-holdout measured once:
+	// 72/102 (23/34), claims caught as such 22/42 (6/13), P 1.00 R 0.60
+	// (0.52), still no finished or fixed-midway turn sent back. It misses
+	// the recall targets; it is held at those figures.
 	"rewrite-holdout": {quickDone: 0, autoDone: 0, autoDecision: 0, fixedSentBack: 0,
-		errRecall: 0.42, errMsgPrecision: 1, errMsgRecall: 0.42},
+		errRecall: 0.67, errMsgPrecision: 1, errMsgRecall: 0.52},
 }
 
 // rwTemplate is a final message for a variant; {what}, {What}, {thing}
