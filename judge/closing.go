@@ -222,7 +222,7 @@ func questions(line string) (string, bool) {
 // markup folds Markdown decoration, code-blanking leftovers and
 // typographic quotes.
 var markup = strings.NewReplacer("**", "", "__", "", "`", " ", "’", "'", "‘", "'", "“", "\"", "”", "\"", "\u00a0", " ",
-	"？", "? ", "！", "! ", "。", ". ")
+	"？", "? ", "！", "! ", "。", ". ", "：", ": ")
 
 // foldMarkup is markup.Replace(line), without the Replacer's copy for
 // the lines it leaves alone: every string markup replaces starts with one

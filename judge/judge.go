@@ -1,6 +1,10 @@
 package judge
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/stophook/stophook/internal/clientblock"
+)
 
 // maxInput is the number of bytes at the end of a message that the judge
 // reads: 16 KiB. The closing of a message is what counts, and the bound
@@ -125,9 +129,10 @@ func Classify(text string) Verdict { return Judge(text, nil) }
 // couldn't get it to build", "the tests still fail", "I'm blocked on …");
 // with evidence, a failed check that no later run fixed, which the message
 // either reports as failing or claims as a success. Everything else is
-// Done. Only the last 16 KiB of text are read.
+// Done. Only the last 16 KiB of text are read, and blocks a client
+// appends on its own (Codex's <oai-mem-citation>) are not read.
 func Judge(text string, ev *Evidence) Verdict {
-	text = tail(text)
+	text = clientblock.Blank(tail(text))
 	if strings.TrimSpace(text) == "" {
 		return Verdict{Class: Done, Confidence: 0.5, Why: "empty message"}
 	}

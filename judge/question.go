@@ -39,7 +39,7 @@ var ifTroubleLasts = lazyre.New(`(?:^|[.!] )(?:and )?if (?:you(?:'re| are)? (?:s
 var (
 	permissionQuestionIntl = lazyre.New(`(?:しましょうか|ましょうか|しますか|進めますか|よろしいですか|よいですか|いいですか|良いですか|でしょうか)\?|要我|需要我|要不要|是否(?:需要|要)|(?:可以|好|行)吗\?|吗\?$|(?:할까요|드릴까요|될까요|괜찮을까요|진행할까요|할까\?)|` +
 		`^(?:а )?(?:хочешь|хотите)(?:[\s,]|$)|(?:^|[\s,])чтобы я\s|(?:^|\s)могу ли я\s|(?:^|\s)(?:мне|давай(?:те)?) (?:сделать|продолжить|закоммитить|запушить|начать|запустить|исправить|добавить|обновить|удалить)|\bsoll(?:en)? (?:ich|wir)\b|\b(?:möchtest du|möchten sie|willst du|wollen sie),? dass ich\b|\b(?:quieres|quiere|quieren) que\b|\b(?:voulez-vous|veux-tu|tu veux|vous voulez) que\b|\bdois-je\b|\bquer que eu\b|\bposso\b|\b(?:pode|podes|puede|podr[ií]as?|poderia)\b[^?]*\b(?:aprovar|aprobar|autorizar|permitir)\b`)
-	decisionQuestionIntl = lazyre.New(`どちら|どれ|どの|何を|なにを|どう(?:しますか|しましょう|すれば)|いつ|どこ|哪个|哪些|哪种|哪一|还是|什么|怎么|如何|어느|어떤|무엇|뭘|어떻게|` +
+	decisionQuestionIntl = lazyre.New(`どちら|どれ|どの|何を|なにを|どう(?:しますか|しましょう|すれば)|いつ|どこ|哪个|哪些|哪种|哪一|还是|或者|それとも|아니면|什么|怎么|如何|어느|어떤|무엇|뭘|어떻게|` +
 		`(?:^|[\s,])(?:или|какой|какая|какое|какие|какую|каким|что|где|когда|сколько|кто)(?:[\s,?]|$)|\b(?:oder|welche[nmrs]?|was|wie)\b.*\b(?:ich|wir|du|sie)\b.*\?$`)
 )
 
@@ -95,7 +95,7 @@ var courtesyStatement = lazyre.New(`\b(?:let me know|tell me|feel free to (?:let
 
 // optionsLeadIn marks a line that puts the options listed under it to the
 // human ("Would you like me to:", "Let me know which you prefer:").
-var optionsLeadIn = lazyre.New(`\b(?:would you like|do you want|let me know if you(?:'d| would)? like|let me know (?:which|what|how)|should i|shall i|(?:^|[^,] )which|choose|prefer|options?|how would you like|please confirm|confirm|recommend|your decision|decide)\b|\bi can(?: also| next| either)?:$|\bi can(?: also| next)?(?: do)? (?:one|any|some|either) of (?:these|those|the following)\b`)
+var optionsLeadIn = lazyre.New(`\b(?:would you like|do you want|let me know if you(?:'d| would)? like|let me know (?:which|what|how)|should i|shall i|(?:^|[^,] )which|choose|prefer|options?|how would you like|please confirm|confirm|recommend|your decision|decide)\b|\bi can(?: also| next| either)?:$|\bi can(?: also| next)?(?: do)? (?:one|any|some|either) of (?:these|those|the following)\b|选(?:一|择|哪)|二选一|哪(?:个|种|一)|どちら|どれ|選んで|選択|선택|어느`)
 
 // addressed marks a question put to the human: it names them or asks what
 // the agent should do.
@@ -112,12 +112,25 @@ func (m message) question() (Verdict, bool) {
 	if c.choice != "" && optionsLeadIn.MatchString(c.choice) && !offeredSteps(c.choice) && (c.question == "" || len(c.lines) > 0 && c.lines[0] == c.choice) {
 		return ask(Decision, 0.85, c.choice), true
 	}
+	// Cursor's debug mode closes with the steps the human is to run
+	// and report on ("<reproduction_steps> … Press Proceed when done
+	// </reproduction_steps>"): it waits for them.
+	if len(c.lines) > 0 && c.lines[0] == "</reproduction_steps>" {
+		return ask(Decision, 0.8, "steps for the human to reproduce"), true
+	}
 	if c.question != "" {
 		k, conf := classifyQuestion(c)
 		if k == NoKind {
 			return Verdict{}, false
 		}
 		if k == Permission {
+			// A second course put after the go-ahead ("Want me to add
+			// the migration now? Or would you rather ship the schema in
+			// its own PR?") makes it a choice, unless it only delays
+			// the work ("…? Or leave it for now.").
+			if second := courseAfter(c); second != "" {
+				return ask(Decision, 0.75, c.question+" "+second), true
+			}
 			// A go-ahead that also asks for something ("If so, let me
 			// know the reason") needs the human: a plain yes lacks it.
 			for _, line := range c.lines[:min(2, len(c.lines))] {
@@ -362,8 +375,17 @@ func classifyOne(c closing) (Kind, float64) {
 			return Permission, 0.85
 		}
 	}
+	if first, second, ok := cutOrCJK(q); ok && permissionQuestionIntl.MatchString(first) && holdOffCJK.MatchString(second) {
+		return Permission, 0.85
+	}
 	if proposeSelf.MatchString(q) && !strings.Contains(q, " or ") {
 		return Permission, 0.8
+	}
+	if offerMa.MatchString(q) {
+		// "要我解释一下它是怎么工作的吗?": a question ending in 吗 is
+		// a yes-no question; a question word inside it belongs to the
+		// action the agent offers.
+		return Permission, 0.85
 	}
 	switch {
 	case courtesy.MatchString(q) || courtesyCJK.MatchString(q):
@@ -429,3 +451,64 @@ func firstCourse(q string) string {
 // proposeSelf marks a question that proposes the agent's next step ("How
 // about I add tests for the edge cases next?"): a yes lets it act.
 var proposeSelf = lazyre.New(`^(?:so,? )?(?:how|what) about (?:i|we|me) [a-z]+\b`)
+
+// orWordCJK are the words of "or" that join two courses in a Chinese,
+// Japanese or Korean question ("需要我直接写，还是你自己先试?").
+var orWordCJK = []string{"还是", "或者", "それとも", "아니면"}
+
+// cutOrCJK splits a question at its last CJK "or".
+func cutOrCJK(q string) (first, second string, ok bool) {
+	at, n := -1, 0
+	for _, w := range orWordCJK {
+		if i := strings.LastIndex(q, w); i > at {
+			at, n = i, len(w)
+		}
+	}
+	if at < 0 {
+		return "", "", false
+	}
+	return q[:at], strings.TrimLeft(q[at+n:], " ,，、"), true
+}
+
+// holdOffCJK marks a second course that only leaves the work to the
+// human or for later (Chinese, Japanese, Korean: "你自己先试", "ご自身で",
+// "나중에"): a plain yes still answers the question.
+var holdOffCJK = lazyre.New(`^(?:你|您)?(?:想|要|打算|准备)?(?:先)?(?:自己|亲自)|^(?:你|您)先(?:试|看|写|做|检查|测试|跑|确认)|^(?:先|暂时|稍后|以后|之后|晚点)(?:不|别|放|等|看看|再)|再说|ご自身で|自分で|後で|あとで|직접|나중에`)
+
+// offerMa marks a Chinese yes-no question (ending in 吗) in which the
+// agent offers to act ("要我…吗?", "需要我…吗?", "要不要我…吗?").
+var offerMa = lazyre.New(`(?:要我|需要我|要不要我|让我|我(?:来|可以)?帮你)[^?还或]*吗\?$`)
+
+// orCourse marks a sentence that opens with "or" and so offers a second
+// course after a question ("Or would you rather …", "或者你打算 …").
+var orCourse = lazyre.New(`^(?:or|ou|oder|o)(?:[\s,]|$)|^или(?:[\s,]|$)|^(?:或者|还是|要不然?|それとも|あるいは|아니면)`)
+
+// orLeadIn is what may stand between that "or" and the course itself.
+var orLeadIn = lazyre.New(`^(?:or|ou|oder|o|или)?[\s,]*(?:if you(?:'d| would)? prefer,? |(?:would|do) you (?:rather |prefer to |want to )?|you could |we could )?`)
+
+// courseAfter returns the sentence after the closing question, when it
+// opens with "or" and offers a course that is more than a delay.
+func courseAfter(c closing) string {
+	for k, line := range c.lines[:min(questionLines, len(c.lines))] {
+		i := strings.Index(line, c.question)
+		if i < 0 {
+			continue
+		}
+		rest := strings.TrimSpace(line[i+len(c.question):])
+		if rest == "" && k > 0 {
+			rest = c.lines[k-1]
+		}
+		if !orCourse.MatchString(rest) {
+			return ""
+		}
+		for _, w := range orWordCJK {
+			rest = strings.TrimPrefix(rest, w)
+		}
+		second := strings.TrimLeft(orLeadIn.ReplaceAllString(rest, ""), " ,，")
+		if holdOff.MatchString(second) || holdOffCJK.MatchString(second) {
+			return ""
+		}
+		return rest
+	}
+	return ""
+}

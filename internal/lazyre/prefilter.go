@@ -19,18 +19,66 @@ type prefilter struct {
 	// (the pattern folds case somewhere).
 	fold bool
 	any  []string
+	// sigs holds the bigram set (see bigrams) of each literal of any, for
+	// a filter with enough literals to gain by it; nil otherwise.
+	sigs []bigramSet
 }
 
 // lookup returns the prefilter of expr, or nil when every text may match.
 func lookup(expr string) *prefilter {
-	if p := lookupTable(expr); p != nil {
-		return p
+	var p *prefilter
+	if t := lookupTable(expr); t != nil {
+		c := *t // the table is shared: sigs go on a copy
+		p = &c
+	} else {
+		lits, fold := derive(expr)
+		if lits == nil {
+			return nil
+		}
+		p = &prefilter{expr: expr, fold: fold, any: lits}
 	}
-	lits, fold := derive(expr)
-	if lits == nil {
+	p.sigs = sigsOf(p.any)
+	return p
+}
+
+// A bigramSet has bit bigram(a, b) set for each pair of bytes a, b that
+// follow each other in a text. A text that contains a literal holds each
+// of its bigrams, so a literal whose set is not within the text's cannot
+// be in it: most literals are ruled out by one AND, without a search.
+type bigramSet [2]uint64
+
+// bigram hashes a pair of bytes to one of a bigramSet's 128 bits.
+func bigram(a, b byte) uint { return (uint(a)*31 + uint(b)) & 127 }
+
+// bigrams returns the bigram set of s.
+func bigrams(s string) (set bigramSet) {
+	for i := 1; i < len(s); i++ {
+		h := bigram(s[i-1], s[i])
+		set[h>>6] |= 1 << (h & 63)
+	}
+	return set
+}
+
+// minSigLits is the fewest literals for which a filter keeps their
+// bigram sets: below it, searching for each literal costs about as much
+// as making the text's set.
+const minSigLits = 3
+
+// sigTextPerLit bounds the text a filter with bigram sets makes a set of:
+// up to this many bytes per literal; a longer text is searched for each
+// literal, which costs less than a byte-by-byte pass then.
+const sigTextPerLit = 12
+
+// sigsOf returns the bigram sets of lits, or nil when too few to pay.
+func sigsOf(lits []string) []bigramSet {
+	if len(lits) < minSigLits {
 		return nil
 	}
-	return &prefilter{expr: expr, fold: fold, any: lits}
+	sigs := make([]bigramSet, len(lits))
+	for i, l := range lits {
+		sigs[i] = bigrams(l)
+	}
+	return sigs
 }
 
 // lookupTable returns the table's prefilter of expr, or nil.
@@ -50,6 +98,16 @@ func (p *prefilter) mayMatch(s string) bool {
 	}
 	if p.fold {
 		s = folded(s)
+	}
+	if p.sigs != nil && len(s) <= sigTextPerLit*len(p.any) {
+		set := bigrams(s)
+		for i, lit := range p.any {
+			sig := p.sigs[i]
+			if sig[0]&^set[0] == 0 && sig[1]&^set[1] == 0 && strings.Contains(s, lit) {
+				return true
+			}
+		}
+		return false
 	}
 	for _, lit := range p.any {
 		if strings.Contains(s, lit) {

@@ -222,16 +222,59 @@ func FuzzPrefilter(f *testing.F) {
 		f.Add(s)
 	}
 	compiled := make([]*regexp.Regexp, len(prefilters))
+	withSigs := make([]*prefilter, len(prefilters))
 	for i := range prefilters {
 		compiled[i] = regexp.MustCompile(prefilters[i].expr)
+		withSigs[i] = lookup(prefilters[i].expr)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		for i := range prefilters {
 			if compiled[i].MatchString(s) && !prefilters[i].mayMatch(s) {
 				t.Errorf("%q rules out %q, which matches", prefilters[i].expr, s)
 			}
+			if got, want := withSigs[i].mayMatch(s), prefilters[i].mayMatch(s); got != want {
+				t.Errorf("%q on %q: %v with bigram sets, %v without", prefilters[i].expr, s, got, want)
+			}
 		}
 	})
+}
+
+// TestBigramSetsChangeNothing: a filter with its literals' bigram sets
+// (what lookup gives) answers as the table's entry does, on the samples,
+// their short pieces and the judge's labelled messages.
+func TestBigramSetsChangeNothing(t *testing.T) {
+	texts := samples()
+	if data, err := os.ReadFile(filepath.Join("..", "..", "judge", "testdata", "labelled.jsonl")); err == nil {
+		for _, line := range strings.Split(string(data), "\n") {
+			texts = append(texts, line, strings.ToLower(line))
+			for _, w := range strings.Fields(strings.ToLower(line)) {
+				texts = append(texts, w)
+			}
+		}
+	}
+	for _, s := range slices.Clone(texts) {
+		for _, cut := range []int{8, 24, 60} {
+			if len(s) > cut {
+				texts = append(texts, s[:cut], s[len(s)-cut:])
+			}
+		}
+	}
+	sigsUsed := 0
+	for i := range prefilters {
+		table := &prefilters[i]
+		p := lookup(table.expr)
+		if p.sigs != nil {
+			sigsUsed++
+		}
+		for _, s := range texts {
+			if got, want := p.mayMatch(s), table.mayMatch(s); got != want {
+				t.Errorf("%q on %q: %v with bigram sets, %v without", p.expr, s, got, want)
+			}
+		}
+	}
+	if sigsUsed == 0 {
+		t.Error("no table entry has enough literals for bigram sets: the fast path goes untested")
+	}
 }
 
 func TestFilteredMethods(t *testing.T) {

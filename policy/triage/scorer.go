@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/stophook/stophook/internal/clientblock"
 	"github.com/stophook/stophook/signals"
 	"github.com/stophook/stophook/transcript"
 )
@@ -322,7 +323,7 @@ func (s *Scorer) score(msgs []transcript.Message) scoreResult {
 					put = offer{} // one a turn
 				}
 			}
-			s.scoreText(w, &res, cands, m.Text, true, "assistant", s.weights.Assistant, errorSeen)
+			s.scoreText(w, &res, cands, clientblock.Blank(m.Text), true, "assistant", s.weights.Assistant, errorSeen)
 		case "user":
 			if injected(m.Text) {
 				// A background task's report, not the user's words: read
@@ -332,13 +333,14 @@ func (s *Scorer) score(msgs []transcript.Message) scoreResult {
 				errorSeen = errorSeen || failureText(m.Text)
 				break
 			}
+			text := clientblock.Blank(m.Text) // a reminder the client adds is not the user's words
 			if startsTurn(m) {
 				put = offer{}
-				if !compactSummary(m.Text) {
-					put = readPrompt(m.Text)
+				if !compactSummary(text) {
+					put = readPrompt(text)
 				}
 			}
-			s.scoreText(w, &res, cands, m.Text, true, "user", s.weights.User, errorSeen)
+			s.scoreText(w, &res, cands, text, true, "user", s.weights.User, errorSeen)
 			errorSeen = errorSeen || failureText(m.Text)
 		}
 		for _, tr := range m.ToolResults {
