@@ -6,7 +6,7 @@ import (
 	"github.com/tidwall/gjson"
 )
 
-// peekCases are payloads peekField must read as gjson does.
+// peekCases are payloads peekFields must read as gjson does.
 var peekCases = []string{
 	`{"stop_hook_active":false,"loop_count":3}`,
 	`{"session_id":"s","stop_hook_active":true}`,
@@ -19,6 +19,8 @@ var peekCases = []string{
 	`{"loop_count":1e400}`,
 	`{"loop\u005fcount":4,"loop_count":5}`,
 	`{"loop_count":5,"loop\u005fcount":4}`,
+	`{"loop_count":5,"stop\u005fhook_active":true,"stop_hook_active":false}`,
+	`{"stop_hook_active":true,"loop_count":1,"x\n":1}`,
 	`{"x":"a\"b","loop_count":[1,{"loop_count":2}]}`,
 	`{"loop_count":1,"loop_count":2}`,
 	`{"a":{"loop_count":9}}`,
@@ -28,30 +30,29 @@ var peekCases = []string{
 	` {"loop_count":6} `,
 }
 
-func TestPeekField(t *testing.T) {
+func TestPeekFields(t *testing.T) {
 	for _, raw := range peekCases {
-		for _, key := range []string{"stop_hook_active", "loop_count"} {
-			want := gjson.Get(raw, key).String()
-			if got := peekField([]byte(raw), key); got != want {
-				t.Errorf("peekField(%s, %s) = %q, gjson says %q", raw, key, got, want)
-			}
-		}
+		checkPeek(t, []byte(raw))
 	}
-	if got := peekField(nil, "loop_count"); got != "" {
-		t.Errorf("peekField(nil) = %q", got)
+	if a, b := peekFields(nil, "loop_count", "stop_hook_active"); a != "" || b != "" {
+		t.Errorf("peekFields(nil) = %q, %q", a, b)
 	}
 }
 
-func FuzzPeekField(f *testing.F) {
+// checkPeek compares peekFields with gjson on raw, both key orders.
+func checkPeek(t *testing.T, raw []byte) {
+	t.Helper()
+	for _, keys := range [][2]string{{"loop_count", "stop_hook_active"}, {"stop_hook_active", "loop_count"}} {
+		w1, w2 := gjson.GetBytes(raw, keys[0]).String(), gjson.GetBytes(raw, keys[1]).String()
+		if g1, g2 := peekFields(raw, keys[0], keys[1]); g1 != w1 || g2 != w2 {
+			t.Errorf("peekFields(%q, %s, %s) = %q, %q; gjson says %q, %q", raw, keys[0], keys[1], g1, g2, w1, w2)
+		}
+	}
+}
+
+func FuzzPeekFields(f *testing.F) {
 	for _, raw := range peekCases {
 		f.Add([]byte(raw))
 	}
-	f.Fuzz(func(t *testing.T, raw []byte) {
-		for _, key := range []string{"stop_hook_active", "loop_count"} {
-			want := gjson.GetBytes(raw, key).String()
-			if got := peekField(raw, key); got != want {
-				t.Fatalf("peekField(%q, %s) = %q, gjson says %q", raw, key, got, want)
-			}
-		}
-	})
+	f.Fuzz(func(t *testing.T, raw []byte) { checkPeek(t, raw) })
 }

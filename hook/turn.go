@@ -88,10 +88,11 @@ type turns struct {
 // begin returns how many times the current turn was already continued,
 // or an error when the count could not be read.
 func (t turns) begin(ctx context.Context, in stophook.Input) (int, error) {
-	if loop, has := loopCount(in); has {
+	loopField, activeField := peekFields(in.Raw, "loop_count", "stop_hook_active")
+	if loop, has := loopCount(loopField); has {
 		return loop, nil // Cursor counts its own follow-ups
 	}
-	if hostSendsActive(in) && !in.StopHookActive {
+	if hostSendsActive(in, activeField) && !in.StopHookActive {
 		return 0, nil // the host says this is the turn's first stop
 	}
 	if in.SessionID == "" {
@@ -169,56 +170,62 @@ func (t turns) reset(ctx context.Context, in stophook.Input) error {
 	return t.store.Delete(ctx, sessionTurnKey(in.SessionID))
 }
 
-// hostSendsActive reports whether the input carries stop_hook_active at all.
-func hostSendsActive(in stophook.Input) bool {
+// hostSendsActive reports whether the input carries stop_hook_active at
+// all; field is in.Field("stop_hook_active").
+func hostSendsActive(in stophook.Input, field string) bool {
 	if len(in.Raw) == 0 {
 		return true // built in code: the field is what it says
 	}
-	return peekField(in.Raw, "stop_hook_active") != ""
+	return field != ""
 }
 
-// loopCount returns Cursor's loop_count when the input has one.
-func loopCount(in stophook.Input) (int, bool) {
-	v := peekField(in.Raw, "loop_count")
-	if v == "" {
+// loopCount returns Cursor's loop_count when the input has one; field is
+// in.Field("loop_count").
+func loopCount(field string) (int, bool) {
+	if field == "" {
 		return 0, false
 	}
-	n, err := strconv.Atoi(v)
+	n, err := strconv.Atoi(field)
 	if err != nil || n < 0 {
 		return 0, false
 	}
 	return n, true
 }
 
-// peekField returns in.Field(key) for a key that is a plain name (no
-// gjson path syntax), reading raw in place: the string may share raw's
-// memory, so callers look at it and do not keep it. It reads the
-// payload's top-level members in one pass without allocating, and leaves
-// to gjson (Input.Field) a payload that is not one valid JSON object or in
-// which a key before key's holds an escape; TestPeekField and
-// FuzzPeekField hold the two to the same answer.
-func peekField(raw json.RawMessage, key string) string {
+// peekFields returns in.Field(k1) and in.Field(k2) for keys that are plain
+// names (no gjson path syntax), reading raw in place: the strings may
+// share raw's memory, so callers look at them and do not keep them. It
+// reads the payload's top-level members once without allocating, and
+// leaves to gjson (Input.Field) a payload that is not one valid JSON
+// object or in which a key holds an escape before both keys were found;
+// TestPeekFields and FuzzPeekFields hold the two to the same answers.
+func peekFields(raw json.RawMessage, k1, k2 string) (v1, v2 string) {
 	if len(raw) == 0 {
-		return ""
+		return "", ""
 	}
 	s := unsafe.String(&raw[0], len(raw))
-	var val string
-	found, plain := false, true
+	var r1, r2 string
+	f1, f2, plain := false, false, true
 	end, ok := jsonscan.Members(s, 0, 0, func(k string, esc bool, v string) bool {
 		switch {
-		case found:
+		case f1 && f2:
 		case esc:
-			plain = false // it may be key, escaped: gjson unescapes keys
-		case k == key:
-			val, found = v, true
+			plain = false // it may be a key we look for, escaped: gjson unescapes keys
+		case !f1 && k == k1:
+			r1, f1 = v, true
+		case !f2 && k == k2:
+			r2, f2 = v, true
 		}
 		return plain
 	})
-	switch {
-	case !ok || jsonscan.Space(s, end) != len(s):
-		return gjson.Get(s, key).String()
-	case found:
-		return gjson.Parse(val).String()
+	if !ok || jsonscan.Space(s, end) != len(s) {
+		return gjson.Get(s, k1).String(), gjson.Get(s, k2).String()
 	}
-	return ""
+	if f1 {
+		v1 = gjson.Parse(r1).String()
+	}
+	if f2 {
+		v2 = gjson.Parse(r2).String()
+	}
+	return v1, v2
 }

@@ -128,8 +128,7 @@ func runOf(u transcript.ToolUse, r transcript.ToolResult) Run {
 		run.Failed, run.Summary = shellFailed(r, cmd)
 		run.scope = scopeOf(cmd, run.Check)
 		if run.Failed {
-			run.out = head(r.Text, 1000) + "\n" + tailString(r.Text, 1500)
-			run.units = unitsOf(run.out)
+			run.out = r.Text // read through outWindow, when a message or a later run needs it
 		}
 	case editTools[name]:
 		run.Edit = true

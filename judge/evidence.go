@@ -28,11 +28,8 @@ type Run struct {
 	// test names, filters ("./internal/server", "tests/test_api.py",
 	// "run:TestX"); empty for the whole project.
 	scope []string
-	// units are what failed, as the output names them: packages, files,
-	// tests ("example.com/app/config", "tests/test_parser.py").
-	units []string
-	// out is the output of a failed run (its head and tail), which a
-	// message naming what failed quotes from.
+	// out is the output of a failed run, which a message naming what
+	// failed quotes from; see outWindow.
 	out string
 	// also are the other checks a chained command ran ("git add && git
 	// commit && git push" is a push and a commit): a run that passed
@@ -44,6 +41,16 @@ type Run struct {
 // first, from the turn's prompt on.
 type Evidence struct {
 	Runs []Run
+}
+
+// outWindow returns the part of a failed run's output the rules read:
+// its first 1000 and last 1500 bytes, where tools print what failed and
+// their summaries.
+func (r Run) outWindow() string {
+	if len(r.out) <= 2500 {
+		return r.out
+	}
+	return head(r.out, 1000) + "\n" + tailString(r.out, 1500)
 }
 
 // failure is a failed check that no later run of the same check passed.
@@ -61,19 +68,28 @@ type failure struct {
 // A later failure that covers an earlier one stands for it.
 func (e *Evidence) unresolved() []failure {
 	var out []failure
-	later := map[string][]Run{} // runs after the current one, by check
+	later := map[string]*laterRuns{} // runs after the current one, by check
 	edits := 0
 	for i := len(e.Runs) - 1; i >= 0; i-- {
 		r := e.Runs[i]
 		if r.Check != "" {
-			if r.Failed && !coveredLater(later[r.Check], r) {
+			l := later[r.Check]
+			if r.Failed && !l.cover(r) {
 				out = append(out, failure{Run: r, EditsAfter: edits})
 			}
-			later[r.Check] = append(later[r.Check], r)
+			if l == nil {
+				l = &laterRuns{}
+				later[r.Check] = l
+			}
+			l.add(r)
 		}
 		if !r.Failed {
 			for _, k := range r.also {
-				later[k] = append(later[k], Run{Check: k}) // a chained check: its scope is unknown, the whole
+				// a chained check: its scope is unknown, the whole
+				if later[k] == nil {
+					later[k] = &laterRuns{}
+				}
+				later[k].whole = true
 			}
 		}
 		if r.Edit && !r.Failed {
@@ -83,11 +99,40 @@ func (e *Evidence) unresolved() []failure {
 	return out
 }
 
-// coveredLater reports whether one of the later runs covers the failed
-// run f.
-func coveredLater(later []Run, f Run) bool {
-	for _, l := range later {
-		if covers(l, f) {
+// laterRuns are the runs of one check after the current one: whether one
+// ran on the whole project, and the distinct scopes of the others.
+type laterRuns struct {
+	whole  bool
+	scopes []Run // one run per distinct scope
+	seen   map[string]bool
+}
+
+func (l *laterRuns) add(r Run) {
+	if len(r.scope) == 0 {
+		l.whole = true
+		return
+	}
+	key := strings.Join(r.scope, "\x00")
+	if l.seen[key] {
+		return
+	}
+	if l.seen == nil {
+		l.seen = map[string]bool{}
+	}
+	l.seen[key] = true
+	l.scopes = append(l.scopes, Run{Check: r.Check, scope: r.scope})
+}
+
+// cover reports whether one of the later runs covers the failed run f.
+func (l *laterRuns) cover(f Run) bool {
+	if l == nil {
+		return false
+	}
+	if l.whole {
+		return true
+	}
+	for _, r := range l.scopes {
+		if covers(r, f) {
 			return true
 		}
 	}

@@ -74,6 +74,9 @@ var fileExt = lazyre.New(`\.(?:py|go|ts|tsx|js|jsx|mjs|cjs|rb|rs|java|kt|cs|php|
 // tail") that runs check key, its program first; the first segment that
 // is a check of that key, else the whole command.
 func segmentOf(cmd, key string) string {
+	if !strings.ContainsAny(cmd, "&|;\n") {
+		return cmd
+	}
 	segs := strings.FieldsFunc(cmd, func(r rune) bool { return r == '&' || r == '|' || r == ';' || r == '\n' })
 	for _, s := range segs {
 		for _, k := range checksOf(s) {
@@ -90,7 +93,9 @@ func segmentOf(cmd, key string) string {
 // tests, rspec files.
 var unitPatterns = lazyre.New(`(?m)^FAIL\s+(\S+)\s+[\d.]+s\s*$|^--- FAIL: (\S+)|^FAILED (\S+?)(?:::|\s|$)|^\s*FAIL\s+(\S+\.\w+)|^test (\S+) \.\.\. FAILED|^rspec (\./\S+?):\d+`)
 
-// unitsOf returns the failed units the output names.
+// unitsOf returns the failed units the output of a failed run names:
+// packages, files, tests ("example.com/app/config", "tests/test_parser.py",
+// "run:TestParse").
 func unitsOf(out string) []string {
 	if !mayFail(out) {
 		return nil
@@ -119,7 +124,7 @@ func covers(l, f Run) bool {
 	}
 	lp, lf := splitFilters(l.scope)
 	fp, ff := splitFilters(f.scope)
-	up, uf := splitFilters(f.units)
+	up, uf := splitFilters(unitsOf(f.outWindow())) // what failed, as the output names it
 	// What it ran on: the paths, and the filters on test names; each must
 	// take in what f ran on, or at least all that failed in f.
 	coveredBy := func(scope, ran, failed []string) bool {

@@ -274,7 +274,7 @@ func namesRun(span string, r Run) bool {
 	if strings.Contains(strings.ToLower(r.Call), strings.ToLower(span)) {
 		return false
 	}
-	for line := range strings.Lines(r.out) {
+	for line := range strings.Lines(r.outWindow()) {
 		if strings.Contains(line, span) && failLine.MatchString(line) {
 			return true
 		}
