@@ -252,6 +252,8 @@ func TestClassify(t *testing.T) {
 		{"or after a go-ahead in chinese", "第一步完成了。要我现在提交吗？或者你想先把文件移到 src/ 下，我再一起提交。", "decision"},
 		{"or after a go-ahead that only delays", "The fix is staged. Want me to push it? Or leave it for now.", "permission"},
 		{"or after a go-ahead in chinese, yourself first", "第一步完成了。要我现在提交吗？或者你想先自己看看。", "permission"},
+		{"korean or yourself", "설계는 이렇습니다. 테스트를 작성할까요? 아니면 직접 하시겠어요?", "permission"},
+		{"korean or another course", "설계는 이렇습니다. 테스트를 작성할까요? 아니면 문서를 먼저 작성할까요?", "decision"},
 		{"chinese options under a full-width colon", "数据加载写好了。接下来有两个方向，选一个：\n\n1. 我继续写 model.py\n2. 我先补测试脚本", "decision"},
 		{"japanese options under a full-width colon", "データの読み込みは完了です。次はどちらか選んでください：\n\n1. モデルを書く\n2. テストを書く", "decision"},
 		{"chinese list of changes is no choice", "已完成的改动：\n\n1. 修复了路径\n2. 加了测试", "done"},
