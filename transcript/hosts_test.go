@@ -233,7 +233,7 @@ func TestHostToolCalls(t *testing.T) {
 {"type":"response_item","payload":{"type":"function_call_output","call_id":"c1","output":"total 0"}}
 {"type":"response_item","payload":{"type":"custom_tool_call","name":"apply_patch","input":"*** Begin Patch","call_id":"c2"}}
 {"type":"response_item","payload":{"type":"message","role":"assistant","content":[{"type":"output_text","text":"done"}]}}`,
-			[]string{"shell", "apply_patch"}},
+			[]string{"shell(ls -la)", "apply_patch"}},
 		{FormatQwen, `{"type":"assistant","uuid":"a","message":{"role":"model","parts":[{"text":"reading","thought":true},{"functionCall":{"id":"f1","name":"read_file","args":{"absolute_path":"/p/go.mod"}}}]}}
 {"type":"user","uuid":"b","message":{"role":"user","parts":[{"functionResponse":{"id":"f1","name":"read_file","response":{"output":"module x"}}}]}}
 {"type":"assistant","uuid":"c","message":{"role":"model","parts":[{"text":"done"}]}}`,

@@ -39,6 +39,13 @@ var mainArgs = map[string]string{
 	"LS":             "path",
 	"TodoWrite":      "",
 	"ExitPlanMode":   "",
+	// Other hosts' shell tools: Codex's shell (an argv array, beside a
+	// workdir that is its first string) and exec_command, Gemini CLI's
+	// run_shell_command.
+	"shell":             "command",
+	"local_shell_call":  "command",
+	"exec_command":      "cmd",
+	"run_shell_command": "command",
 }
 
 // pathArgs are the fields that hold a file path: shown whole, and made
@@ -89,7 +96,11 @@ func (t ToolUse) mainArg() (field, value string) {
 		if field == "" {
 			return "", ""
 		}
-		return field, in.Get(field).String()
+		v := in.Get(field)
+		if v.IsArray() {
+			return field, argvLine(v)
+		}
+		return field, v.String()
 	}
 	in.ForEach(func(k, v gjson.Result) bool {
 		if v.Type == gjson.String && strings.TrimSpace(v.Str) != "" {
@@ -99,6 +110,22 @@ func (t ToolUse) mainArg() (field, value string) {
 		return true
 	})
 	return field, value
+}
+
+// argvLine returns an argv array as one command line; a shell's -c or
+// -lc wrapper (["bash", "-lc", "npm test"]) shows just its script.
+func argvLine(v gjson.Result) string {
+	var parts []string
+	for _, a := range v.Array() {
+		parts = append(parts, a.String())
+	}
+	if len(parts) == 3 && (parts[1] == "-c" || parts[1] == "-lc") {
+		switch filepath.Base(parts[0]) {
+		case "bash", "sh", "zsh", "dash":
+			return parts[2]
+		}
+	}
+	return strings.Join(parts, " ")
 }
 
 func relTo(cwd, p string) string {
