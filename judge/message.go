@@ -8,14 +8,35 @@ import (
 // message is a final message as the rules read it.
 type message struct {
 	raw       string   // the message (its last maxInput bytes)
+	prose     string   // raw with its code blanked: the same lines and byte offsets
 	sentences []string // prose sentences outside code and quotes, cleaned, in order
 	closing   closing
 }
 
 func readMessage(text string) message {
-	lines := linesOf(prose(text))
+	p := prose(text)
+	lines := linesOf(p)
 	cl := cleaned{n: len(lines)}
-	return message{raw: text, sentences: sentencesOf(lines, &cl), closing: closingOf(lines, &cl)}
+	return message{raw: text, prose: p, sentences: sentencesOf(lines, &cl), closing: closingOf(lines, &cl)}
+}
+
+// codeLines calls fn for each line of m that holds a backtick, in order,
+// with the line as written, the same line with its code blanked (as the
+// sentence rules read it) and the message from that line on, until fn
+// returns false.
+func (m message) codeLines(fn func(raw, prose, rest string) bool) {
+	for start := 0; start < len(m.raw); {
+		end := strings.IndexByte(m.raw[start:], '\n')
+		if end < 0 {
+			end = len(m.raw)
+		} else {
+			end += start
+		}
+		if strings.IndexByte(m.raw[start:end], '`') >= 0 && !fn(m.raw[start:end], m.prose[start:end], m.raw[start:]) {
+			return
+		}
+		start = end + 1
+	}
 }
 
 // memoLines is how many lines from the end [cleaned] keeps.

@@ -137,29 +137,26 @@ var codeSubject = lazyre.New("`[^`\n]{2,120}`(?: \\([^)\n]{0,80}\\))? (?:(?:is|a
 
 // codeFailure reports a line of m whose failure statement has code for
 // its subject, unless the line's words explain, resolve or suppose it.
-func (m message) codeFailure() (Verdict, bool) {
-	if !strings.Contains(m.raw, "`") {
-		return Verdict{}, false
-	}
-	raw := strings.Split(m.raw, "\n")
-	for i, l := range strings.Split(prose(m.raw), "\n") {
-		if i >= len(raw) || strings.TrimSpace(l) == "" || strings.HasPrefix(strings.TrimSpace(l), ">") {
-			continue // a fenced or quoted line
+func (m message) codeFailure() (v Verdict, ok bool) {
+	m.codeLines(func(raw, l, rest string) bool {
+		if strings.TrimSpace(l) == "" || strings.HasPrefix(strings.TrimSpace(l), ">") {
+			return true // a fenced or quoted line
 		}
-		loc := codeSubject.FindStringIndex(raw[i])
+		loc := codeSubject.FindStringIndex(raw)
 		if loc == nil {
-			continue
+			return true
 		}
 		c := clean(withoutQuotations(foldMarkup(strings.TrimSpace(l))))
-		if strings.HasSuffix(c, "?") || explained.MatchString(c) || resolved.MatchString(c) || hypothetic.MatchString(c) || conditional.MatchString(c) || topic.MatchString(strings.ToLower(raw[i][:loc[0]])) {
-			continue
+		if strings.HasSuffix(c, "?") || explained.MatchString(c) || resolved.MatchString(c) || hypothetic.MatchString(c) || conditional.MatchString(c) || topic.MatchString(strings.ToLower(raw[:loc[0]])) {
+			return true
 		}
-		if negated.MatchString(strings.ToLower(raw[i][:loc[0]])) || resolvedLater.MatchString(strings.ToLower(strings.Join(raw[i:], "\n")[loc[1]:])) {
-			continue
+		if negated.MatchString(strings.ToLower(raw[:loc[0]])) || resolvedLater.MatchString(strings.ToLower(rest[loc[1]:])) {
+			return true
 		}
-		return Verdict{Class: Error, Kind: Failed, Confidence: 0.8, Why: strings.TrimSpace(raw[i])}, true
-	}
-	return Verdict{}, false
+		v, ok = Verdict{Class: Error, Kind: Failed, Confidence: 0.8, Why: strings.TrimSpace(raw)}, true
+		return false
+	})
+	return v, ok
 }
 
 // resolvedAfter reports whether a sentence after sentence i says the
@@ -231,33 +228,29 @@ func (m message) reports(r Run) (string, bool) {
 // lineNames reports whether the line of m that holds sentence s has a
 // code span (`…`) that names the command of r or a part of its output
 // of at least 4 characters: the code is the sentence's subject.
-func (m message) lineNames(s string, r Run) bool {
-	if !strings.Contains(m.raw, "`") {
-		return false
-	}
-	raw := strings.Split(m.raw, "\n")
-	for i, l := range strings.Split(prose(m.raw), "\n") {
-		if i >= len(raw) || !strings.Contains(raw[i], "`") || !strings.Contains(clean(withoutQuotations(foldMarkup(strings.TrimSpace(l)))), s) {
-			continue
+func (m message) lineNames(s string, r Run) (names bool) {
+	m.codeLines(func(line, l, _ string) bool {
+		if !strings.Contains(clean(withoutQuotations(foldMarkup(strings.TrimSpace(l)))), s) {
+			return true
 		}
-		line := raw[i]
 		for {
 			a := strings.IndexByte(line, '`')
 			if a < 0 {
-				break
+				return true
 			}
 			b := strings.IndexByte(line[a+1:], '`')
 			if b < 0 {
-				break
+				return true
 			}
 			span := strings.TrimSpace(line[a+1 : a+1+b])
 			line = line[a+2+b:]
 			if len(span) >= 4 && namesRun(span, r) {
-				return true
+				names = true
+				return false
 			}
 		}
-	}
-	return false
+	})
+	return names
 }
 
 // namesRun reports whether a code span names run r: it is a command of
