@@ -197,7 +197,7 @@ func loopCount(field string) (int, bool) {
 // share raw's memory, so callers look at them and do not keep them. It
 // reads the payload's top-level members once without allocating, and
 // leaves to gjson (Input.Field) a payload that is not one valid JSON
-// object or in which a key holds an escape before both keys were found;
+// object or in which a key holds an escape;
 // TestPeekFields and FuzzPeekFields hold the two to the same answers.
 func peekFields(raw json.RawMessage, k1, k2 string) (v1, v2 string) {
 	if len(raw) == 0 {
@@ -205,20 +205,16 @@ func peekFields(raw json.RawMessage, k1, k2 string) (v1, v2 string) {
 	}
 	s := unsafe.String(&raw[0], len(raw))
 	var r1, r2 string
-	f1, f2, plain := false, false, true
-	end, ok := jsonscan.Members(s, 0, 0, func(k string, esc bool, v string) bool {
+	f1, f2 := false, false
+	if !jsonscan.Plain(s, func(k, v string) bool {
 		switch {
-		case f1 && f2:
-		case esc:
-			plain = false // it may be a key we look for, escaped: gjson unescapes keys
 		case !f1 && k == k1:
 			r1, f1 = v, true
 		case !f2 && k == k2:
 			r2, f2 = v, true
 		}
-		return plain
-	})
-	if !ok || jsonscan.Space(s, end) != len(s) {
+		return true
+	}) {
 		return gjson.Get(s, k1).String(), gjson.Get(s, k2).String()
 	}
 	if f1 {

@@ -82,10 +82,7 @@ func Detect(raw []byte) string {
 // object: gjsonFeatures then
 // reads it as gjson does (FuzzDetect holds the two to the same features).
 func scanFeatures(raw string) (f features, ok bool) {
-	end, ok := jsonscan.Members(raw, 0, 0, func(k string, esc bool, v string) bool {
-		if esc {
-			return false
-		}
+	ok = jsonscan.Plain(raw, func(k, v string) bool {
 		if len(k) >= 64 || featureLens&(1<<len(k)) == 0 {
 			return true // most keys: not a feature, found without comparing
 		}
@@ -98,7 +95,7 @@ func scanFeatures(raw string) (f features, ok bool) {
 		f.add(k, v)
 		return true
 	})
-	return f, ok && jsonscan.Space(raw, end) == len(raw) // gjson reads on past the object
+	return f, ok
 }
 
 // featureKeys are the keys addValue knows (TestFeatureKeys checks it).

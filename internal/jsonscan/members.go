@@ -114,3 +114,15 @@ func Members[T Text](s T, i, depth int, member Member[T]) (end int, ok bool) {
 		i = Space(s, i+1)
 	}
 }
+
+// Plain reads s when it is one JSON object and nothing after it but white
+// space, calling member with the key and the value as written of each of
+// its top-level members, in order. It reports false, and the caller reads
+// s another way (gjson), when s is not such an object, when a key holds
+// an escape (its text is not as written), or when member returns false.
+func Plain(s string, member func(key, value string) bool) bool {
+	end, ok := Members(s, 0, 0, func(k string, esc bool, v string) bool {
+		return !esc && member(k, v)
+	})
+	return ok && Space(s, end) == len(s)
+}

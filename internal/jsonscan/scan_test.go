@@ -2,6 +2,7 @@ package jsonscan_test
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 	"unicode/utf8"
 
@@ -136,5 +137,34 @@ func TestMembersStops(t *testing.T) {
 	_, ok := jsonscan.Members(`{"a":1,"b":2,"c":3}`, 0, 0, func(k string, _ bool, _ string) bool { n++; return k != "b" })
 	if ok || n != 2 {
 		t.Errorf("Members stopped after %d members (ok %v), want 2 and false", n, ok)
+	}
+}
+
+func TestPlain(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want bool
+		seen string // the members read, key=value;
+	}{
+		{`{"a":1,"b":"x"}`, true, `a=1;b="x";`},
+		{` {"a":1}`, false, ``},               // not an object at s[0]: read another way
+		{`{"a":1} `, true, `a=1;`},            // white space after is fine
+		{`{"a":1} x`, false, `a=1;`},          // anything else after is not
+		{`{"a":1,"\u0062":2}`, false, `a=1;`}, // an escaped key stops the reading
+		{`{"a":"\n"}`, true, `a="\n";`},       // an escape in a value is the caller's to read
+		{`{"a":1,`, false, `a=1;`},
+		{`{"stop":1,"b":2}`, false, ``}, // member returned false
+	} {
+		var seen strings.Builder
+		got := jsonscan.Plain(tt.in, func(k, v string) bool {
+			if k == "stop" {
+				return false
+			}
+			seen.WriteString(k + "=" + v + ";")
+			return true
+		})
+		if got != tt.want || seen.String() != tt.seen {
+			t.Errorf("Plain(%s) = %v, read %q; want %v, %q", tt.in, got, seen.String(), tt.want, tt.seen)
+		}
 	}
 }
