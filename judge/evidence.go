@@ -224,26 +224,29 @@ func (e *Evidence) judge(m message, fail Verdict, failOK bool) (Verdict, bool) {
 		}
 		return fail, true
 	}
-	var silent *failure
-	for i := range open {
-		f := &open[i]
-		if s, ok := m.claims(f.Check, subjectOf(f.Check)); ok && !m.explains(f.Check) {
-			return Verdict{Class: Error, Kind: ClaimedSuccess, Confidence: 0.7,
-				Why: f.describe() + ", but the message says: " + s}, true
-		}
-		if silent == nil && f.EditsAfter == 0 && !m.explains(f.Check) {
-			silent = f
-		}
-	}
+	var silent, reported *failure
+	var report string
 	for i := range open {
 		f := &open[i]
 		if m.explains(f.Check) {
 			continue
 		}
-		if s, ok := m.reports(f.Run); ok {
-			return Verdict{Class: Error, Kind: Failed, Confidence: 0.8,
-				Why: f.describe() + ", and the message says: " + s}, true
+		if s, ok := m.claims(f.Check, subjectOf(f.Check)); ok {
+			return Verdict{Class: Error, Kind: ClaimedSuccess, Confidence: 0.7,
+				Why: f.describe() + ", but the message says: " + s}, true
 		}
+		if silent == nil && f.EditsAfter == 0 {
+			silent = f
+		}
+		if reported == nil {
+			if s, ok := m.reports(f.Run); ok {
+				reported, report = f, s // a success claimed of a later failure still comes first
+			}
+		}
+	}
+	if reported != nil {
+		return Verdict{Class: Error, Kind: Failed, Confidence: 0.8,
+			Why: reported.describe() + ", and the message says: " + report}, true
 	}
 	if silent != nil {
 		return Verdict{Class: Done, Confidence: 0.4, Why: silent.describe() + "; the message does not say it failed"}, true
