@@ -317,9 +317,7 @@ func (s *Scorer) score(msgs []transcript.Message) scoreResult {
 		switch m.Role {
 		case "assistant":
 			if !put.empty() && strings.TrimSpace(m.Text) != "" {
-				if c, t, ok := put.answer(m.Text); ok && s.hasRule(c) && !hasText(cands[c], t) {
-					cands[c] = append(cands[c], Finding{Category: c, Text: t, Score: agreementScore, Role: "user", Cues: []string{"(proposal agreed)"}})
-					res.Best[c] = max(res.Best[c], agreementScore)
+				if c, t, ok := put.answer(m.Text); ok && s.userDecided(&res, cands, c, t, "(proposal agreed)") {
 					put = offer{} // one a turn
 				}
 			}
@@ -344,9 +342,8 @@ func (s *Scorer) score(msgs []transcript.Message) scoreResult {
 			errorSeen = errorSeen || failureText(m.Text)
 		}
 		for _, tr := range m.ToolResults {
-			if t := answered(tr.Text); t != "" && asked[tr.ToolUseID] && s.hasRule(catDecision) && !hasText(cands[catDecision], t) {
-				cands[catDecision] = append(cands[catDecision], Finding{Category: catDecision, Text: t, Score: agreementScore, Role: "user", Cues: []string{"(question answered)"}})
-				res.Best[catDecision] = max(res.Best[catDecision], agreementScore)
+			if t := answered(tr.Text); t != "" && asked[tr.ToolUseID] {
+				s.userDecided(&res, cands, catDecision, t, "(question answered)")
 			}
 			s.scoreText(w, &res, cands, tr.Text, false, "tool", s.weights.ToolOutput, errorSeen)
 			errorSeen = errorSeen || tr.IsError || failureText(tr.Text)
@@ -378,6 +375,19 @@ func (s *Scorer) score(msgs []transcript.Message) scoreResult {
 		res.Best[catSessionSummary] = 0
 	}
 	return res
+}
+
+// userDecided adds the finding t of category c that the user settled in
+// the turn (a proposal the reply takes on, an answer to the question
+// tool), unless no rule has c or the finding is already there; it reports
+// whether it added it.
+func (s *Scorer) userDecided(res *scoreResult, cands map[categoryName][]Finding, c categoryName, t, cue string) bool {
+	if !s.hasRule(c) || hasText(cands[c], t) {
+		return false
+	}
+	cands[c] = append(cands[c], Finding{Category: c, Text: t, Score: agreementScore, Role: "user", Cues: []string{cue}})
+	res.Best[c] = max(res.Best[c], agreementScore)
+	return true
 }
 
 // work is scratch space reused across the sentences of one Score call.
