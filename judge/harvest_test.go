@@ -29,9 +29,11 @@ import (
 
 // harvested is one line of testdata/harvest.jsonl.
 type harvested struct {
-	ID      string `json:"id"`
-	Split   string `json:"split"` // harvest-train or harvest-holdout (by repository)
-	Label   string `json:"label"` // error, claim or done
+	ID    string `json:"id"`
+	Split string `json:"split"` // harvest-train or harvest-holdout (by repository)
+	Label string `json:"label"` // error, claim or done
+	// Family is the check a claim or a statement of failure names (test,
+	// build, lint, push, ci, deploy, commit), if it names one.
 	Family  string `json:"family"`
 	Where   string `json:"where"`
 	Repo    string `json:"repo"`
@@ -40,6 +42,11 @@ type harvested struct {
 	Corpus  string `json:"corpus"`
 	LineSha string `json:"line_sha"`
 	Span    [2]int `json:"span"`
+	// Asks marks a sentence with a question mark: the rewritten endings
+	// leave it out (the turn would end on a question).
+	Asks bool `json:"asks"`
+	// Relabelled says why a label was changed after the blind measurement.
+	Relabelled string `json:"relabelled"`
 }
 
 // harvestSet reads testdata/harvest.jsonl once and resolves the references
@@ -187,14 +194,23 @@ func (f harvestFigures) String() string {
 		ratio(f.tp, f.tp+f.fp), ratio(f.tp, f.tp+f.fn), f.tp, f.fp, f.fn, f.doneSent, f.claimsSent)
 }
 
-// harvestBounds are the figures each part is held at: precision and
-// recall at least, sentences not stating a failure sent back at most.
-var harvestBounds = map[string]struct {
+// harvestBounds are the figures each part is held at, with the corpus
+// (true) and with the shipped sentences alone (false): precision and
+// recall at least, sentences that state no failure sent back at most.
+// See testdata/README.md, "Harvested sentences", for how they were
+// measured.
+var harvestBounds = map[bool]map[string]struct {
 	precision, recall float64
 	doneSent          int
 }{
-	"harvest-train":   {precision: 0, recall: 0, doneSent: 1000},
-	"harvest-holdout": {precision: 0, recall: 0, doneSent: 1000},
+	true: {
+		"harvest-train":   {precision: 0.94, recall: 0.88, doneSent: 2},
+		"harvest-holdout": {precision: 0.80, recall: 0.63, doneSent: 6},
+	},
+	false: {
+		"harvest-train":   {precision: 0.83, recall: 0.83, doneSent: 2},
+		"harvest-holdout": {precision: 0.82, recall: 0.60, doneSent: 3},
+	},
 }
 
 // TestHarvestedSet measures Classify, the message alone, on the harvested
@@ -213,10 +229,7 @@ func TestHarvestedSet(t *testing.T) {
 			}
 		})
 		t.Logf("%s: %v", split, f)
-		if missing > 0 {
-			continue // the bounds are those of the whole set
-		}
-		b := harvestBounds[split]
+		b := harvestBounds[missing == 0][split]
 		if p := ratio(f.tp, f.tp+f.fp); p < b.precision {
 			t.Errorf("%s: precision %.2f, want ≥ %.2f", split, p, b.precision)
 		}

@@ -213,6 +213,9 @@ func TestTurnTargets(t *testing.T) {
 		if !ok {
 			held, ok = rewriteBounds[split]
 		}
+		if b, isRH := rhBounds[len(skipped) == 0][split]; isRH {
+			held, ok = b, true
+		}
 		if ok {
 			checkHeldOut(t, split, h, held)
 			continue
