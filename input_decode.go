@@ -29,6 +29,10 @@ type inputDecoder struct {
 	data []byte
 	pos  int
 	seen uint32 // fields set, by inputField
+	// text is data as a string, made for the first string value that
+	// needs no rewriting: the values are slices of it, one copy for all
+	// of them instead of one each.
+	text string
 }
 
 // inputField numbers the fields of Input the decoder sets.
@@ -369,7 +373,10 @@ func (d *inputDecoder) str() (string, bool) {
 		if c, ok := common(s); ok {
 			return c, true
 		}
-		return string(s), true // most strings need no rewriting
+		if d.text == "" {
+			d.text = string(d.data)
+		}
+		return d.text[start : end-1], true // most strings need no rewriting
 	}
 	return d.unquote(start, end-1)
 }

@@ -222,7 +222,7 @@ type namedPolicy struct {
 func (n namedPolicy) Name() string { return n.name }
 
 // Waits is the named policy's: see [Evaluate].
-func (n namedPolicy) Waits(in Input) bool { return waits.May(n.Policy, in) }
+func (n namedPolicy) Waits(in Input) bool { return waits.May(n.Policy, &in) }
 
 // PolicyName returns p's name: its Name method if it has one, else its type.
 func PolicyName(p Policy) string {
@@ -272,7 +272,7 @@ func (c *Chain) Waits(in Input) bool {
 		return false
 	}
 	for _, p := range c.policies {
-		if p != nil && waits.May(p, in) {
+		if p != nil && waits.May(p, &in) {
 			return true
 		}
 	}

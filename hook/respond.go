@@ -77,7 +77,7 @@ func respond(ctx context.Context, p stophook.Policy, data []byte, opts Options) 
 	if opts.Log != "" {
 		start = time.Now()
 	}
-	var warn strings.Builder
+	var warn warnings
 	in, err := decodeInput(data, opts.Host)
 	if err != nil {
 		return response{}, err
@@ -87,13 +87,13 @@ func respond(ctx context.Context, p stophook.Policy, data []byte, opts Options) 
 	}
 	resp := response{Input: in}
 	if !handlesEvent(opts.Events, in.HookEventName) {
-		fmt.Fprintf(&warn, "stophook: event %q is not handled by this hook; allowing\n", in.HookEventName)
+		fmt.Fprintf(warn.to(), "stophook: event %q is not handled by this hook; allowing\n", in.HookEventName)
 		resp.Stderr = warn.String()
 		resp.Stdout, _, _ = encode(in, stophook.Decision{}, opts)
 		return resp, nil
 	}
 	if opts.server && in.CWD != "" && !filepath.IsAbs(in.CWD) {
-		fmt.Fprintf(&warn, "stophook: hook input with a relative cwd %q; allowing stop\n", in.CWD)
+		fmt.Fprintf(warn.to(), "stophook: hook input with a relative cwd %q; allowing stop\n", in.CWD)
 		resp.Stderr = warn.String()
 		resp.Stdout, _, _ = encode(in, stophook.Decision{}, opts)
 		return resp, nil
@@ -126,7 +126,7 @@ func respond(ctx context.Context, p stophook.Policy, data []byte, opts Options) 
 		n, err := t.begin(ctx, in)
 		if err != nil {
 			if !capped {
-				d = uncounted(&warn, err)
+				d = uncounted(warn.to(), err)
 				break
 			}
 			// The host caps its own continuations: go on with what it says.
@@ -140,13 +140,13 @@ func respond(ctx context.Context, p stophook.Policy, data []byte, opts Options) 
 		if n >= limit {
 			d = stophook.AllowStop(fmt.Sprintf("turn budget used: %d continuations this turn (max %d)", n, limit))
 			d.Policy = budgetPolicy
-			fmt.Fprintf(&warn, "stophook: %d continuations this turn reached the budget of %d; allowing stop\n", n, limit)
+			fmt.Fprintf(warn.to(), "stophook: %d continuations this turn reached the budget of %d; allowing stop\n", n, limit)
 			break
 		}
 		d, resp.wait = decide(ctx, chain, in, opts)
 		if err := t.end(ctx, in, n, continues(in, d), continuation(d)); err != nil {
 			if continues(in, d) && !capped {
-				d = uncounted(&warn, err)
+				d = uncounted(warn.to(), err)
 				break
 			}
 			opts.Logger.Debug("stophook: turn count", "error", err)
@@ -155,26 +155,26 @@ func respond(ctx context.Context, p stophook.Policy, data []byte, opts Options) 
 		d, resp.wait = decide(ctx, chain, in, opts)
 	}
 	if d.Policy == deadlinePolicy {
-		fmt.Fprintf(&warn, "stophook: %s; allowing stop\n", d.Why)
+		fmt.Fprintf(warn.to(), "stophook: %s; allowing stop\n", d.Why)
 	}
 	for _, s := range d.Trace {
 		if s.Err != nil {
-			fmt.Fprintf(&warn, "stophook: policy %s failed, treated as pass: %v\n", s.Policy, s.Err)
+			fmt.Fprintf(warn.to(), "stophook: policy %s failed, treated as pass: %v\n", s.Policy, s.Err)
 		}
 	}
 	if opts.Explain {
-		writeExplain(&warn, d)
+		writeExplain(warn.to(), d)
 	}
 	if opts.Log != "" {
 		if err := appendLog(opts.Log, in, d, time.Since(start)); err != nil {
-			fmt.Fprintf(&warn, "stophook: decision log: %v\n", err)
+			fmt.Fprintf(warn.to(), "stophook: decision log: %v\n", err)
 		}
 	}
 	resp.Decision = d
 	stdout, stderr, code := encode(in, d, opts)
 	resp.Stdout, resp.Code = stdout, code
 	if stderr != "" {
-		warn.WriteString(strings.TrimRight(stderr, "\n") + "\n")
+		warn.to().WriteString(strings.TrimRight(stderr, "\n") + "\n")
 	}
 	resp.Stderr = warn.String()
 	return resp, nil
@@ -209,6 +209,26 @@ func decide(ctx context.Context, p stophook.Policy, in stophook.Input, opts Opti
 		wait = f.abandon()
 	}
 	return d, wait
+}
+
+// warnings collects the lines a decision prints on stderr. Most decisions
+// have none: the builder is made for the first line.
+type warnings struct{ b *strings.Builder }
+
+// to returns the builder to write a line to.
+func (w *warnings) to() *strings.Builder {
+	if w.b == nil {
+		w.b = new(strings.Builder)
+	}
+	return w.b
+}
+
+// String returns the lines written, or "".
+func (w *warnings) String() string {
+	if w.b == nil {
+		return ""
+	}
+	return w.b.String()
 }
 
 // uncounted is the decision when the turn's continuations cannot be

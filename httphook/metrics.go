@@ -79,7 +79,7 @@ func (c countingPolicy) Evaluate(ctx context.Context, in stophook.Input) (stopho
 }
 
 // Waits is p's (see [stophook.Evaluate]).
-func (c countingPolicy) Waits(in stophook.Input) bool { return c.p != nil && waits.May(c.p, in) }
+func (c countingPolicy) Waits(in stophook.Input) bool { return c.p != nil && waits.May(c.p, &in) }
 
 // store returns s counting its failed operations (a missing key and a
 // caller's cancelled context are not failures).
@@ -116,7 +116,7 @@ func (c *countingStore) Update(ctx context.Context, key string, fn func([]byte) 
 }
 
 // Waits is the store's (see [stophook.Evaluate]).
-func (c *countingStore) Waits(in stophook.Input) bool { return waits.May(c.Store, in) }
+func (c *countingStore) Waits(in stophook.Input) bool { return waits.May(c.Store, &in) }
 
 func (c *countingStore) Delete(ctx context.Context, key string) error {
 	return c.count(ctx, c.Store.Delete(ctx, key))

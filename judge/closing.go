@@ -114,13 +114,20 @@ func closingOf(lines []string, cl *cleaned) closing {
 			break
 		}
 		// A question further back counts only when what follows it is
-		// short remarks, such as a status line or a lead-in to options.
-		if utf8.RuneCountInString(line) > afterMax {
+		// short remarks, such as a status line or a lead-in to options,
+		// or an aside that opens as one ("Also: …", "For the record, …")
+		// and asks nothing.
+		if utf8.RuneCountInString(line) > afterMax && (!aside.MatchString(line) || strings.Contains(line, "?")) {
 			break
 		}
 	}
 	return c
 }
+
+// aside marks a closing paragraph that opens as an aside to what came
+// before it ("Also: …", "For the record, …", "Either way, …", "Side
+// note: …"): it leaves a question above it the message's question.
+var aside = lazyre.New(`^(?:also|for the record|fyi|note|side note|separately|either way|p\.?s\.?|one more thing|btw|by the way|heads[- ]up|unrelated|for reference|for context)\b`)
 
 // signOffLines is how many lines at the end of a message may hold a
 // sign-off.

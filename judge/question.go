@@ -58,7 +58,7 @@ var notAlternatives = strings.NewReplacer(" or not", "", " or so", "", " or two"
 // holdOff marks an alternative that only delays the proposed work ("…, or
 // would you like to review the plan first?"): a plain yes still answers
 // the question.
-var holdOff = lazyre.New(`^(?:is there|are there|would you (?:like|prefer)(?: me)? to (?:review|modify|adjust|change|tweak|revise|look|discuss|make changes|check|see|prioriti[sz]e|focus)|do you want to (?:review|adjust|modify|change|look|check|test)|would you rather (?:review|test|check|look)|should i (?:wait|stop|hold)|wait|stop|hold|not\b|anything|something else|review|make changes|adjust|modify|(?:just )?(?:leave|keep) (?:it|them|this|that|these|those|things)\b(?:\s+\S+){0,5}\s*[?.!]?$|skip (?:it|that|this)\b|(?:will|would|do) you (?:want to )?(?:test|try|playtest|preview|check|review) it\b|are you (?:taking it|handling it|doing it|going (?:straight )?to|considering)\b|(?:do you |would you )?(?:want )?(?:a |an |any |some |more |other )?(?:changes?|edits?|tweaks?|adjustments?|revisions?)(?: to (?:it|this|that|them|the \w+))?(?: first)?\s*[?.!]?$|(?:[a-z]+ ){0,3}differently\s*[?.!]?$|(?:[a-z]+ ){0,2}enough for now\b|(?:are you )?(?:happy|ok|okay|fine|content) (?:to )?(?:leave|keep|skip|stop|wait|hold)\b|(?:pick|choose) (?:different|other|another|new)\b|(?:preview|eyeball|test|try|check|look at|see|playtest|review)(?: it| this| that| them)? first\b|(?:do you |would you )?(?:want|like|prefer) to (?:sit with|think (?:about|on|it over)|mull|sleep on|wait|hold)\b|are you still (?:deciding|thinking|considering|weighing|mulling)\b|are you (?:done|finished|all set|good)\b|would you rather (?:do|handle|take|make|try|write|fix) (?:it|this|that|them)\b|(?:do|handle|take) (?:it|this|that|them) yourself\b|(?:later|afterwards|another time|next time|tomorrow)\b|after you(?:'ve| have)? (?:played|tested|tried|reviewed|looked|seen|checked)\b)`)
+var holdOff = lazyre.New(`^(?:is there|are there|would you (?:like|prefer)(?: me)? to (?:review|modify|adjust|change|tweak|revise|look|discuss|make changes|check|see|prioriti[sz]e|focus)|do you want to (?:review|adjust|modify|change|look|check|test)|would you rather (?:review|test|check|look|read|skim|go (?:over|through))|should i (?:wait|stop|hold)|wait|stop|hold|not\b|anything|something else|(?:review|make changes|adjust|modify)(?: (?:it|this|that|them|anything|something|things|the (?:plan|approach|design|proposal|spec|draft|scope|order)))?(?: first)?\s*[?.!]?$|(?:just )?(?:leave|keep) (?:it|them|this|that|these|those|things)\b(?:\s+\S+){0,5}\s*[?.!]?$|(?:just )?(?:leave|keep) (?:everything|all of (?:it|them)|(?:the|your) \w+)(?: \w+){0,2}\s*[?.!]?$|are you (?:keeping|leaving) (?:it|them|this|that|these|those)\b(?:\s+\S+){0,4}\s*[?.!]?$|is (?:it|that|this|the \w+(?: \w+)?)(?: there)? (?:already )?(?:enough|sufficient|good enough|fine as (?:is|it is))\s*[?.!]?$|skip (?:it|that|this)\b|(?:will|would|do) you (?:want to )?(?:test|try|playtest|preview|check|review) it\b|are you (?:taking it|handling it|doing it|going (?:straight )?to|considering)\b|(?:do you |would you )?(?:want )?(?:a |an |any |some |more |other )?(?:changes?|edits?|tweaks?|adjustments?|revisions?)(?: to (?:it|this|that|them|the \w+))?(?: first)?\s*[?.!]?$|(?:[a-z]+ ){0,3}differently\s*[?.!]?$|(?:[a-z]+ ){0,2}enough for now\b|(?:are you )?(?:happy|ok|okay|fine|content) (?:to )?(?:leave|keep|skip|stop|wait|hold)\b|(?:pick|choose) (?:different|other|another|new)\b|(?:preview|eyeball|test|try|check|look at|look over|see|playtest|review|read|skim|go (?:over|through))(?: it| this| that| them| (?:the|my) \w+)? first\b|(?:do you |would you )?(?:want|like|prefer) to (?:sit with|think (?:about|on|it over)|mull|sleep on|wait|hold)\b|are you still (?:deciding|thinking|considering|weighing|mulling)\b|are you (?:done|finished|all set|good)\b|would you rather (?:do|handle|take|make|try|write|fix) (?:it|this|that|them)\b|(?:do|handle|take) (?:it|this|that|them) yourself\b|(?:later|afterwards|another time|next time|tomorrow)\b|after you(?:'ve| have)? (?:played|tested|tried|reviewed|looked|seen|checked)\b)`)
 
 // reviewFirst marks a first alternative that only has the human look before
 // the agent acts ("Want to preview it first, or should I commit now?").
@@ -95,7 +95,7 @@ var courtesyStatement = lazyre.New(`\b(?:let me know|tell me|feel free to (?:let
 
 // optionsLeadIn marks a line that puts the options listed under it to the
 // human ("Would you like me to:", "Let me know which you prefer:").
-var optionsLeadIn = lazyre.New(`\b(?:would you like|do you want|let me know if you(?:'d| would)? like|let me know (?:which|what|how)|should i|shall i|(?:^|[^,] )which|choose|prefer|options?|how would you like|please confirm|confirm|recommend|your decision|decide)\b|\bi can(?: also| next| either)?:$|\bi can(?: also| next)?(?: do)? (?:one|any|some|either) of (?:these|those|the following)\b|选(?:一|择|哪)|二选一|哪(?:个|种|一)|どちら|どれ|選んで|選択|선택|어느`)
+var optionsLeadIn = lazyre.New(`\b(?:would you like|do you want|let me know if you(?:'d| would)? like|let me know (?:which|what|how)|should i|shall i|(?:^|[^,] )which|choose|prefer|options?|how would you like|please confirm|confirm|recommend|your decision|decide)\b|\bi can(?: also| next| either)?:$|\bi can(?: also| next)?(?: do)? (?:one|any|some|either) of (?:these|those|the following)\b|选(?:一|择|哪)|二选一|哪|どちら|どれ|選んで|選択|선택|어느`)
 
 // addressed marks a question put to the human: it names them or asks what
 // the agent should do.
@@ -110,6 +110,12 @@ func (m message) question() (Verdict, bool) {
 	// Options under a lead-in ask for a choice, unless a question after
 	// them closes the message.
 	if c.choice != "" && optionsLeadIn.MatchString(c.choice) && !offeredSteps(c.choice) && (c.question == "" || len(c.lines) > 0 && c.lines[0] == c.choice) {
+		// "Which part first? - A - B - C. I'd start with B; say the word
+		// and I'll begin.": a go-ahead on the agent's own pick, which a
+		// plain yes gives.
+		if after := proseAfterChoice(c); after != "" && recommends.MatchString(after) && goAhead(after) && !alternative.MatchString(after) {
+			return ask(Permission, 0.75, after), true
+		}
 		return ask(Decision, 0.85, c.choice), true
 	}
 	// Cursor's debug mode closes with the steps the human is to run
@@ -120,6 +126,20 @@ func (m message) question() (Verdict, bool) {
 	}
 	if c.question != "" {
 		k, conf := classifyQuestion(c)
+		// "Does this match what you had in mind? If yes, I'll write the
+		// spec": a question about the work that the agent's next step
+		// waits on, which a plain yes answers.
+		if (k == NoKind || feedback.MatchString(c.question)) && !strings.Contains(c.question, " or ") && ifYesThenAct.MatchString(textAfterQuestion(c)) {
+			return ask(Permission, 0.8, c.question), true
+		}
+		// "Say go and I'll build it. Anything you'd tweak first?": the
+		// question only leaves room for changes before the go-ahead
+		// offered just before it.
+		if k == Decision && changesFirst.MatchString(c.question) {
+			if before := textBeforeQuestion(c); goAhead(before) && !alternative.MatchString(before) {
+				return ask(Permission, 0.75, c.question), true
+			}
+		}
 		if k == NoKind {
 			return Verdict{}, false
 		}
@@ -159,7 +179,7 @@ func (m message) question() (Verdict, bool) {
 				continue
 			}
 		}
-		if reviewGate.MatchString(line) && !asksWhich(line) || assentThenAct.MatchString(line) && !asksWhich(line) && !alternative.MatchString(line) {
+		if reviewGate.MatchString(line) && !asksWhich(line) || assentThenAct.MatchString(line) && !asksWhich(line) && !alternative.MatchString(line) || planModeGate.MatchString(line) {
 			return ask(Permission, 0.8, line), true
 		}
 		if decisionRequest.MatchString(line) {
@@ -430,7 +450,7 @@ var reviewGate = lazyre.New(`(?:^|[.!] )(?:please )?(?:review|take a look|have a
 // me the green light and I'll flip the flag", "Once you're happy with
 // it, I'll publish", "Let me know when I can start", "Ready when you
 // are"): a yes lets it act.
-var assentThenAct = lazyre.New(`\b(?:say (?:yes|yep|go|ok|okay)|give (?:me )?(?:the |a |your )?(?:green light|go-ahead|go ahead|nod|ok|okay|thumbs up)|(?:once|when|if) you(?:'re| are) (?:happy|satisfied|comfortable) with (?:it|this|that|them|the \w+))\b[^.?!]*\bi(?:'ll| will)\b|\b(?:let me know|tell me) (?:if|when|once) (?:i|we) (?:should|can|may) (?:proceed|continue|start|begin|go ahead|go on|keep going|move on|get started|[a-z]+ (?:it|this|that|them))\b|(?:^|[.!] )(?:i'm |i am |all |we're )?ready when(?:ever)? you are\b|\bunless you (?:object|say otherwise|tell me otherwise|disagree|stop me)\b|\b(?:once|when|after) you(?:'ve| have) (?:reviewed|approved|confirmed|checked|looked (?:at|over)|signed off on|read) (?:it|this|that|them|these|the \w+)\b[^.?!]*\bi(?:'ll| will)\b|\bif (?:that|this|it)(?:'s| is)? (?:works?|fine|ok|okay|good|alright|all right)(?: (?:with|for) you)?\b[^.?!]*\bi(?:'ll| will)\b|\b(?:happy|glad|ready) to [a-z]+\b[^.?!]*\bif you(?:'re| are) (?:good|ok|okay|happy|fine) with (?:it|this|that|them)\b`)
+var assentThenAct = lazyre.New(`\b(?:say (?:yes|yep|go|ok|okay)|give (?:me )?(?:the |a |your )?(?:green light|go-ahead|go ahead|nod|ok|okay|thumbs up)|(?:once|when|if) you(?:'re| are) (?:happy|satisfied|comfortable)(?: with (?:it|this|that|them|the \w+))?)\b[^.?!]*\bi(?:'ll| will)\b|\b(?:let me know|tell me) (?:if|when|once) (?:i|we) (?:should|can|may) (?:proceed|continue|start|begin|go ahead|go on|keep going|move on|get started|[a-z]+ (?:it|this|that|them))\b|(?:^|[.!] )(?:i'm |i am |all |we're )?ready when(?:ever)? you are\b|\bunless you (?:object|say otherwise|tell me otherwise|disagree|stop me)\b|\b(?:once|when|after) you(?:'ve| have) (?:reviewed|approved|confirmed|checked|looked (?:at|over)|signed off on|read) (?:it|this|that|them|these|the \w+)\b[^.?!]*\bi(?:'ll| will)\b|\bif (?:that|this|it)(?:'s| is)? (?:works?|fine|ok|okay|good|alright|all right)(?: (?:with|for) you)?\b[^.?!]*\bi(?:'ll| will)\b|\b(?:happy|glad|ready) to [a-z]+\b[^.?!]*\bif you(?:'re| are) (?:good|ok|okay|happy|fine) with (?:it|this|that|them)\b`)
 
 // asksWhich reports a line that asks the human to pick: a which or a
 // whether.
@@ -473,7 +493,7 @@ func cutOrCJK(q string) (first, second string, ok bool) {
 // holdOffCJK marks a second course that only leaves the work to the
 // human or for later (Chinese, Japanese, Korean: "你自己先试", "ご自身で",
 // "나중에"): a plain yes still answers the question.
-var holdOffCJK = lazyre.New(`^(?:你|您)?(?:想|要|打算|准备)?(?:先)?(?:自己|亲自)|^(?:你|您)先(?:试|看|写|做|检查|测试|跑|确认)|^(?:先|暂时|稍后|以后|之后|晚点)(?:不|别|放|等|看看|再)|再说|ご自身で|自分で|後で|あとで|직접|나중에`)
+var holdOffCJK = lazyre.New(`^(?:你|您)?(?:想|要|打算|准备)?(?:先)?(?:自己|亲自)|^(?:你|您)先(?:试|看|写|做|检查|测试|跑|确认)|^(?:先|暂时|稍后|以后|之后|晚点)(?:不|别|放|等|看看|再)|^(?:你|您)?更?(?:想|要|打算|准备|希望)?先(?:定|确认|决定|想|考虑|看|研究|读|审|检查)|(?:留着|保留|放着|不动)(?:备份|备用|就好|就行|即可)?[?？.。!！]?$|再说|ご自身で|自分で|後で|あとで|직접|나중에`)
 
 // offerMa marks a Chinese yes-no question (ending in 吗) in which the
 // agent offers to act ("要我…吗?", "需要我…吗?", "要不要我…吗?").
@@ -489,6 +509,65 @@ var orLeadIn = lazyre.New(`^(?:or|ou|oder|o|или)?[\s,]*(?:if you(?:'d| would)
 // courseAfter returns the sentence after the closing question, when it
 // opens with "or" and offers a course that is more than a delay.
 func courseAfter(c closing) string {
+	rest := textAfterQuestion(c)
+	if !orCourse.MatchString(rest) {
+		return ""
+	}
+	for _, w := range orWordCJK {
+		rest = strings.TrimPrefix(rest, w)
+	}
+	second := strings.TrimLeft(orLeadIn.ReplaceAllString(rest, ""), " ,，")
+	if holdOff.MatchString(second) || holdOffCJK.MatchString(second) {
+		return ""
+	}
+	return rest
+}
+
+// ifYesThenAct marks what follows a question about the work when it makes
+// the agent's next step wait on a yes ("If yes, I'll write it up as a
+// spec", "If it's good, I'll turn it into a plan").
+var ifYesThenAct = lazyre.New(`^(?:if (?:yes|so|it does|you agree|you approve|approved|confirmed|that's the case|it's (?:good|right|fine|ok|okay)|it is (?:good|right|fine)|(?:that|this) (?:works|looks (?:good|right)|sounds (?:good|right)))|once you confirm)\b,?[^.?!]*\bi(?:'ll| will)\b`)
+
+// changesFirst marks a question that only asks for changes before the
+// agent goes on ("Anything you'd tweak first?", "Any changes before I
+// start?").
+var changesFirst = lazyre.New(`^(?:anything|any (?:changes?|tweaks?|edits?|adjustments?|notes?)|something)\b[^?]*?\b(?:first|before (?:i|we) [a-z]+)\b`)
+
+// planModeGate marks a closing that waits for the human to take the agent
+// out of its host's plan mode ("To start work, plan mode has to come
+// off", "Exit plan mode and I'll begin"): the plan is put up for a
+// go-ahead.
+var planModeGate = lazyre.New(`\bplan mode (?:has to|needs to|must|should) (?:come off|be (?:turned |switched )?off|end|be exited|be lifted)\b|\b(?:exit|leave|turn off|switch (?:out of|off)|get out of|lift|toggle off) plan mode\b`)
+
+// recommends marks prose in which the agent names its own pick among
+// options ("I'd start with B", "My recommendation: A", "我的建议是…").
+var recommends = lazyre.New(`\b(?:i'd|i would|my) (?:recommend|suggest|go with|pick|lean|vote|start with)\b|\bmy (?:recommendation|suggestion|pick|lean|vote)\b|\brecommended\b|建议|推荐|おすすめ|推奨|추천`)
+
+// goAheadCJK marks a Chinese go-ahead offer ("要的话我就开工", "可以的话我这就
+// 开始"): on a yes the agent acts.
+var goAheadCJK = lazyre.New(`(?:要|需要|可以|同意|没问题|确认|ok|好)的话[，,]?\s*我(?:就|马上|立刻|这就|再)`)
+
+// goAhead reports text that offers to act on the human's yes.
+func goAhead(text string) bool {
+	return permissionOffer.MatchString(text) || assentThenAct.MatchString(text) || goAheadCJK.MatchString(text)
+}
+
+// proseAfterChoice is the prose that follows the options of c.choice,
+// first line first.
+func proseAfterChoice(c closing) string {
+	var after []string
+	for _, line := range c.lines {
+		if line == c.choice {
+			break
+		}
+		after = append([]string{line}, after...)
+	}
+	return strings.Join(after, " ")
+}
+
+// textAfterQuestion is what follows the closing question: the rest of its
+// line and the line after it.
+func textAfterQuestion(c closing) string {
 	for k, line := range c.lines[:min(questionLines, len(c.lines))] {
 		i := strings.Index(line, c.question)
 		if i < 0 {
@@ -498,17 +577,23 @@ func courseAfter(c closing) string {
 		if rest == "" && k > 0 {
 			rest = c.lines[k-1]
 		}
-		if !orCourse.MatchString(rest) {
-			return ""
-		}
-		for _, w := range orWordCJK {
-			rest = strings.TrimPrefix(rest, w)
-		}
-		second := strings.TrimLeft(orLeadIn.ReplaceAllString(rest, ""), " ,，")
-		if holdOff.MatchString(second) || holdOffCJK.MatchString(second) {
-			return ""
-		}
 		return rest
+	}
+	return ""
+}
+
+// textBeforeQuestion is what comes before the closing question: the start
+// of its line, or the line before it.
+func textBeforeQuestion(c closing) string {
+	for k, line := range c.lines[:min(questionLines, len(c.lines))] {
+		i := strings.Index(line, c.question)
+		if i < 0 {
+			continue
+		}
+		if before := strings.TrimSpace(line[:i]); before != "" || k+1 >= len(c.lines) {
+			return before
+		}
+		return c.lines[k+1]
 	}
 	return ""
 }

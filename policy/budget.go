@@ -49,7 +49,7 @@ func (b turnBudget) Waits(in stophook.Input) bool {
 	if in.IsStop() && in.TurnBlocks >= b.max || b.next == nil {
 		return false
 	}
-	return waits.May(b.next, in)
+	return waits.May(b.next, &in)
 }
 
 // errNilPolicy is the error of a guard given no policy to guard.

@@ -72,12 +72,12 @@ func (p *ErrorRetry) Waits(in stophook.Input) bool {
 		store = stophook.DefaultStore(in)
 	}
 	switch {
-	case waits.May(store, in):
+	case waits.May(store, &in):
 		return true
 	case !in.IsStop() || in.LastAssistantMessage == "":
 		return false
 	case p.Matcher != nil:
-		return waits.May(p.Matcher, in)
+		return waits.May(p.Matcher, &in)
 	}
 	return p.Judge != nil || transcript.Path(in.TranscriptPath, in.AgentTranscriptPath) != ""
 }

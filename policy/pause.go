@@ -85,7 +85,7 @@ func (p pauseOnBackground) Evaluate(ctx context.Context, in stophook.Input) (sto
 // The guard itself only reads the input; a stop it passes on, while a
 // task runs, may be said to wait, which only costs the hand-off.
 func (p pauseOnBackground) Waits(in stophook.Input) bool {
-	return p.next != nil && waits.May(p.next, in)
+	return p.next != nil && waits.May(p.next, &in)
 }
 
 // pauseWhy names the running tasks for the trace.

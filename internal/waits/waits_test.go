@@ -36,7 +36,7 @@ func TestMay(t *testing.T) {
 		{"answers for another input type", otherSayer{}, input{}, true},
 		{"panics", panics{}, input{}, true},
 	} {
-		if got := waits.May(c.x, c.in); got != c.want {
+		if got := waits.May(c.x, &c.in); got != c.want {
 			t.Errorf("%s: May = %v, want %v", c.name, got, c.want)
 		}
 	}
