@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/stophook/stophook/internal/textcut"
 )
 
 // An answered question is a decision the user made in the middle of a
@@ -79,7 +81,7 @@ func answeredJSON(result string) string {
 	}
 	slices.Sort(ids)
 	a := r.Answers[ids[0]].Answers[0]
-	return clean(strings.ReplaceAll(ids[0], "_", " ") + " — " + strings.ToValidUTF8(a[:min(len(a), 300)], ""))
+	return clean(strings.ReplaceAll(ids[0], "_", " ") + " — " + textcut.Bytes(a, 300))
 }
 
 // maxAnswerJSON bounds the answer read: the picks of a few questions.
