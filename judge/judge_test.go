@@ -290,6 +290,12 @@ func TestClassify(t *testing.T) {
 		{"options then a go-ahead only", "Which part should I start with? Options:\n\n- the dataset survey\n- the MinIO and Postgres services\n- the download script\n\nSay go and I'll begin.", "decision"},
 		{"chinese options then a pick and a go-ahead", "README 写好了。接下来先做哪部分？可选：\n\n- 数据集调研\n- 搭 MinIO 和 PostgreSQL\n- 写下载脚本\n\n我的建议是先搭服务再写脚本。要的话我就开工。", "permission"},
 		{"chinese options only", "README 写好了。接下来先做哪部分？可选：\n\n- 数据集调研\n- 搭 MinIO 和 PostgreSQL\n- 写下载脚本", "decision"},
+		{"go-ahead under open questions in a list", "Two questions before I start:\n\n1. Should the cache be per user?\n2. What TTL do you want?\n\nWant me to start on the migration meanwhile?", "decision"},
+		{"go-ahead under a list of done work", "Done:\n\n1. Added the column\n2. Backfilled the rows\n\nWant me to push the branch?", "permission"},
+		{"go-ahead under answered questions", "Your questions:\n\n- Should the cache be per user? Yes, keyed by user id.\n- Does it expire? After an hour.\n\nWant me to push the branch?", "permission"},
+		{"go-ahead under an open decision", "The audit is filed as an epic.\n\n**Open decision:** whether the auth bypass goes to a private advisory or a public issue.\n\nWant me to file the remaining issues now?", "decision"},
+		{"skip it and do another", "Task 8 is merged. Want me to start #9, or skip it and go to #10?", "decision"},
+		{"skip it for now", "Task 8 is merged. Want me to start #9, or skip it for now?", "permission"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
