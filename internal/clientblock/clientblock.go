@@ -19,7 +19,13 @@ var tags = []string{"system-reminder", "system_reminder", "oai-mem-citation"}
 // (after spaces or tabs) and a closing tag follows; a tag named in prose
 // or in code ("the `<system-reminder>` blocks") is left alone. text is
 // returned as it is when it holds no block.
-func Blank(text string) string {
+func Blank(text string) string { return BlankTags(text, tags...) }
+
+// BlankTags is Blank for the blocks of the tags named (without angle
+// brackets): a reader that also sets aside a block of its own — package
+// triage, a plan Codex proposes in a <proposed_plan> block — blanks it the
+// same way, keeping lines and offsets.
+func BlankTags(text string, tags ...string) string {
 	if !strings.Contains(text, "</") {
 		return text
 	}

@@ -8,6 +8,26 @@ import (
 	"github.com/stophook/stophook/internal/clientblock"
 )
 
+// TestBlankTags: a reader's own tags are blanked like the client's, and
+// only those named.
+func TestBlankTags(t *testing.T) {
+	const plan = "<proposed_plan>\n# Plan\nUse Redis.\n</proposed_plan>"
+	const cite = "<oai-mem-citation>x</oai-mem-citation>"
+	in := "Here is the plan.\n" + plan + "\n" + cite
+	if got, want := clientblock.BlankTags(in, "proposed_plan"), "Here is the plan.\n"+spaces(plan)+"\n"+cite; got != want {
+		t.Errorf("BlankTags(proposed_plan)\n got %q\nwant %q", got, want)
+	}
+	if got := clientblock.BlankTags(in); got != in {
+		t.Errorf("BlankTags with no tag changed the text: %q", got)
+	}
+	if got, want := clientblock.BlankTags(in, "proposed_plan", "oai-mem-citation"), "Here is the plan.\n"+spaces(plan)+"\n"+spaces(cite); got != want {
+		t.Errorf("BlankTags(both)\n got %q\nwant %q", got, want)
+	}
+	if got := clientblock.Blank(in); got != "Here is the plan.\n"+plan+"\n"+spaces(cite) {
+		t.Errorf("Blank blanked a tag that is not the client's: %q", got)
+	}
+}
+
 func TestBlank(t *testing.T) {
 	const cite = "<oai-mem-citation>\n<citation_entries>\nMEMORY.md:1-3|note=[prefers tabs]\n</citation_entries>\n</oai-mem-citation>"
 	const remind = "<system_reminder>\n<sql_tables>Available tables: todos</sql_tables>\n</system_reminder>"

@@ -50,6 +50,14 @@ var (
 	admission = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`(?i)^\W*(?:good catch|you(?:'re| are) (?:right|correct)|my (?:mistake|bad|apologies)|sorry|i apologi[sz]e|apologies|fair point|i should (?:have|not have))\b`)
 	})
+	// owned marks the opening of a reply that owns the user's point as a
+	// correction of its own course, whatever the prompt's words ("That
+	// can't be right, …" — "You're right. I conflated two models."):
+	// narrower than admission, which a bug report also draws ("Good
+	// catch, the handler is missing").
+	owned = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)^\W*(?:you(?:'re| are) (?:absolutely |completely |totally |entirely )?(?:right|correct)\b|i was wrong\b|i (?:conflated|misread|misunderstood)\b)`)
+	})
 	agreement = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`(?i)^\W*(?:i agree|agreed|understood|exactly|correct|yes\b|yep\b|good (?:catch|call|point)|you(?:'re| are) right|that(?:'s| is) (?:the right|a good|a fair|fair|right|probably the (?:cleanest|right|better|best))|makes sense|sounds good|fair point|[^.!?]{0,60}\byour instinct is right)`)
 	})
@@ -69,6 +77,10 @@ type offer struct {
 	choice string
 	// pick is a prompt that names one of the options the agent offered.
 	pick string
+	// said is the prompt's first sentence of three words or more: what
+	// the user put to the agent, whatever its words, should the reply own
+	// it as a correction ("You're right. I conflated two models.").
+	said string
 }
 
 // readPrompt reads the proposal and the correction of a prompt, once per
@@ -104,6 +116,12 @@ func readPrompt(prompt string) offer {
 		o.choice = t
 	}
 	o.pick = readPick(prompt)
+	for _, sp := range sentences(prompt, nil) {
+		if t := clean(prompt[sp.start:sp.end]); words(t) >= 3 {
+			o.said = t
+			break
+		}
+	}
 	return o
 }
 
@@ -120,7 +138,7 @@ var chosen = sync.OnceValue(func() *regexp.Regexp {
 
 // empty reports whether the prompt offers nothing to take on.
 func (o offer) empty() bool {
-	return o.proposal == "" && o.correction == "" && o.directive == "" && o.choice == "" && o.pick == ""
+	return o.proposal == "" && o.correction == "" && o.directive == "" && o.choice == "" && o.pick == "" && o.said == ""
 }
 
 // answer returns the finding a reply makes of the offer: a correction the
@@ -148,6 +166,13 @@ func (o offer) answer(reply string) (categoryName, string, bool) {
 	}
 	if o.pick != "" && takesOn(reply) {
 		return catDecision, o.pick, true
+	}
+	if o.said != "" && owned().MatchString(reply[:min(len(reply), 200)]) {
+		c := catDecision
+		if howToWork().MatchString(o.said) {
+			c = catPreference
+		}
+		return c, o.said, true
 	}
 	return "", "", false
 }

@@ -32,6 +32,9 @@ func TestScoreAnsweredQuestion(t *testing.T) {
 		{"another tool's output", []transcript.Message{user("bring the libraries into this repo"), ask("AskUserQuestion", "t1"), ask("Bash", "t2"), result("t2", answer), done}, nil},
 		{"no question asked", []transcript.Message{user("bring the libraries into this repo"), ask("Bash", "t2"), result("t2", answer), done}, nil},
 		{"copilot", []transcript.Message{user("how should results sync?"), ask("ask_user", ""), result("", "User selected: Keep auto-merge for the append-only case; a temp branch and PR only on conflict"), done}, []string{"DECISION"}},
+		{"codex", []transcript.Message{user("extract the broker"), ask("request_user_input", "c1"), result("c1", `{"answers":{"ingress_model":{"answers":["One public service"]}}}`), done}, []string{"DECISION"}},
+		{"codex, nothing picked", []transcript.Message{user("extract the broker"), ask("request_user_input", "c1"), result("c1", `{"answers":{"ingress_model":{"answers":[]}}}`), done}, nil},
+		{"codex JSON from another tool", []transcript.Message{user("extract the broker"), ask("exec_command", "c2"), result("c2", `{"answers":{"ingress_model":{"answers":["One public service"]}}}`), done}, nil},
 		{"not an answer", []transcript.Message{user("bring the libraries into this repo"), ask("AskUserQuestion", "t1"), result("t1", "The user doesn't want to proceed with this tool use."), done}, nil},
 	}
 	for _, tc := range tests {
@@ -43,5 +46,23 @@ func TestScoreAnsweredQuestion(t *testing.T) {
 	res := s.score(tests[0].msgs)
 	if len(res.Findings) != 1 || !strings.Contains(res.Findings[0].Text, "Fresh copy (no history)") {
 		t.Errorf("finding %+v: want the question and its answer", res.Findings)
+	}
+}
+
+// TestAnsweredJSON checks the reading of Codex's answer to
+// request_user_input: the first question by id, its first pick.
+func TestAnsweredJSON(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ in, want string }{
+		{`{"answers":{"ingress_model":{"answers":["One public service"]}}}`, "ingress model — One public service"},
+		{`{"answers":{"b_q":{"answers":["Second"]},"a_q":{"answers":["First","Other"]}}}`, "a q — First"},
+		{`{"answers":{}}`, ""},
+		{`{"answers":{"q":{"answers":["  "]}}}`, ""},
+		{`{"answers": not json`, ""},
+		{`{"other":{"q":{"answers":["x"]}}}`, ""},
+	} {
+		if got := answered(tc.in); got != tc.want {
+			t.Errorf("answered(%s) = %q, want %q", tc.in, got, tc.want)
+		}
 	}
 }

@@ -36,6 +36,11 @@ func TestScoreDirectives(t *testing.T) {
 		{"a call the agent calls right", "people can use their mouse to click so we dont need to show the map at the bottom.", assistant("Good call — removing the key legend."), []string{"DECISION"}},
 		{"a short prompt merely acknowledged", "ok do it", assistant("Starting Phase 5: the welcome email."), nil},
 		{"a short question", "is it still loading lazily?", assistant("Good call to check: yes, it is."), nil},
+		{"a point the reply owns", "That can't be right, any single request only pertains to one principal", assistant("You're right. I conflated two models: one principal per request."), []string{"DECISION"}},
+		{"a question the reply owns", "shouldn't the feed module reuse the links service instead of querying the table again?", assistant("You're absolutely right. I'll inject LinksService."), []string{"DECISION"}},
+		{"a way of working the reply owns", "you never run the linter before committing", assistant("You're right, I'll run it from now on."), []string{"PREFERENCE"}},
+		{"a bug report drawing a good catch", "the save button does nothing when the title is empty", assistant("Good catch — the handler returns early. Fixed."), nil},
+		{"right about a fact, later in the reply", "the save button does nothing when the title is empty", assistant("Let me look. You're right that it returns early; fixed."), nil},
 	}
 	for _, tc := range tests {
 		res := s.score([]transcript.Message{user(tc.prompt), tc.reply})

@@ -302,6 +302,7 @@ func (s *Scorer) score(msgs []transcript.Message) scoreResult {
 	errorSeen := false
 	var put offer             // what the turn's prompt puts to the agent, until a reply takes it on
 	var asked map[string]bool // the question tool's calls, by id ("" when the transcript keeps none)
+	failedCall := false       // a tool call failed since the agent last wrote
 	for _, m := range msgs {
 		if m.IsMeta {
 			continue
@@ -321,7 +322,20 @@ func (s *Scorer) score(msgs []transcript.Message) scoreResult {
 					put = offer{} // one a turn
 				}
 			}
-			s.scoreText(w, &res, cands, clientblock.Blank(m.Text), true, "assistant", s.weights.Assistant, errorSeen)
+			if machineAnswer(m.Text) {
+				s.scoreText(w, &res, cands, m.Text, false, "tool", s.weights.ToolOutput, errorSeen)
+				break
+			}
+			text := agentText(m.Text)
+			if failedCall {
+				if t := envFactIn(signals.Prose(text)); t != "" {
+					s.turnFinding(&res, cands, Finding{Category: catConstraint, Text: t, Score: envFactScore, Role: "assistant", Cues: []string{"(environment)"}})
+				}
+			}
+			s.scoreText(w, &res, cands, text, true, "assistant", s.weights.Assistant, errorSeen)
+			if strings.TrimSpace(m.Text) != "" {
+				failedCall = false
+			}
 		case "user":
 			if injected(m.Text) {
 				// A background task's report, not the user's words: read
@@ -346,7 +360,9 @@ func (s *Scorer) score(msgs []transcript.Message) scoreResult {
 				s.userDecided(&res, cands, catDecision, t, "(question answered)")
 			}
 			s.scoreText(w, &res, cands, tr.Text, false, "tool", s.weights.ToolOutput, errorSeen)
-			errorSeen = errorSeen || tr.IsError || failureText(tr.Text)
+			failed := tr.IsError || failureText(tr.Text)
+			errorSeen = errorSeen || failed
+			failedCall = failedCall || failed
 		}
 	}
 	for _, r := range s.rules {
@@ -382,11 +398,19 @@ func (s *Scorer) score(msgs []transcript.Message) scoreResult {
 // tool), unless no rule has c or the finding is already there; it reports
 // whether it added it.
 func (s *Scorer) userDecided(res *scoreResult, cands map[categoryName][]Finding, c categoryName, t, cue string) bool {
-	if !s.hasRule(c) || hasText(cands[c], t) {
+	return s.turnFinding(res, cands, Finding{Category: c, Text: t, Score: agreementScore, Role: "user", Cues: []string{cue}})
+}
+
+// turnFinding adds f, a finding read from the turn's structure rather than
+// from the cues of one sentence, unless no rule has its category or the
+// finding is already there; it reports whether it added it.
+func (s *Scorer) turnFinding(res *scoreResult, cands map[categoryName][]Finding, f Finding) bool {
+	c := f.Category
+	if !s.hasRule(c) || hasText(cands[c], f.Text) {
 		return false
 	}
-	cands[c] = append(cands[c], Finding{Category: c, Text: t, Score: agreementScore, Role: "user", Cues: []string{cue}})
-	res.Best[c] = max(res.Best[c], agreementScore)
+	cands[c] = append(cands[c], f)
+	res.Best[c] = max(res.Best[c], f.Score)
 	return true
 }
 
