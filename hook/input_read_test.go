@@ -60,11 +60,11 @@ func TestDecodeInputChecksJSONOnce(t *testing.T) {
 		"truncated": `{"a":`, "trailing": `{} {}`, "bad string": `{"a":"\x00"}`, "deep": deep,
 		"wrong type": `{"hook_event_name":"Stop","stop_hook_active":"yes"}`,
 	} {
-		if _, err := decodeInput([]byte(in), "claude"); err == nil {
+		if _, _, err := decodeInput([]byte(in), "claude"); err == nil {
 			t.Errorf("%s: got no error, want an invalid hook input", name)
 		}
 	}
-	if in, err := decodeInput([]byte(`{"hook_event_name":"Stop","session_id":"s"}`), "claude"); err != nil || in.SessionID != "s" {
+	if in, _, err := decodeInput([]byte(`{"hook_event_name":"Stop","session_id":"s"}`), "claude"); err != nil || in.SessionID != "s" {
 		t.Errorf("valid input: got %+v, %v", in, err)
 	}
 }

@@ -78,7 +78,7 @@ func respond(ctx context.Context, p stophook.Policy, data []byte, opts Options) 
 		start = time.Now()
 	}
 	var warn warnings
-	in, err := decodeInput(data, opts.Host)
+	in, top, err := decodeInput(data, opts.Host)
 	if err != nil {
 		return response{}, err
 	}
@@ -123,7 +123,7 @@ func respond(ctx context.Context, p stophook.Policy, data []byte, opts Options) 
 	case in.IsStop():
 		limit := opts.MaxTurnBlocks
 		capped := hostio.HasBlockCap(in.Host)
-		n, err := t.begin(ctx, in)
+		n, err := t.begin(ctx, in, top)
 		if err != nil {
 			if !capped {
 				d = uncounted(warn.to(), err)
@@ -261,11 +261,23 @@ func continuation(d stophook.Decision) string {
 
 // decodeInput recognises the host and decodes its payload into an Input
 // with Claude Code's field names. Raw holds the normalized payload, in
-// which every field of the host's own is kept.
-func decodeInput(data []byte, host string) (stophook.Input, error) {
+// which every field of the host's own is kept. top holds what the turn
+// accounting reads of the payload when recognising the host read it too.
+func decodeInput(data []byte, host string) (in stophook.Input, top topFields, err error) {
 	if !hostio.Known(host) {
-		host = hostio.Detect(data)
+		if host, top = detect(data); host == "" {
+			host = hostio.Detect(data)
+		}
 	}
+	in, err = decodeAs(data, host)
+	if err != nil {
+		return stophook.Input{}, topFields{}, err
+	}
+	return in, top, nil
+}
+
+// decodeAs decodes data, a payload of host.
+func decodeAs(data []byte, host string) (stophook.Input, error) {
 	norm, err := hostio.Normalize(host, data)
 	if err != nil {
 		detail := strings.TrimPrefix(err.Error(), hostio.ErrInvalidInput.Error()+": ")

@@ -86,9 +86,10 @@ type turns struct {
 }
 
 // begin returns how many times the current turn was already continued,
-// or an error when the count could not be read.
-func (t turns) begin(ctx context.Context, in stophook.Input) (int, error) {
-	loopField, activeField := peekFields(in.Raw, "loop_count", "stop_hook_active")
+// or an error when the count could not be read. top holds the payload's
+// loop_count and stop_hook_active when its decoding read them.
+func (t turns) begin(ctx context.Context, in stophook.Input, top topFields) (int, error) {
+	loopField, activeField := top.fields(in.Raw)
 	if loop, has := loopCount(loopField); has {
 		return loop, nil // Cursor counts its own follow-ups
 	}

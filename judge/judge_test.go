@@ -296,6 +296,19 @@ func TestClassify(t *testing.T) {
 		{"go-ahead under an open decision", "The audit is filed as an epic.\n\n**Open decision:** whether the auth bypass goes to a private advisory or a public issue.\n\nWant me to file the remaining issues now?", "decision"},
 		{"skip it and do another", "Task 8 is merged. Want me to start #9, or skip it and go to #10?", "decision"},
 		{"skip it for now", "Task 8 is merged. Want me to start #9, or skip it for now?", "permission"},
+		// wide6-train.
+		{"say the word about the work", "PR #16 is green and mergeable. It's ready to merge whenever you want — just say the word.", "done"},
+		{"say the word about an action of the agent", "I haven't changed any priorities — if you'd like me to set WEB-4 to Urgent anyway, just say the word.", "permission"},
+		{"or should they stay", "Want the citations shortened too, or should they stay as full paths for traceability?", "permission"},
+		{"or should they move", "Want the citations shortened too, or should they move to a footnote?", "decision"},
+		{"or seed them yourself", "Want me to scaffold the two docs, or would you rather seed them yourself first?", "permission"},
+		{"feedback or change before the plan", "Most commits should produce no entry. Does that match what you want, or would you tighten the criteria further before I lock it into the plan?", "permission"},
+		{"change that is another course", "Most commits should produce no entry. Want me to lock the criteria into the plan, or would you tighten them and rerun the survey?", "decision"},
+		{"needs input label", "Everything else is staged and ready to run.\n\nneeds input:\nA new API key in env.sh — the old one is revoked, so added credits don't help.", "decision"},
+		{"blocked until the human acts", "The commit failed at signing: the 1Password agent has no identities loaded. Let me know once 1Password is unlocked and I'll pick right back up.", "decision"},
+		{"blocked and says so", "The commit failed at signing: the 1Password agent has no identities loaded, so I couldn't commit.", "error"},
+		{"once it is unlocked let me know", "Your work is staged and the tests pass. Once 1Password is unlocked, let me know and I'll finish the commit and open the PR.", "decision"},
+		{"needs a key from the human", "The key in env.sh is revoked. I need a genuinely new API key written to env.sh. Once it's there, say the word and I'll run the evals.", "decision"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -19,10 +19,10 @@ var (
 	// permissionQuestion marks a question a plain yes answers.
 	permissionQuestion = lazyre.New(`\b(?:shall|should|can|may|could) (?:i|we)\b|\b(?:want|like|need) (?:me|us) to\b|\bwant to (?:proceed|continue|go ahead|move on)\b|\bready (?:for me )?to\b|\bproceed\b|\bgo ahead\b|\bgo-ahead\b|^(?:go|continue|proceed|start|begin)\b|^(?:so,? )?(?:please )?confirm\b|\b(?:ok|okay|alright|all right|fine)\b|\b(?:looks?|sounds?|seems?) (?:good|ok|okay|right|fine|reasonable|correct)\b|\bapprove\b|\bshall\b|(?:^|[—–:;] |- )(?:want|wanna|go with|good to go|ready|back to|on to|onto|moving on to)\b|\bgood to go\b|^(?:good|ok|okay|fine|safe|cool) to\b|^(?:commit|push|post|merge|apply|deploy|ship|publish|implement|delete|remove)\b|^open (?:the|a|an|it|this|that|them|one)\b|\bany objections?\b|\b(?:do you |would you )?mind if (?:i|we)\b|^(?:interested|keen)\?$`)
 	// permissionOffer marks a closing statement that waits for a go-ahead.
-	permissionOffer = lazyre.New(`\bsay the word\s*(?:[.!]|$)|\bsay go\b|(?:^|[.!] )if (?:that|this|it|everything|all of (?:that|this)) (?:looks?|sounds?|seems?) (?:right|good|ok|okay|fine|correct)\b[^.]*\bi(?:'ll| will)\b|(?:^|[.!] )(?:just |ok,? |okay,? )?(?:let me know|say so),? and i(?:'ll| will)\b|\bi(?:'ll| will|'m| am) (?:hold(?:ing)?(?: off)?|wait(?:ing)?|paus(?:e|ing)|stop(?:ping)?)\b[^.]*\buntil you\b|\bi (?:can|'ll|will) (?:start|begin|proceed|continue|run|apply|implement|push|commit|deploy|move on|tackle|pick up)\b[^.]*\b(?:whenever|when|once) you(?:'re| are) ready\b|\bon your (?:go|go-ahead|say-so|signal|ok|okay|approval)\b|\bi(?:'d| would)? (?:want|need) your (?:explicit )?(?:nod|ok|okay|approval|go-ahead|go ahead|sign-off|permission|confirmation|green light)\b|\b(?:awaiting|waiting for|await|wait for) your (?:approval|go-ahead|go ahead|go|confirmation|ok|okay|green light)\b|\b(?:once|when|if) you (?:approve|confirm|give the go-ahead|give me the go-ahead|say go)\b|\bconfirm and i(?:'ll| will)\b|\bplease (?:approve|allow|authori[sz]e)\b|(?:^|[.!] )(?:por favor,? )?(?:aprove|apruebe|aprueba|autorize|autorice)\b|\bfor your (?:approval|review and approval)\b|\bwith your (?:approval|permission|go-ahead)\b|\bif you(?:'re| are) (?:good|ok|okay|happy|fine) with (?:it|this|that)\b[^.]*\b(?:i(?:'ll| will)|next)\b|\bready to (?:proceed|start|begin|implement|continue)\b[^.]*\b(?:when|once|whenever) you\b|(?:^|[.!] )(?:i'm |i am |all )?ready to [a-z]+(?:,? (?:and|or) [a-z]+)?(?: (?:it|this|that|them|these|those|the \w+))?,? (?:when|whenever|once) you(?:'re| are)?(?: ready)?\s*[.!]?$|(?:^|[.!] )(?:i'm |i am |all |now |so )?ready to [a-z]+\b[^.?!;]{0,60}?\b(?:when|whenever|once|if) you(?:'d| would)? (?:like|want|say so|say go|give the word)\b|\b(?:let me know|tell me|just say)(?: if| when| whether)? you(?:'d| would)? (?:like|want) (?:me|us) to (?:proceed|continue|go ahead|start|begin|implement|apply|move on|pick up|tackle|commit|push|deploy|run|execute)\b|\b(?:let me know|tell me|just say)(?: if| when)? (?:you(?:'re| are) ready|to (?:proceed|continue|go ahead))\b|\bif you(?:'d| would)? (?:like|want) me to (?:proceed|continue|go ahead|start|begin|implement|apply|run)\b[^.]*\b(?:say|tell me|let me know|reply)\b`)
+	permissionOffer = lazyre.New(`\bsay go\b|(?:^|[.!] )if (?:that|this|it|everything|all of (?:that|this)) (?:looks?|sounds?|seems?) (?:right|good|ok|okay|fine|correct)\b[^.]*\bi(?:'ll| will)\b|(?:^|[.!] )(?:just |ok,? |okay,? )?(?:let me know|say so),? and i(?:'ll| will)\b|\bi(?:'ll| will|'m| am) (?:hold(?:ing)?(?: off)?|wait(?:ing)?|paus(?:e|ing)|stop(?:ping)?)\b[^.]*\buntil you\b|\bi (?:can|'ll|will) (?:start|begin|proceed|continue|run|apply|implement|push|commit|deploy|move on|tackle|pick up)\b[^.]*\b(?:whenever|when|once) you(?:'re| are) ready\b|\bon your (?:go|go-ahead|say-so|signal|ok|okay|approval)\b|\bi(?:'d| would)? (?:want|need) your (?:explicit )?(?:nod|ok|okay|approval|go-ahead|go ahead|sign-off|permission|confirmation|green light)\b|\b(?:awaiting|waiting for|await|wait for) your (?:approval|go-ahead|go ahead|go|confirmation|ok|okay|green light)\b|\b(?:once|when|if) you (?:approve|confirm|give the go-ahead|give me the go-ahead|say go)\b|\bconfirm and i(?:'ll| will)\b|\bplease (?:approve|allow|authori[sz]e)\b|(?:^|[.!] )(?:por favor,? )?(?:aprove|apruebe|aprueba|autorize|autorice)\b|\bfor your (?:approval|review and approval)\b|\bwith your (?:approval|permission|go-ahead)\b|\bif you(?:'re| are) (?:good|ok|okay|happy|fine) with (?:it|this|that)\b[^.]*\b(?:i(?:'ll| will)|next)\b|\bready to (?:proceed|start|begin|implement|continue)\b[^.]*\b(?:when|once|whenever) you\b|(?:^|[.!] )(?:i'm |i am |all )?ready to [a-z]+(?:,? (?:and|or) [a-z]+)?(?: (?:it|this|that|them|these|those|the \w+))?,? (?:when|whenever|once) you(?:'re| are)?(?: ready)?\s*[.!]?$|(?:^|[.!] )(?:i'm |i am |all |now |so )?ready to [a-z]+\b[^.?!;]{0,60}?\b(?:when|whenever|once|if) you(?:'d| would)? (?:like|want|say so|say go|give the word)\b|\b(?:let me know|tell me|just say)(?: if| when| whether)? you(?:'d| would)? (?:like|want) (?:me|us) to (?:proceed|continue|go ahead|start|begin|implement|apply|move on|pick up|tackle|commit|push|deploy|run|execute)\b|\b(?:let me know|tell me|just say)(?: if| when)? (?:you(?:'re| are) ready|to (?:proceed|continue|go ahead))\b|\bif you(?:'d| would)? (?:like|want) me to (?:proceed|continue|go ahead|start|begin|implement|apply|run)\b[^.]*\b(?:say|tell me|let me know|reply)\b`)
 	// decisionRequest marks a closing statement that waits for a choice or
 	// for information.
-	decisionRequest = lazyre.New(`\b(?:let me know|tell me|please (?:advise|confirm|clarify|specify|indicate))\b[^.]*\b(?:which|what|how|whether|where|prefer|preference)\b|\bplease (?:choose|pick|select|decide)\b|\b(?:i need|need) (?:your|you to) (?:input|decision|choice|confirmation|guidance|help)\b|\b(?:waiting for|awaiting) your (?:input|decision|decisions|choice|answer|answers)\b|^reply\b[^.]*\bor\b|\bonce you answer\b|\b(?:let me know|tell me)(?: if| whether) you(?:'d| would)? (?:want|like|prefer)\b[^.!?]*,? or\b|\b(?:provide|share|send|paste|give me)\b[^.]*\b(?:and|so) i(?:'ll| will| can)\b|\byour (?:call|choice|decision)\b|\bup to you\b|\bi can either\b[^.]*\bor\b|\bplease (?:paste|send|share|provide)\b|\b(?:tell|let) me (?:once|when) (?:it's|it is|you've|you have|that's|that is|you're|you are|they're|they are|done)\b|\b(?:tell me|let me know) (?:once|when) (?:it's|it is|you've|you have|that's|that is|they're|they are|the \w+ (?:is|are))\b|^(?:i )?still need (?:the|your|you to|a|an)\b|\bwaiting (?:for|on) you to\b|^(?:just )?(?:say|decide|pick|choose)\b[^.]*\b(?:which|what|how|whether)\b|\bsay (?:the word|go|so|yes|ok|okay)\b[^.]*, or\b|\b(?:once|when|after) you(?:'ve| have) [a-z]+ (?:it|this|that|them|these|those|the \w+)\b[^.?!]*\bi(?:'ll| will| can)\b`)
+	decisionRequest = lazyre.New(`\b(?:let me know|tell me|please (?:advise|confirm|clarify|specify|indicate))\b[^.]*\b(?:which|what|how|whether|where|prefer|preference)\b|\bplease (?:choose|pick|select|decide)\b|\b(?:i need|need) (?:your|you to) (?:input|decision|choice|confirmation|guidance|help)\b|\b(?:waiting for|awaiting) your (?:input|decision|decisions|choice|answer|answers)\b|^reply\b[^.]*\bor\b|\bonce you answer\b|\b(?:let me know|tell me)(?: if| whether) you(?:'d| would)? (?:want|like|prefer)\b[^.!?]*,? or\b|\b(?:provide|share|send|paste|give me)\b[^.]*\b(?:and|so) i(?:'ll| will| can)\b|\byour (?:call|choice|decision)\b|\bup to you\b|\bi can either\b[^.]*\bor\b|\bplease (?:paste|send|share|provide)\b|\b(?:tell|let) me (?:once|when) (?:it's|it is|you've|you have|that's|that is|you're|you are|they're|they are|done)\b|\b(?:tell me|let me know) (?:once|when) (?:it's|it is|you've|you have|that's|that is|they're|they are|the \w+ (?:is|are))\b|^(?:i )?still need (?:the|your|you to|a|an)\b|\bwaiting (?:for|on) you to\b|\b(?:tell me|let me know|ping me) (?:once|when) (?:[\w'-]+ ){1,3}(?:is|are|has been|have been) (?:[a-z/-]+ed|done|ready|back|in|up|set|there|available|running)\b|\bonce (?:[\w'-]+ ){1,3}(?:is|are|has been|have been) [a-z/-]+,? (?:let me know|tell me|ping me)\b|\bi need (?:you to|(?:a|an|the) (?:[\w-]+ ){0,4}(?:key|token|password|secret|credentials?|url|access|approval|login|answer|decision))\b|^(?:just )?(?:say|decide|pick|choose)\b[^.]*\b(?:which|what|how|whether)\b|\bsay (?:the word|go|so|yes|ok|okay)\b[^.]*, or\b|\b(?:once|when|after) you(?:'ve| have) [a-z]+ (?:it|this|that|them|these|those|the \w+)\b[^.?!]*\bi(?:'ll| will| can)\b`)
 )
 
 // ifTroubleLasts marks a closing request for a case that may not come ("If
@@ -58,7 +58,7 @@ var notAlternatives = strings.NewReplacer(" or not", "", " or so", "", " or two"
 // holdOff marks an alternative that only delays the proposed work ("…, or
 // would you like to review the plan first?"): a plain yes still answers
 // the question.
-var holdOff = lazyre.New(`^(?:is there|are there|would you (?:like|prefer)(?: me)? to (?:review|modify|adjust|change|tweak|revise|look|discuss|make changes|check|see|prioriti[sz]e|focus)|do you want to (?:review|adjust|modify|change|look|check|test)|would you rather (?:review|test|check|look|read|skim|go (?:over|through))|should i (?:wait|stop|hold)|wait|stop|hold|not\b|anything|something else|(?:review|make changes|adjust|modify)(?: (?:it|this|that|them|anything|something|things|the (?:plan|approach|design|proposal|spec|draft|scope|order)))?(?: first)?\s*[?.!]?$|(?:just )?(?:leave|keep) (?:it|them|this|that|these|those|things)\b(?:\s+\S+){0,5}\s*[?.!]?$|(?:just )?(?:leave|keep) (?:everything|all of (?:it|them)|(?:the|your) \w+)(?: \w+){0,2}\s*[?.!]?$|are you (?:keeping|leaving) (?:it|them|this|that|these|those)\b(?:\s+\S+){0,4}\s*[?.!]?$|is (?:it|that|this|the \w+(?: \w+)?)(?: there)? (?:already )?(?:enough|sufficient|good enough|fine as (?:is|it is))\s*[?.!]?$|skip (?:it|that|this)(?: for now| entirely| altogether)?\s*[?.!]?$|(?:will|would|do) you (?:want to )?(?:test|try|playtest|preview|check|review) it\b|are you (?:taking it|handling it|doing it|going (?:straight )?to|considering)\b|(?:do you |would you )?(?:want )?(?:a |an |any |some |more |other )?(?:changes?|edits?|tweaks?|adjustments?|revisions?)(?: to (?:it|this|that|them|the \w+))?(?: first)?\s*[?.!]?$|(?:[a-z]+ ){0,3}differently\s*[?.!]?$|(?:[a-z]+ ){0,2}enough for now\b|(?:are you )?(?:happy|ok|okay|fine|content) (?:to )?(?:leave|keep|skip|stop|wait|hold)\b|(?:pick|choose) (?:different|other|another|new)\b|(?:preview|eyeball|test|try|check|look at|look over|see|playtest|review|read|skim|go (?:over|through))(?: it| this| that| them| (?:the|my) \w+)? first\b|(?:do you |would you )?(?:want|like|prefer) to (?:sit with|think (?:about|on|it over)|mull|sleep on|wait|hold)\b|are you still (?:deciding|thinking|considering|weighing|mulling)\b|are you (?:done|finished|all set|good)\b|would you rather (?:do|handle|take|make|try|write|fix) (?:it|this|that|them)\b|(?:do|handle|take) (?:it|this|that|them) yourself\b|(?:later|afterwards|another time|next time|tomorrow)\b|after you(?:'ve| have)? (?:played|tested|tried|reviewed|looked|seen|checked)\b)`)
+var holdOff = lazyre.New(`^(?:is there|are there|would you (?:like|prefer)(?: me)? to (?:review|modify|adjust|change|tweak|revise|look|discuss|make changes|check|see|prioriti[sz]e|focus)|do you want to (?:review|adjust|modify|change|look|check|test)|would you rather (?:review|test|check|look|read|skim|go (?:over|through))|should i (?:wait|stop|hold)|wait|stop|hold|not\b|anything|something else|(?:review|make changes|adjust|modify)(?: (?:it|this|that|them|anything|something|things|the (?:plan|approach|design|proposal|spec|draft|scope|order)))?(?: first)?\s*[?.!]?$|(?:just )?(?:leave|keep) (?:it|them|this|that|these|those|things)\b(?:\s+\S+){0,5}\s*[?.!]?$|(?:just )?(?:leave|keep) (?:everything|all of (?:it|them)|(?:the|your) \w+)(?: \w+){0,2}\s*[?.!]?$|are you (?:keeping|leaving) (?:it|them|this|that|these|those)\b(?:\s+\S+){0,4}\s*[?.!]?$|is (?:it|that|this|the \w+(?: \w+)?)(?: there)? (?:already )?(?:enough|sufficient|good enough|fine as (?:is|it is))\s*[?.!]?$|(?:should|shall|can|do|would) (?:it|they|them|these|those|that|this) (?:stay|remain)\b|(?:would you rather |do you want to |you(?:'d| would) rather )?[a-z]+ (?:it|this|that|them|these|those)(?: [a-z]+)? yourself\b|would you (?:rather )?(?:change|tighten|loosen|adjust|tweak|modify|revise|refine|narrow|widen|edit)\b[^?]*\bbefore (?:i|we)\b|skip (?:it|that|this)(?: for now| entirely| altogether)?\s*[?.!]?$|(?:will|would|do) you (?:want to )?(?:test|try|playtest|preview|check|review) it\b|are you (?:taking it|handling it|doing it|going (?:straight )?to|considering)\b|(?:do you |would you )?(?:want )?(?:a |an |any |some |more |other )?(?:changes?|edits?|tweaks?|adjustments?|revisions?)(?: to (?:it|this|that|them|the \w+))?(?: first)?\s*[?.!]?$|(?:[a-z]+ ){0,3}differently\s*[?.!]?$|(?:[a-z]+ ){0,2}enough for now\b|(?:are you )?(?:happy|ok|okay|fine|content) (?:to )?(?:leave|keep|skip|stop|wait|hold)\b|(?:pick|choose) (?:different|other|another|new)\b|(?:preview|eyeball|test|try|check|look at|look over|see|playtest|review|read|skim|go (?:over|through))(?: it| this| that| them| (?:the|my) \w+)? first\b|(?:do you |would you )?(?:want|like|prefer) to (?:sit with|think (?:about|on|it over)|mull|sleep on|wait|hold)\b|are you still (?:deciding|thinking|considering|weighing|mulling)\b|are you (?:done|finished|all set|good)\b|would you rather (?:do|handle|take|make|try|write|fix) (?:it|this|that|them)\b|(?:do|handle|take) (?:it|this|that|them) yourself\b|(?:later|afterwards|another time|next time|tomorrow)\b|after you(?:'ve| have)? (?:played|tested|tried|reviewed|looked|seen|checked)\b)`)
 
 // reviewFirst marks a first alternative that only has the human look before
 // the agent acts ("Want to preview it first, or should I commit now?").
@@ -175,7 +175,12 @@ func (m message) question() (Verdict, bool) {
 		return ask(k, conf, c.question), true
 	}
 	for _, line := range c.lines {
-		if courtesyStatement.MatchString(line) && !permissionOffer.MatchString(line) && !assentThenAct.MatchString(line) && !strings.Contains(line, "which") {
+		// "needs input: a new API key in env.sh": a decision or question
+		// left to the human, named as such.
+		if openLabel.MatchString(stripMarker(line)) {
+			return ask(Decision, 0.8, line), true
+		}
+		if courtesyStatement.MatchString(line) && !offersGoAhead(line) && !assentThenAct.MatchString(line) && !strings.Contains(line, "which") {
 			continue
 		}
 		if loc := ifTroubleLasts.FindStringIndex(line); loc != nil {
@@ -191,7 +196,7 @@ func (m message) question() (Verdict, bool) {
 		if decisionRequest.MatchString(line) {
 			return ask(Decision, 0.85, line), true
 		}
-		if permissionOffer.MatchString(line) {
+		if offersGoAhead(line) {
 			// An offer between alternatives ("…, or fold them into the
 			// roadmap. Just say the word.") asks for a choice.
 			for _, l := range c.lines[:min(2, len(c.lines))] {
@@ -396,7 +401,7 @@ func classifyOne(c closing) (Kind, float64) {
 	}
 	if i := strings.LastIndex(q, " or "); i >= 0 && !strings.Contains(q[:i], "which") && !openQuestion.MatchString(q) {
 		first, second := strings.TrimRight(q[:i], " ,"), strings.TrimLeft(q[i+len(" or "):], " ")
-		if permissionQuestion.MatchString(first) && holdOff.MatchString(second) ||
+		if (permissionQuestion.MatchString(first) || feedback.MatchString(first)) && holdOff.MatchString(second) ||
 			reviewFirst.MatchString(first) && permissionQuestion.MatchString(second) {
 			return Permission, 0.85
 		}
@@ -555,7 +560,7 @@ var goAheadCJK = lazyre.New(`(?:要|需要|可以|同意|没问题|确认|ok|好
 
 // goAhead reports text that offers to act on the human's yes.
 func goAhead(text string) bool {
-	return permissionOffer.MatchString(text) || assentThenAct.MatchString(text) || goAheadCJK.MatchString(text)
+	return offersGoAhead(text) || assentThenAct.MatchString(text) || goAheadCJK.MatchString(text)
 }
 
 // proseAfterChoice is the prose that follows the options of c.choice,
@@ -607,7 +612,7 @@ func textBeforeQuestion(c closing) string {
 // openLabel marks a line that names a decision or question left to the
 // human ("**Open decision:** …", "Decision needed: …", "Question for
 // you: …").
-var openLabel = lazyre.New(`^(?:open (?:decisions?|questions?)|decisions? (?:needed|for you|to make|pending)|questions? for you|needs your (?:call|decision))\b`)
+var openLabel = lazyre.New(`^(?:open (?:decisions?|questions?)|decisions? (?:needed|for you|to make|pending)|questions? for you|needs your (?:call|decision)|needs? (?:your )?input|input needed|action (?:needed|required) from you)\b`)
 
 // openAbove returns a question or decision the closing lines leave open
 // above the closing question: a list item that is an unanswered question
@@ -629,4 +634,19 @@ func openAbove(c closing) string {
 		}
 	}
 	return ""
+}
+
+// bareSayTheWord marks a closing that ends on "say the word" without
+// saying what follows it ("…, just say the word."); agentActs marks the
+// agent's own action named around it ("if you'd like me to set it anyway",
+// "happy to …"). Without one the line only describes the work ("It's
+// ready to merge whenever you want — just say the word").
+var (
+	bareSayTheWord = lazyre.New(`\bsay the word\s*(?:[.!]|$)`)
+	agentActs      = lazyre.New(`\b(?:me|us) to\b|\bi(?:'ll| will| can|'d| would| could)\b|\b(?:happy|glad) to\b`)
+)
+
+// offersGoAhead reports a closing line that waits for a go-ahead.
+func offersGoAhead(line string) bool {
+	return permissionOffer.MatchString(line) || bareSayTheWord.MatchString(line) && agentActs.MatchString(line)
 }

@@ -190,7 +190,7 @@ func TestTurnTargets(t *testing.T) {
 		checkTargetsRounded(t, "shipped", h, true)
 		checkHeldOut(t, "shipped", h, shippedBounds)
 	}
-	splits := []string{"train", "holdout", "blind-train", "blind-holdout", "fresh-train", "fresh-holdout", "wide-train", "wide-holdout", "wide2-train", "wide2-holdout", "wide3-train", "wide3-holdout", "wide4-train", "wide4-holdout", "wide5-train"}
+	splits := []string{"train", "holdout", "blind-train", "blind-holdout", "fresh-train", "fresh-holdout", "wide-train", "wide-holdout", "wide2-train", "wide2-holdout", "wide3-train", "wide3-holdout", "wide4-train", "wide4-holdout", "wide5-train", "wide6-train"}
 	if len(skipped) > 0 {
 		splits = nil // judged above as one set
 	}

@@ -82,21 +82,38 @@ func Detect(raw []byte) string {
 // object: gjsonFeatures then
 // reads it as gjson does (FuzzDetect holds the two to the same features).
 func scanFeatures(raw string) (f features, ok bool) {
-	ok = jsonscan.Plain(raw, func(k, v string) bool {
-		if len(k) >= 64 || featureLens&(1<<len(k)) == 0 {
-			return true // most keys: not a feature, found without comparing
-		}
-		switch k {
-		case "hook_event_name", "transcript_path":
-			if len(v) > 0 && v[0] == '"' && strings.IndexByte(v, '\\') >= 0 {
-				return false // gjson would unescape it
-			}
-		}
-		f.add(k, v)
-		return true
-	})
-	return f, ok
+	var fs Features
+	ok = jsonscan.Plain(raw, fs.Add)
+	return fs.f, ok
 }
+
+// Features names the host of a payload from its top-level members, told
+// one by one by a caller that reads the payload in its own pass (package
+// hook, as it decodes the input): Host then returns what [Detect] would.
+// The zero value has seen no member.
+type Features struct{ f features }
+
+// Add records a top-level member of the payload: key as written between
+// its quotes (a key with escapes must not be given: Detect reads such a
+// payload otherwise) and value as written. It reports false when the
+// member is one Detect reads unescaped (a feature string holding an
+// escape): ask Detect then.
+func (fs *Features) Add(key, value string) bool {
+	if len(key) >= 64 || featureLens&(1<<len(key)) == 0 {
+		return true // most keys: not a feature, found without comparing
+	}
+	switch key {
+	case "hook_event_name", "transcript_path":
+		if len(value) > 0 && value[0] == '"' && strings.IndexByte(value, '\\') >= 0 {
+			return false // gjson would unescape it
+		}
+	}
+	fs.f.add(key, value)
+	return true
+}
+
+// Host names the host of the members added.
+func (fs *Features) Host() string { return fs.f.host() }
 
 // featureKeys are the keys addValue knows (TestFeatureKeys checks it).
 var featureKeys = [...]string{"conversation_id", "generation_id", "workspace_roots", "cursor_version", "loop_count",
