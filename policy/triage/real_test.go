@@ -203,8 +203,10 @@ func textCategories(res scoreResult) []categoryName {
 // and Codex sessions, labelled before any scorer ran on them) is held out
 // as a whole: measured once before the changes of wave 6 (a prompt that
 // names an offered option, the answer to the agent's question tool) and
-// after them (twice: the last change moved no figure). Issue 22's target
-// (unseen turns: precision >= 0.95, recall >= 0.85) is NOT met.
+// after them (twice: the last change moved no figure). "blind6" (wave 7:
+// 57 turns of five more projects, Claude Code) is held out the same way;
+// blind5 is a tuning split since wave 7. Issue 22's target (unseen turns:
+// precision >= 0.95, recall >= 0.85) is NOT met.
 func TestRealTurnsPrecisionRecall(t *testing.T) {
 	turns, msgs, missing := loadReal(t)
 	if missing > 0 {
@@ -280,7 +282,7 @@ func TestRealTurnsPrecisionRecall(t *testing.T) {
 		// 4 (train 0.400 0.200 0.400 0.133, holdout 0.778 0.700 0.273
 		// 0.214); the holdout was then measured once more, with this scorer.
 		"blind4-train":   {0.60, 0.30, 0.66, 0.26}, // measured 0.600 0.300 0.667 0.267 (30 turns, all read from STOPHOOK_TRANSCRIPTS)
-		"blind4-holdout": {0.85, 0.60, 0.27, 0.21}, // measured 0.857 0.600 0.273 0.214 (36 turns, 18 read from STOPHOOK_TRANSCRIPTS)
+		"blind4-holdout": {0.85, 0.60, 0.27, 0.21}, // measured 0.857 0.600 0.273 0.214 (36 turns, 18 read from STOPHOOK_TRANSCRIPTS), again at the end of wave 7
 		// Wave 6: eight more projects (Claude Code, Copilot, Codex), labelled
 		// and committed before any scorer ran on them, held out in wave 6.
 		// Measured blind with the scorer of wave 5: 0.529 0.474 0.333 0.233;
@@ -289,8 +291,10 @@ func TestRealTurnsPrecisionRecall(t *testing.T) {
 		"blind5": {0.66, 0.52, 0.44, 0.26}, // measured 0.667 0.526 0.444 0.267 (49 turns, 26 read from STOPHOOK_TRANSCRIPTS)
 		// Wave 7: five more projects (Claude Code), labelled and committed
 		// before any scorer ran on them, held out as a whole. Measured once,
-		// blind, with the scorer of wave 6.
-		"blind6": {0.61, 0.36, 0.46, 0.25}, // measured 0.615 0.364 0.467 0.250 (57 turns, all read from STOPHOOK_TRANSCRIPTS)
+		// blind, with the scorer of wave 6: 0.615 0.364 0.467 0.250; again
+		// at the end of wave 7, with this scorer (not blind for the
+		// environment-fact rule, a kind of evidence its labeller had read).
+		"blind6": {0.66, 0.45, 0.44, 0.28}, // measured 0.667 0.455 0.444 0.286 (57 turns, all read from STOPHOOK_TRANSCRIPTS)
 	}
 	for _, sp := range splits {
 		if incomplete[sp] {

@@ -286,15 +286,18 @@ func FuzzScore(f *testing.F) {
 	f.Add("Task B landed.", "<task-notification><result>Root cause: stale cache.</result></task-notification>")
 	f.Add(`User has answered your questions: "Fresh copy or subtree?"="Fresh copy (no history)"`, "option 3")
 	f.Add("User selected: \xffKeep auto-merge", "C but shorter")
+	f.Add(`{"answers":{"ingress_model":{"answers":["One public service \xff"]}}}`, "That can't be right, one principal per request")
+	f.Add("You're right. Python isn't actually installed here (a Store stub).\n<proposed_plan>\nUse Redis.\n</proposed_plan>", "shouldn't we reuse it?")
 	s, err := New(Options{MaxPerCategory: 50})
 	if err != nil {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, reply, prompt string) {
 		ask := assistant(reply) // the reply doubles as the answer to a question tool's call
-		ask.ToolUses = []transcript.ToolUse{{Name: "AskUserQuestion"}}
+		ask.ToolUses = []transcript.ToolUse{{Name: "AskUserQuestion"}, {Name: "request_user_input"}}
 		res := s.score([]transcript.Message{user(prompt), ask,
-			{Role: "user", ToolResults: []transcript.ToolResult{{Text: reply, IsError: true}}}})
+			{Role: "user", ToolResults: []transcript.ToolResult{{Text: reply, IsError: true}}},
+			assistant(reply)}) // and as the words written after a failed call
 		for _, f := range res.Findings {
 			if f.Text == "" || strings.ContainsAny(f.Text, "\n\r") || !utf8.ValidString(f.Text) || utf8.RuneCountInString(f.Text) > 240 {
 				t.Fatalf("bad finding text %q", f.Text)
