@@ -26,16 +26,29 @@ func ParseInput(data []byte) (Input, error) {
 	if len(trimmed) == 0 || trimmed[0] != '{' {
 		return in, fmt.Errorf("%w: not a JSON object", errInvalidInput)
 	}
-	if err := jsonlimit.Check(trimmed, 0, 0); err != nil {
-		return in, fmt.Errorf("%w: %v", errInvalidInput, err)
+	// A payload this long may hold more objects and arrays than
+	// jsonlimit allows: refuse it before decoding it makes any. A shorter
+	// one cannot; decodeInput holds its nesting to jsonlimit's bounds
+	// itself.
+	checked := len(trimmed) >= 2*jsonlimit.MaxContainers
+	if checked {
+		if err := jsonlimit.Check(trimmed, 0, 0); err != nil {
+			return in, fmt.Errorf("%w: %v", errInvalidInput, err)
+		}
 	}
 	// One pass decodes the common payload; json.Unmarshal decodes the
-	// rest and says what is wrong with a bad one. Either checks that the
-	// whole payload is valid JSON: the one validity check of the input.
+	// rest and says what is wrong with a bad one, after jsonlimit.Check
+	// refused what nests too much. Either checks that the whole payload
+	// is valid JSON: the one validity check of the input.
 	if decodeInput(trimmed, &in) {
 		in.Raw = append(json.RawMessage(nil), trimmed...)
 		in.Now = time.Now()
 		return in, nil
+	}
+	if !checked {
+		if err := jsonlimit.Check(trimmed, 0, 0); err != nil {
+			return in, fmt.Errorf("%w: %v", errInvalidInput, err)
+		}
 	}
 	in, err := unmarshalInput(trimmed)
 	if err != nil {

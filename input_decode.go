@@ -6,6 +6,7 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 
+	"github.com/stophook/stophook/internal/jsonlimit"
 	"github.com/stophook/stophook/internal/jsonscan"
 )
 
@@ -19,7 +20,8 @@ import (
 //
 // data is a whole JSON object without surrounding white space; the values
 // it holds are validated as json.Unmarshal validates them, those of
-// unknown keys included.
+// unknown keys included, and their nesting is held to jsonlimit's bounds
+// (false beyond them).
 func decodeInput(data []byte, in *Input) bool {
 	d := inputDecoder{data: data}
 	return d.object(in) && d.pos == len(d.data)
@@ -29,6 +31,11 @@ type inputDecoder struct {
 	data []byte
 	pos  int
 	seen uint32 // fields set, by inputField
+	// depth and containers count the objects and arrays open and read,
+	// held to jsonlimit's bounds: a payload within them is one
+	// jsonlimit.Check accepts, so that ParseInput checks only the
+	// payloads decodeInput gives up on.
+	depth, containers int
 	// text is data as a string, made for the first string value that
 	// needs no rewriting: the values are slices of it, one copy for all
 	// of them instead of one each.
@@ -179,9 +186,10 @@ func (d *inputDecoder) object(in *Input) bool {
 // value, which member reads. With plainKeys a key that is not plain ASCII
 // without escapes fails; without, keys are validated and passed as nil.
 func (d *inputDecoder) members(plainKeys bool, member func(key []byte) bool) bool {
-	if !d.byte('{') {
+	if !d.byte('{') || !d.open() {
 		return false
 	}
+	defer d.close()
 	d.space()
 	if d.byte('}') {
 		return true
@@ -219,9 +227,10 @@ func (d *inputDecoder) members(plainKeys bool, member func(key []byte) bool) boo
 // elements reads an array, calling elem with d.pos at each element,
 // which elem reads.
 func (d *inputDecoder) elements(elem func() bool) bool {
-	if !d.byte('[') {
+	if !d.byte('[') || !d.open() {
 		return false
 	}
+	defer d.close()
 	d.space()
 	if d.byte(']') {
 		return true
@@ -240,6 +249,17 @@ func (d *inputDecoder) elements(elem func() bool) bool {
 		d.space()
 	}
 }
+
+// open counts an object or array read from here on; false when it is
+// one level or one container more than jsonlimit allows.
+func (d *inputDecoder) open() bool {
+	d.depth++
+	d.containers++
+	return d.depth <= jsonlimit.MaxDepth && d.containers <= jsonlimit.MaxContainers
+}
+
+// close ends the object or array open opened.
+func (d *inputDecoder) close() { d.depth-- }
 
 // field decodes the value of field f.
 func (d *inputDecoder) field(in *Input, f inputField) bool {

@@ -5,7 +5,10 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
+
+	"github.com/stophook/stophook/internal/jsonlimit"
 )
 
 // decodeInputSeeds are payloads for FuzzDecodeInput: the common shapes,
@@ -56,6 +59,9 @@ func FuzzDecodeInput(f *testing.F) {
 		if !decodeInput(data, &fast) {
 			return
 		}
+		if err := jsonlimit.Check(data, 0, 0); err != nil {
+			t.Fatalf("decoded %q, which jsonlimit refuses: %v", data, err)
+		}
 		var want Input
 		if err := json.Unmarshal(data, &want); err != nil {
 			t.Fatalf("decoded %q, which json rejects: %v", data, err)
@@ -64,6 +70,41 @@ func FuzzDecodeInput(f *testing.F) {
 			t.Fatalf("decoded %q\n got %+v\nwant %+v", data, fast, want)
 		}
 	})
+}
+
+// TestDecodeInputBounds: the decoder holds nesting to jsonlimit's bounds,
+// so that ParseInput need not check the payloads it decodes: it decodes
+// what jsonlimit.Check accepts and gives up, leaving the error to the
+// check, one level or one container beyond.
+func TestDecodeInputBounds(t *testing.T) {
+	t.Parallel()
+	nested := func(levels int) []byte { // the object is the first level
+		return []byte(`{"x":` + strings.Repeat("[", levels-1) + strings.Repeat("]", levels-1) + `}`)
+	}
+	containers := func(n int) []byte { // the object, two arrays, n-3 objects in one
+		return []byte(`{"background_tasks":[` + strings.Repeat("{},", n-4) + `{}],"x":[]}`)
+	}
+	for _, c := range []struct {
+		name string
+		data []byte
+		ok   bool
+	}{
+		{"as deep as allowed", nested(jsonlimit.MaxDepth), true},
+		{"a level too deep", nested(jsonlimit.MaxDepth + 1), false},
+		{"deeper in a field", []byte(`{"effort":{"x":` + strings.Repeat("[", jsonlimit.MaxDepth-1) + strings.Repeat("]", jsonlimit.MaxDepth-1) + `}}`), false},
+		{"as many containers as allowed", containers(jsonlimit.MaxContainers), true},
+		{"a container too many", containers(jsonlimit.MaxContainers + 1), false},
+	} {
+		var in Input
+		got := decodeInput(c.data, &in)
+		want := jsonlimit.Check(c.data, 0, 0) == nil
+		if got != c.ok || want != c.ok {
+			t.Errorf("%s: decodeInput %v, jsonlimit.Check accepts %v; want %v", c.name, got, want, c.ok)
+		}
+		if _, err := ParseInput(c.data); (err == nil) != c.ok {
+			t.Errorf("%s: ParseInput error %v", c.name, err)
+		}
+	}
 }
 
 // TestDecodeInputTakesCommonPayloads: the payloads hosts send are decoded

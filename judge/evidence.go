@@ -58,6 +58,10 @@ type failure struct {
 	Run
 	// EditsAfter counts the edits made after the failed run.
 	EditsAfter int
+	// passedLater reports a later run of the same check that passed on
+	// another scope, which does not settle the failure but may have been
+	// what the message's claim is about.
+	passedLater bool
 }
 
 // unresolved returns the failed checks of the turn that no later run of
@@ -69,13 +73,17 @@ type failure struct {
 func (e *Evidence) unresolved() []failure {
 	var out []failure
 	later := map[string]*laterRuns{} // runs after the current one, by check
+	passed := map[string]bool{}      // checks that passed after the current run
 	edits := 0
 	for i := len(e.Runs) - 1; i >= 0; i-- {
 		r := e.Runs[i]
 		if r.Check != "" {
 			l := later[r.Check]
 			if r.Failed && !l.cover(r) {
-				out = append(out, failure{Run: r, EditsAfter: edits})
+				out = append(out, failure{Run: r, EditsAfter: edits, passedLater: passed[r.Check]})
+			}
+			if !r.Failed {
+				passed[r.Check] = true
 			}
 			if l == nil {
 				l = &laterRuns{}
@@ -231,7 +239,13 @@ func (e *Evidence) judge(m message, fail Verdict, failOK bool) (Verdict, bool) {
 		if m.explains(f.Check) {
 			continue
 		}
-		if s, ok := m.claims(f.Check, subjectOf(f.Check)); ok {
+		s, ok := m.claims(f.Check, subjectOf(f.Check))
+		if !ok && f.Check != "" && familyOf(f.Check) != "edit" && !f.passedLater {
+			// A claim naming the check in code; not when the same check
+			// passed later on another scope, which the claim may be about.
+			s, ok = m.claimsRun(f.Run)
+		}
+		if ok {
 			return Verdict{Class: Error, Kind: ClaimedSuccess, Confidence: 0.7,
 				Why: f.describe() + ", but the message says: " + s}, true
 		}

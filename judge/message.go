@@ -10,14 +10,35 @@ type message struct {
 	raw       string   // the message (its last maxInput bytes)
 	prose     string   // raw with its code blanked: the same lines and byte offsets
 	sentences []string // prose sentences outside code and quotes, cleaned, in order
-	closing   closing
+	// edge reports, for each sentence, whether its line is one of the
+	// first 2 or the last 3 lines of prose that hold a sentence: where
+	// agents state the outcome of a turn, as a headline or a closing.
+	edge    []bool
+	closing closing
 }
 
 func readMessage(text string) message {
 	p := prose(text)
 	lines := linesOf(p)
 	cl := cleaned{n: len(lines)}
-	return message{raw: text, prose: p, sentences: sentencesOf(lines, &cl), closing: closingOf(lines, &cl)}
+	sentences, lineOf := sentencesOf(lines, &cl)
+	return message{raw: text, prose: p, sentences: sentences, edge: edges(lineOf), closing: closingOf(lines, &cl)}
+}
+
+// edges returns, for sentences on the lines lineOf, whether each is on one
+// of the first 2 or the last 3 lines that hold a sentence.
+func edges(lineOf []int) []bool {
+	var distinct []int
+	for _, l := range lineOf {
+		if len(distinct) == 0 || distinct[len(distinct)-1] != l {
+			distinct = append(distinct, l)
+		}
+	}
+	out := make([]bool, len(lineOf))
+	for i, l := range lineOf {
+		out[i] = len(distinct) <= 5 || l <= distinct[1] || l >= distinct[len(distinct)-3]
+	}
+	return out
 }
 
 // codeLines calls fn for each line of m that holds a backtick, in order,
@@ -87,11 +108,11 @@ func firstLine(s string) string {
 }
 
 // sentencesOf splits the lines of prose (code already blanked) into
-// cleaned sentences. Block quotes are left out: a quoted line is someone
-// else's words.
-func sentencesOf(lines []string, cl *cleaned) []string {
-	var out []string
-	for i, line := range lines {
+// cleaned sentences, and returns the line of each. Block quotes are left
+// out: a quoted line is someone else's words.
+func sentencesOf(lines []string, cl *cleaned) (out []string, lineOf []int) {
+	for i0, line := range lines {
+		i := i0
 		t := strings.TrimSpace(line)
 		if t == "" || strings.HasPrefix(t, ">") || isRule(t) {
 			continue
@@ -114,15 +135,17 @@ func sentencesOf(lines []string, cl *cleaned) []string {
 				}
 				if s := strings.TrimSpace(c[start : i+1]); s != "" {
 					out = append(out, s)
+					lineOf = append(lineOf, i0)
 				}
 				start = i + 1
 			}
 		}
 		if s := strings.TrimSpace(c[start:]); s != "" {
 			out = append(out, s)
+			lineOf = append(lineOf, i0)
 		}
 	}
-	return out
+	return out, lineOf
 }
 
 // withoutQuotations removes the quotations of a line (quotes folded by

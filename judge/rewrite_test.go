@@ -409,6 +409,7 @@ type rwLine struct {
 	Licence string      `json:"licence"`
 	Append  []appendRun `json:"append,omitempty"`
 	Final   string      `json:"final,omitempty"`
+	FinalOf string      `json:"final_of,omitempty"`
 }
 
 // rewriteLines encodes cases as turns.jsonl lines.
@@ -416,7 +417,7 @@ func rewriteLines(cases []turnCase) []byte {
 	var b bytes.Buffer
 	for _, c := range cases {
 		line, err := json.Marshal(rwLine{ID: c.ID, Split: c.Split, Label: c.Label, Kind: c.Kind, Variant: c.Variant,
-			Base: c.Base, Src: c.Src, Licence: c.Licence, Append: c.Append, Final: c.Final})
+			Base: c.Base, Src: c.Src, Licence: c.Licence, Append: c.Append, Final: c.Final, FinalOf: c.FinalOf})
 		if err != nil {
 			panic(err)
 		}

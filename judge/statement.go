@@ -11,7 +11,7 @@ import (
 var failureStatements = []*lazyre.Regexp{
 	// First person: "I couldn't get it to build", "I was unable to push".
 	lazyre.New(`\bi (?:was |am |'m )?(?:still )?(?:unable|not able) to\b`),
-	lazyre.New(`\bi (?:still )?(?:could ?n[o']t|can't|cannot|can not|did ?n[o']t manage to|have ?n[o']t been able to|haven't been able to|was ?n[o']t able to|wasn't able to|failed to)\b (?:\w+ ){0,3}?(?:get|make|fix|resolve|build|compile|run|complete|finish|push|deploy|pass|start|connect|install|apply|merge|publish|load|authenticate|log in)\b`),
+	lazyre.New(`\bi (?:still )?(?:could ?n[o']t|can't|cannot|can not|did ?n[o']t manage to|have ?n[o']t been able to|haven't been able to|was ?n[o']t able to|wasn't able to|failed to)\b (?:\w+ ){0,3}?(?:get|make|fix|resolve|build|compile|run|complete|finish|push|deploy|pass|start|connect|install|apply|merge|publish|load|authenticate|log in|reach|access|open|download|fetch|upload|create|remove|delete|save|launch)\b`),
 	lazyre.New(`\bi(?:'m| am| was| got|'ve been| have been) (?:still )?(?:stuck|blocked)\b`),
 	lazyre.New(`\bi (?:still )?(?:can't|cannot|can not|could ?n[o']t) (?:proceed|continue|go on|get past|get around|move forward)\b`),
 	lazyre.New(`\bi tried\b[^.]*\bbut (?:it |that |this |the \w+ )?(?:failed|did ?n[o']t work|does ?n[o']t work|still fails|keeps failing)\b`),
@@ -56,7 +56,7 @@ var failureStatements = []*lazyre.Regexp{
 
 // failureHint holds a word that every failure statement contains: a
 // sentence without one is not read further.
-var failureHint = lazyre.New(`fail|error|unable|able to|n't|not|stuck|block|gave|give|giving|still|reject|red\b|broken|crash|hung|hang|wrong|timed|timing|times|fixed|exited|keep|exception|down|never`)
+var failureHint = lazyre.New(`fail|error|unable|able to|n't|not|stuck|block|gave|give|giving|still|reject|red\b|broken|crash|hung|hang|wrong|timed|timing|times|fixed|exited|keep|exception|down|never|broke|off\b`)
 
 // conditional marks a failure named inside a clause that describes when
 // something happens ("handles the case where the request failed", "for
@@ -64,8 +64,8 @@ var failureHint = lazyre.New(`fail|error|unable|able to|n't|not|stuck|block|gave
 var conditional = lazyre.New(`\b(?:when|whenever|where|if|unless|in case|whether|in which)\b[^,;:]*$`)
 
 // resolvedLater marks a sentence after a failure that says it went away
-// ("the rerun passed", "now it builds").
-var resolvedLater = lazyre.New(`\bnow (?:it |they |the \w+ )?(?:pass(?:es|ing)?|builds?|works?|is green|are green|compiles|succeeds|renders|loads|starts)\b|\b(?:rerun|re-run|retry|second (?:run|attempt|try)) (?:passed|passes|worked|succeeded|is green|was green)\b|\b(?:then|after that|afterwards) (?:it |they |the \w+ )?(?:passed|worked|succeeded|built)\b|\b(?:it|the (?:deploy|site|app)) is (?:now )?live\b`)
+// ("the rerun passed", "now it builds", "it passes now").
+var resolvedLater = lazyre.New(`\b(?:passes|pass|works|work|builds|compiles|succeeds|is green|are green|loads|starts) (?:again )?now\b|\bnow (?:it |they |the \w+ )?(?:pass(?:es|ing)?|builds?|works?|is green|are green|compiles|succeeds|renders|loads|starts)\b|\b(?:rerun|re-run|retry|second (?:run|attempt|try)) (?:passed|passes|worked|succeeded|is green|was green)\b|\b(?:then|after that|afterwards) (?:it |they |the \w+ )?(?:passed|worked|succeeded|built)\b|\b(?:it|the (?:deploy|site|app)) is (?:now )?live\b`)
 
 // negated marks a failure word that is denied ("no tests fail", "no
 // longer failing", "0 failed").
@@ -83,6 +83,67 @@ var (
 	// the failure: "I couldn't work out why" after it is no topic.
 	topic = lazyre.New(`\b(?:why|how)\b`)
 )
+
+// conditionFollows marks a failure that holds only on a condition stated
+// after it, within a few words ("it still won't compile without explicit
+// wrapping", "errors still fail immediately without retry", "a new call site
+// still can't get the func map without typing Trusted").
+var conditionFollows = lazyre.New(`^[^.;:,—]{0,40}?\b(?:without|unless|until|if|whenever|in case)\b`)
+
+// waiting marks a wait on another task or on the user ("blocked on DOM-3
+// (#9)", "blocked on you"): a dependency, not a failure.
+var waiting = lazyre.New(`\bblocked (?:on|by) (?:you\b|your\b|the user\b|[a-z]{2,}-\d+\b|#\d+|task)|\bblocked\b.*(?:\b[a-z]{2,}-\d+\b|#\d+)`)
+
+// envCause marks an outcome statement that puts the failure down to
+// credentials, the environment or the user's account ("the CLI needs
+// authentication right now, so the search failed", "web-chat service is
+// failing to start (likely an environment/API key issue)"): the label
+// policy reads such a turn as done, unless the agent says it is blocked
+// ("I'm blocked on the missing API key", a failure statement).
+var envCause = lazyre.New(`\bauth(?:entication|enticated|orization)?\b|\bapi[ /-]?keys?\b|\blogged in\b|\bsso\b|\bexpired\b|\benvironment(?:al)?[ /-]|\bthis machine\b|\b(?:depends on|because of|due to) your\b|\byour (?:account|plan|subscription|library)\b|\bapi scopes?\b`)
+
+// explainedAfter reports whether a sentence after sentence i explains a
+// failure away (see explained) or puts it down to the environment (see
+// envCause): "It actually failed - the service is still down. … The API key
+// is not set on the server."
+func (m message) explainedAfter(i int) bool {
+	for _, s := range m.sentences[i+1:] {
+		if explained.MatchString(s) || envCause.MatchString(s) {
+			return true
+		}
+	}
+	return false
+}
+
+// countFollows marks a count of failures followed by another count ("5
+// failures, 4 root causes:"): the heading of an analysis.
+var countFollows = lazyre.New(`^[,;]\s*\d+ \w`)
+
+// scenario marks a failure told in the simple present after a time clause
+// set off by a comma ("after the kill, the child process errors out and
+// …"): what happens in a sequence the agent describes, not the state at the
+// end (which "still" or a past tense would tell).
+var scenario = lazyre.New(`\b(?:after|once|until|before) (?:the|a|an|it|this|that) [^,]{1,40}, (?:the |a |an |its )?(?:\w+ ){0,3}$`)
+
+// listItem marks the start of a list item.
+var listItem = lazyre.New(`^(?:[-*+•] |\d+[.)] )`)
+
+// clauseBreak marks a match that starts a clause of its own (after a
+// contrast or a dash): what came before it does not resolve it.
+var clauseBreak = lazyre.New(`^(?:but|;|—|:|, so|so)\s`)
+
+// resolvesTo is "resolves to", "resolved to": an address or a value, not a
+// fix.
+var resolvesTo = lazyre.New(`\bresolve[sd]? to\b|\b(?:not|n't|never|un)(?: been)? ?resolved\b`)
+
+// isResolved reports whether s says a failure was fixed (see resolved),
+// leaving out "resolved to".
+func isResolved(s string) bool {
+	if strings.Contains(s, "resolve") {
+		s = resolvesTo.ReplaceAllString(s, "")
+	}
+	return resolved.MatchString(s)
+}
 
 // notYet marks a cause that has not happened yet, put before what the
 // agent cannot do ("the generated files haven't been created yet, so I
@@ -113,19 +174,73 @@ func (m message) failure() (Verdict, bool) {
 				before = before[i:] // "I fixed A, but B still fails": the fix is not B's
 			}
 			rest := before + " … " + s[loc[1]:]
-			if explained.MatchString(s) || resolved.MatchString(rest) || hypothetic.MatchString(s) || conditional.MatchString(before) || topic.MatchString(before) {
+			if explained.MatchString(s) || isResolved(rest) || hypothetic.MatchString(s) || conditional.MatchString(before) || topic.MatchString(before) {
+				continue
+			}
+			if conditionFollows.MatchString(s[loc[1]:]) || waiting.MatchString(s[loc[0]:]) || scenario.MatchString(before) {
 				continue
 			}
 			if notYet.MatchString(before) {
 				continue
 			}
-			if m.resolvedAfter(i) {
+			if m.resolvedAfter(i) || m.explainedAfter(i) {
 				continue
 			}
 			return Verdict{Class: Error, Kind: Failed, Confidence: 0.85, Why: s}, true
 		}
+		if m.outcome(i, s) {
+			return Verdict{Class: Error, Kind: Failed, Confidence: 0.8, Why: s}, true
+		}
 	}
 	return Verdict{}, false
+}
+
+// outcome reports whether sentence i of m, s, is an outcome statement (see
+// outcomeStatements) that nothing vetoes: the vetoes of failureStatements,
+// and outcomeGuard before it and outcomeRest after it. Only sentences where
+// agents state a turn's outcome count, on the first 2 or the last 3 lines
+// of the message (see message.edge): in the middle of a long message the
+// same words are findings, history or a design.
+func (m message) outcome(i int, s string) bool {
+	if i < len(m.edge) && !m.edge[i] {
+		return false // the middle of a long message: findings, history, a design
+	}
+	for _, re := range outcomeStatements {
+		loc := re.FindStringSubmatchIndex(s)
+		if loc == nil {
+			continue
+		}
+		subj := ""
+		for g := 2; g+1 < len(loc); g += 2 {
+			if loc[g] >= 0 {
+				subj = s[loc[g]:loc[g+1]]
+				break
+			}
+		}
+		before, after := s[:loc[0]], s[loc[1]:]
+		if strings.HasPrefix(s[loc[0]:], ": ") && listItem.MatchString(before) {
+			continue // "- with_span vs do-block: tests failed because …": a finding under its label
+		}
+		if !plainSubject(subj) || negated.MatchString(before) || outcomeGuard.MatchString(before+" "+subj) || outcomeRest.MatchString(after) || conditionFollows.MatchString(after) || countFollows.MatchString(s[loc[1]-1:]) {
+			continue
+		}
+		if waiting.MatchString(s[loc[0]:]) {
+			continue // blocked on another task or on the user: a wait, not a failure
+		}
+		if c := lastContrast(before); c >= 0 {
+			before = before[c:]
+		} else if clauseBreak.MatchString(s[loc[0]:loc[1]]) {
+			before = "" // the clause starts at the match: "Amend went through but the test invocation errored"
+		}
+		if envCause.MatchString(s) || m.explainedAfter(i) {
+			continue
+		}
+		if explained.MatchString(s) || isResolved(before+" "+subj+" … "+after) || hypothetic.MatchString(s) || conditional.MatchString(before) || topic.MatchString(before) || notYet.MatchString(before) || m.resolvedAfter(i) {
+			continue
+		}
+		return true
+	}
+	return false
 }
 
 // codeSubject matches a failure whose subject is code: a command, a test
@@ -147,8 +262,12 @@ func (m message) codeFailure() (v Verdict, ok bool) {
 			return true
 		}
 		c := clean(withoutQuotations(foldMarkup(strings.TrimSpace(l))))
-		if strings.HasSuffix(c, "?") || explained.MatchString(c) || resolved.MatchString(c) || hypothetic.MatchString(c) || conditional.MatchString(c) || topic.MatchString(strings.ToLower(raw[:loc[0]])) {
+		lead := strings.ToLower(raw[:loc[0]])
+		if strings.HasSuffix(c, "?") || explained.MatchString(c) || resolved.MatchString(c) || hypothetic.MatchString(c) || conditional.MatchString(c) || conditional.MatchString(lead) || topic.MatchString(lead) {
 			return true
+		}
+		if outcomeGuard.MatchString(lead) || outcomeRest.MatchString(strings.ToLower(raw[loc[1]:])) {
+			return true // "The issue is likely that `touchSource` is failing silently": a diagnosis
 		}
 		if negated.MatchString(strings.ToLower(raw[:loc[0]])) || resolvedLater.MatchString(strings.ToLower(rest[loc[1]:])) {
 			return true
@@ -218,7 +337,7 @@ func (m message) reports(r Run) (string, bool) {
 		if words != nil && words.MatchString(s[max(0, loc[0]-32):min(len(s), loc[1]+24)]) {
 			return s, true
 		}
-		if m.lineNames(s, r) {
+		if m.lineNames(s, r, false) {
 			return s, true
 		}
 	}
@@ -226,9 +345,10 @@ func (m message) reports(r Run) (string, bool) {
 }
 
 // lineNames reports whether the line of m that holds sentence s has a
-// code span (`…`) that names the command of r or a part of its output
-// of at least 4 characters: the code is the sentence's subject.
-func (m message) lineNames(s string, r Run) (names bool) {
+// code span (`…`) that names the command of r or, unless commandOnly, a
+// part of its output of at least 4 characters: the code is the sentence's
+// subject.
+func (m message) lineNames(s string, r Run, commandOnly bool) (names bool) {
 	m.codeLines(func(line, l, _ string) bool {
 		if !strings.Contains(clean(withoutQuotations(foldMarkup(strings.TrimSpace(l)))), s) {
 			return true
@@ -244,7 +364,7 @@ func (m message) lineNames(s string, r Run) (names bool) {
 			}
 			span := strings.TrimSpace(line[a+1 : a+1+b])
 			line = line[a+2+b:]
-			if len(span) >= 4 && namesRun(span, r) {
+			if len(span) >= 4 && (commandOnly && namesCommand(span, r) || !commandOnly && namesRun(span, r)) {
 				names = true
 				return false
 			}
@@ -253,16 +373,40 @@ func (m message) lineNames(s string, r Run) (names bool) {
 	return names
 }
 
+// namesCheck reports whether a code span is a command of r's check.
+func namesCheck(span string, r Run) bool {
+	for _, k := range checksOf(span) {
+		if k == r.Check {
+			return true
+		}
+	}
+	return false
+}
+
+// namesCommand reports whether a code span is a command of r's check that
+// starts as r's call does ("`go test ./...`" for Bash(go test ./pkg)): its
+// first two words are in the call. A check key is coarse ("test:js" is any
+// JavaScript test runner), and a claim about another command of the same
+// key is no claim about r.
+func namesCommand(span string, r Run) bool {
+	if !namesCheck(span, r) {
+		return false
+	}
+	words := strings.Fields(span)
+	if len(words) > 2 {
+		words = words[:2]
+	}
+	return strings.Contains(strings.ToLower(r.Call), strings.ToLower(strings.Join(words, " ")))
+}
+
 // namesRun reports whether a code span names run r: it is a command of
 // r's check ("go test ./..." for a failed "go test ./pkg"), or it stands
 // on a failure line of r's output ("--- FAIL: TestParse") and is not
 // part of r's command (an argument the agent chose, such as the file it
 // broke on purpose to see the test catch it).
 func namesRun(span string, r Run) bool {
-	for _, k := range checksOf(span) {
-		if k == r.Check {
-			return true
-		}
+	if namesCheck(span, r) {
+		return true
 	}
 	if strings.Contains(strings.ToLower(r.Call), strings.ToLower(span)) {
 		return false
@@ -299,15 +443,26 @@ var partial = lazyre.New(`\b(?:all other|the other|everything else|all remaining
 
 // successClaims are the claims that a check of a family passed.
 var successClaims = map[string]*lazyre.Regexp{
-	"test":   lazyre.New(`\b(?:all )?(?:the )?(?:\d+ )?(?:(?:unit |integration |e2e )?tests?|specs?|suites?)(?: now)? (?:all )?(?:pass(?:es|ed|ing)?|are (?:all )?passing|(?:are |is )?green|succeed(?:s|ed)?)\b|\ball (?:\d+ )?(?:pass|passing|green)\b|\b\d+ (?:tests? )?pass(?:ed|ing)?\b|\b\d+/\d+ (?:tests? )?pass`),
-	"build":  lazyre.New(`\b(?:build|builds|compiles|compiled|compilation|typecheck(?:s)?|type-?check(?:s)?|tsc)\b[^.]{0,24}\b(?:pass(?:es|ed)?|succeed(?:s|ed)?|successful(?:ly)?|cleanly|clean|green|ok|fine|works)\b|\b(?:builds|compiles) (?:cleanly|fine|successfully)\b`),
-	"lint":   lazyre.New(`\b(?:lint(?:ing|er|s)?|vet|format(?:ting)?|credo|clippy|ruff|mypy|pyright|biome|type ?check(?:s|ing|er)?)\b[^.]{0,24}\b(?:pass(?:es|ed)?|clean|green|ok|succeed(?:s|ed)?)\b`),
+	"test":   lazyre.New(`\b(?:all )?(?:the )?(?:\d+ )?(?:(?:unit |integration |e2e )?tests?|specs?|suites?)(?: now)? (?:all )?(?:pass(?:es|ed|ing)?|are (?:all )?passing|(?:are |is )?green|succeed(?:s|ed)?)\b|\ball (?:\d+ )?(?:pass|passing|green)\b|\b\d+ (?:tests? )?pass(?:ed|ing)?\b|\b\d+/\d+ (?:tests? )?pass|\b(?:tests?|specs?|suites?)\b[^.]{0,16}\b0 failures\b|\b0 failures\b|\bno (?:test )?failures\b`),
+	"build":  lazyre.New(`\b(?:build|builds|compiles|compiled|compilation|typecheck(?:s)?|type-?check(?:s)?|tsc|typescript)\b[^.]{0,24}\b(?:pass(?:es|ed)?|succeed(?:s|ed)?|successful(?:ly)?|cleanly|clean|green|ok|fine|works)\b|\b(?:builds|compiles) (?:cleanly|fine|successfully)\b|\bno (?:compil\w*|build|type) errors\b|\b(?:build|compil\w*)\b[^.]{0,12}\b0 errors\b|\b0 (?:build|compil\w*|type) errors\b`),
+	"lint":   lazyre.New(`\b(?:lint(?:ing|er|s)?|vet|format(?:ting)?|credo|clippy|ruff|mypy|pyright|biome|eslint|prettier|golangci(?:-lint)?|rubocop|pylint|flake8|shellcheck|type ?check(?:s|ing|er)?)\b[^.]{0,24}\b(?:pass(?:es|ed)?|clean|green|ok|succeed(?:s|ed)?)\b|\b0 (?:errors|issues|problems|findings)\b|\bno (?:lint )?(?:issues|problems|findings)\b`),
 	"push":   lazyre.New(`\bpushed\b|\bpush(?:ed)? (?:succeeded|successful)\b`),
 	"commit": lazyre.New(`\bcommitted\b|\bcommit(?:ted)? [0-9a-f]{7,40}\b|\bcreated (?:a |the )?commit\b|\bcommit: [0-9a-f]{7,40}\b`),
 	"ci":     lazyre.New(`\b(?:ci|checks?|pipeline|workflow|actions?)\b[^.]{0,20}\b(?:green|passing|passed|pass|succeeded)\b`),
 	"deploy": lazyre.New(`\bdeployed\b|\bdeploy(?:ment)? (?:succeeded|successful|is live|went through)\b|\bis (?:now )?live\b`),
 	"edit":   lazyre.New(`\b(?:created|wrote|written|updated|added|saved|modified|edited|changed)\b`),
 }
+
+// anyClaim is a success claim that names no check ("everything is green
+// now", "all clean", "all checks pass"): it claims every check of the
+// families in anyClaimFamilies.
+var anyClaim = lazyre.New(`\b(?:everything|all (?:checks|gates|quality gates|of it|of them))\b[^.]{0,16}\b(?:green|clean|pass(?:es|ed|ing)?|succeed(?:s|ed)?)\b|\ball (?:clean|green)\b`)
+
+var anyClaimFamilies = map[string]bool{"test": true, "build": true, "lint": true, "ci": true}
+
+// passWord marks a sentence saying that something passed, for a code span
+// that names the check ("`go test ./...` passes").
+var passWord = lazyre.New(`\b(?:pass(?:es|ed|ing)?|green|clean(?:ly)?|succeed(?:s|ed)?|successful(?:ly)?|ok)\b`)
 
 // familyWords name what a family's checks are, to tie a sentence to them.
 var familyWords = map[string]*lazyre.Regexp{
@@ -332,6 +487,9 @@ func (m message) claims(f, subject string) (string, bool) {
 	for i := len(m.sentences) - 1; i >= 0; i-- {
 		s := m.sentences[i]
 		loc := re.FindStringIndex(s)
+		if loc == nil && anyClaimFamilies[fam] {
+			loc = anyClaim.FindStringIndex(s)
+		}
 		if loc == nil || negated.MatchString(s[:loc[0]]) || hypothetic.MatchString(s) || strings.HasSuffix(s, "?") {
 			continue
 		}
@@ -345,6 +503,27 @@ func (m message) claims(f, subject string) (string, bool) {
 			continue
 		}
 		return s, true
+	}
+	return "", false
+}
+
+// claimsRun returns the sentence of m that says the check of run r passed
+// by naming it in code ("`go test ./...` passes", "`npm run build` is
+// green"): a pass word, not negated, in a sentence of a line whose code
+// span names r (see lineNames), without a failure word.
+func (m message) claimsRun(r Run) (string, bool) {
+	for i := len(m.sentences) - 1; i >= 0; i-- {
+		s := m.sentences[i]
+		loc := passWord.FindStringIndex(s)
+		if loc == nil || strings.HasSuffix(s, "?") || negated.MatchString(s[:loc[0]]) || hypothetic.MatchString(s) || reportCue.MatchString(s) {
+			continue
+		}
+		if strings.Contains(s[loc[0]:min(loc[1]+12, len(s))], "n't") || partial.MatchString(s) {
+			continue
+		}
+		if m.lineNames(s, r, true) {
+			return s, true
+		}
 	}
 	return "", false
 }

@@ -1,6 +1,7 @@
 package judge_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stophook/stophook/judge"
@@ -13,10 +14,7 @@ import (
 // test fixed, or the container the statement names.
 func TestFailureStatements(t *testing.T) {
 	t.Parallel()
-	tests := []struct {
-		text string
-		want string
-	}{
+	tests := []classified{
 		{"The release job is failing on the signing step and I don't have the key to fix it.", "error/failed"},
 		{"Pipeline failed at the `e2e` stage; Playwright can't find the login button.", "error/failed"},
 		{"Status: migration failing on the staging copy.", "error/failed"},
@@ -33,10 +31,84 @@ func TestFailureStatements(t *testing.T) {
 		{"Failed logins are now rate-limited to five per minute.", "done"},
 		{"The container now restarts when the job fails.", "done"},
 	}
-	for _, tt := range tests {
-		if got := judge.Classify(tt.text).String(); got != tt.want {
-			t.Errorf("Classify(%q) = %s (%q), want %s", tt.text, got, judge.Classify(tt.text).Why, tt.want)
-		}
+	checkClassified(t, tests)
+}
+
+// TestOutcomeStatements: a failure stated with its subject in the agent's
+// own words (a noun phrase, not code, not a determiner alone) and its verb
+// in the past or the progressive is an error; the same words in the simple
+// present (behaviour), in a list of findings, as a diagnosis, a relative
+// clause, a scenario, under a condition that follows, put down to the
+// environment or followed by what the agent did about it are not.
+func TestOutcomeStatements(t *testing.T) {
+	t.Parallel()
+	tests := []classified{
+		// An event, in the past tense.
+		{"The sed failed, so that zero means nothing.", "error/failed"},
+		{"Archive succeeded but export failed on account quota.", "error/failed"},
+		{"The monitor timed out.", "error/failed"},
+		{"Tests seem to have failed.", "error/failed"},
+		{"The lease check rejected because the tracking refs are stale.", "error/failed"},
+		{"Amend went through but the test invocation itself errored on flag order.", "error/failed"},
+		{"The cleanup commit did get created; only the push got stuck.", "error/failed"},
+		{"The build fails due to missing SPM dependencies (telemetry packages not resolved in the worktree).", "error/failed"},
+		// A state at the end, in the progressive.
+		{"The auto-upload in ExportOptions is failing.", "error/failed"},
+		{"CI and Test workflows are failing.", "error/failed"},
+		{"It's stuck on the loading screen after the first frame.", "error/failed"},
+		// Does not work; a subject left out after a contrast.
+		{"The naive golden harness doesn't work.", "error/failed"},
+		{"The footer sed didn't work for level-2 pages because the grep check was wrong.", "error/failed"},
+		{"App installed but failed to launch.", "error/failed"},
+		{"The docs pages render client-side so WebFetch can't get the content.", "error/failed"},
+		// Counts and refusals.
+		{"2 test failures out of 693 tests.", "error/failed"},
+		{"A few failed due to a linter reformat.", "error/failed"},
+		{"That first patch had the wrong hunk line count, so Git rejected it before staging anything.", "error/failed"},
+		{"Something is off — all these build numbers are being rejected.", "error/failed"},
+		{"I couldn't reach the advisory thread; the API has no endpoint for it.", "error/failed"},
+		// Counter-cases: behaviour in the simple present.
+		{"- `buildFloatJSONCondition` fails closed with `WHERE 0 = 1` on an invalid name.", "done"},
+		{"It fails open when the header is absent, so API clients are unaffected.", "done"},
+		{"- **No** (in-place drill-down) — simpler, but back button doesn't work and refresh blows away state.", "done"},
+		// A list of validations, a relative clause, a situation.
+		{"- missing `subject_token` rejected\n- wrong issuer rejected\n- plural audiences remain rejected", "done"},
+		{"Attempted fixes that all failed: see the notes below.", "done"},
+		{"The `lose` condition is failing to stabilize the memory before the buffer collapses.", "done"},
+		// A diagnosis, a finding under its label, runs looked into.
+		{"The issue is likely that the await chain is failing silently after the save.", "done"},
+		{"- with_span vs do-block: tests failed because the block was passed as a keyword list.", "done"},
+		{"The sampled first and last runs failed before invoking Wrangler.", "done"},
+		{"5 failures, 4 root causes:", "done"},
+		// Fixed or handled, resolved to an address, a scenario, a condition.
+		{"My CLI repro initially failed because the segment type did not exist; the engine test proved it instead.", "done"},
+		{"The local hook hung after the commit was created, so I interrupted that hook session.", "done"},
+		{"Monitor timed out but the script already finished — no action needed.", "done"},
+		{"After the kill, the child process errors out and returns false quickly.", "done"},
+		{"So a new call site still can't get the func map without typing Trusted.", "done"},
+		// Put down to credentials or the environment (the label policy), or
+		// explained in a sentence after it.
+		{"But the CLI needs authentication right now, so the search failed.", "done"},
+		{"- web-chat service is failing to start (likely an environment/API key issue)", "done"},
+		{"The health check is failing. The API key is not set on the server, which you need to add.", "done"},
+		// Waiting on another task or on the user.
+		{"## Blocked on you", "done"},
+		{"Nothing else is blocked on it — the fixes are all done and verified.", "done"},
+	}
+	checkClassified(t, tests)
+}
+
+// TestOutcomeInTheMiddle: in a long message the generic outcome rules read
+// only the first 2 and the last 3 lines, where agents state the outcome;
+// the same sentence in the middle is a finding.
+func TestOutcomeInTheMiddle(t *testing.T) {
+	t.Parallel()
+	lines := []string{"Summary of the review.", "", "Findings:", "- The cache layer is solid.", "- The sync job failed on large files in the old version.", "- Logging is consistent.", "- Docs are current.", "- Tests cover the parser.", "", "Nothing else to change."}
+	if got := judge.Classify(strings.Join(lines, "\n")); got.Class != judge.Done {
+		t.Errorf("a finding in the middle: %v (%q), want done", got, got.Why)
+	}
+	if got := judge.Classify("Deployed the worker.\n\nThe sync job failed on large files."); got.Class != judge.Error {
+		t.Errorf("the closing line: %v (%q), want error", got, got.Why)
 	}
 }
 
@@ -44,10 +116,7 @@ func TestFailureStatements(t *testing.T) {
 // the line, with the same vetoes as the sentence rules.
 func TestCodeSubjectFailures(t *testing.T) {
 	t.Parallel()
-	tests := []struct {
-		text string
-		want string
-	}{
+	tests := []classified{
 		{"Implemented the handler. However, `go build ./...` is red and I don't know why yet.", "error/failed"},
 		{"`TestParseDuration` still fails after the change.", "error/failed"},
 		{"`TestParseDuration` is red on main too, so it is unrelated.", "done"},
@@ -57,10 +126,23 @@ func TestCodeSubjectFailures(t *testing.T) {
 		{"If `npm test` fails on your machine, run `npm ci` first.", "done"},
 		{"```\n$ go test ./...\n`TestX` still fails\n```\nAll green now.", "done"},
 		{"> `TestX` still fails\n\nThat was the old report; it passes now.", "done"},
+		{"**A) If Hermes `Intl.PluralRules` is broken for Polish** — add a custom plural rule:", "done"},
+		{"The issue is likely that `touchSource` is failing silently after `savePending` succeeds.", "done"},
 	}
+	checkClassified(t, tests)
+}
+
+// classified is a message and the verdict Classify must give it.
+type classified struct {
+	text string
+	want string
+}
+
+func checkClassified(t *testing.T, tests []classified) {
+	t.Helper()
 	for _, tt := range tests {
-		if got := judge.Classify(tt.text).String(); got != tt.want {
-			t.Errorf("Classify(%q) = %s (%q), want %s", tt.text, got, judge.Classify(tt.text).Why, tt.want)
+		if got := judge.Classify(tt.text); got.String() != tt.want {
+			t.Errorf("Classify(%q) = %s (%q), want %s", tt.text, got, got.Why, tt.want)
 		}
 	}
 }

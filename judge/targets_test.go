@@ -181,7 +181,7 @@ func TestTurnTargets(t *testing.T) {
 		// it rounds up to (1 % of 251 finished turns: 3).
 		var all []turnResult
 		for _, r := range results {
-			if r.skipped == "" && r.c.Split != "" && !strings.HasPrefix(r.c.Split, "rewrite-") {
+			if r.skipped == "" && r.c.Split != "" && !strings.HasPrefix(r.c.Split, "rewrite-") && !strings.HasPrefix(r.c.Split, "rh-") {
 				all = append(all, r)
 			}
 		}
@@ -196,7 +196,7 @@ func TestTurnTargets(t *testing.T) {
 	}
 	// The rewritten endings of session 6 are judged on their own, with or
 	// without the sessions that are not shipped (see rewrite_test.go).
-	splits = append(splits, "rewrite-train", "rewrite-holdout")
+	splits = append(splits, "rewrite-train", "rewrite-holdout", "rh-train", "rh-holdout")
 	for _, split := range splits {
 		var part []turnResult
 		for _, r := range results {
@@ -212,6 +212,9 @@ func TestTurnTargets(t *testing.T) {
 		held, ok := heldOut[split]
 		if !ok {
 			held, ok = rewriteBounds[split]
+		}
+		if b, isRH := rhBounds[len(skipped) == 0][split]; isRH {
+			held, ok = b, true
 		}
 		if ok {
 			checkHeldOut(t, split, h, held)

@@ -51,6 +51,9 @@ type turnCase struct {
 	Append  []appendRun `json:"append"`
 	Final   string      `json:"final"`
 	Variant string      `json:"variant"`
+	// FinalOf names the harvested sentence (testdata/harvest.jsonl) that is
+	// the final message, when it is not shipped: it is read at test time.
+	FinalOf string `json:"final_of"`
 }
 
 // appendRun is a shell run added to a turn.
@@ -275,6 +278,13 @@ func judgeTurns(t *testing.T, cases []turnCase) []turnResult {
 
 func judgeTurn(store *sessionStore, c turnCase, byID map[string]turnCase) turnResult {
 	r := turnResult{c: c}
+	if c.FinalOf != "" {
+		if c.Final = harvestText(c.FinalOf); c.Final == "" {
+			r.skipped = "harvested sentence " + c.FinalOf + " not at hand: no such file (STOPHOOK_JUDGE_CORPUS)"
+			return r
+		}
+		r.c = c
+	}
 	src := c
 	if c.Base != "" {
 		b, ok := byID[c.Base]

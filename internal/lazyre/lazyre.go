@@ -68,6 +68,14 @@ func (r *Regexp) FindStringSubmatch(s string) []string {
 	return r.compiled().FindStringSubmatch(s)
 }
 
+// FindStringSubmatchIndex is [regexp.Regexp.FindStringSubmatchIndex].
+func (r *Regexp) FindStringSubmatchIndex(s string) []int {
+	if !r.filterOf().mayMatch(s) {
+		return nil
+	}
+	return r.compiled().FindStringSubmatchIndex(s)
+}
+
 // FindAllStringSubmatch is [regexp.Regexp.FindAllStringSubmatch].
 func (r *Regexp) FindAllStringSubmatch(s string, n int) [][]string {
 	if !r.filterOf().mayMatch(s) {

@@ -34,6 +34,12 @@ func TestLazy(t *testing.T) {
 	if m := New(`(a)(b)`).FindStringSubmatch("ab"); len(m) != 3 || !New("a").Match([]byte("a")) {
 		t.Errorf("submatch %v", m)
 	}
+	if m := New(`x(a)(b)`).FindStringSubmatchIndex("zxab"); len(m) != 6 || m[2] != 2 || m[5] != 4 {
+		t.Errorf("submatch index %v", m)
+	}
+	if m := New(`x(a)`).FindStringSubmatchIndex("zzz"); m != nil {
+		t.Errorf("submatch index of no match %v", m)
+	}
 }
 
 func TestBadExprPanicsOnUse(t *testing.T) {

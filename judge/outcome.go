@@ -1,0 +1,124 @@
+package judge
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/stophook/stophook/internal/lazyre"
+)
+
+// The failure statements of failureStatements name what failed from a
+// short list ("the build", "the tests", "CI"). Agents name it in their own
+// words far more often: "The sed failed", "Archive succeeded but export
+// failed", "The auto-upload in ExportOptions is failing", "The naive
+// golden harness doesn't work", "152-160 are all rejected", "2 test
+// failures out of 693 tests". outcomeStatements read such sentences by
+// their grammar: a subject in words (a noun phrase of one to four words, at
+// the start of the sentence or of a clause after a contrast, not a
+// determiner alone, not code: code spans are blanked before the rules read
+// a line) and a verb of failure in the past tense or the progressive (an
+// event or a state at the end of the turn), not the simple present ("the
+// wrapper fails closed", "it fails open when the header is absent"), which
+// describes behaviour. See outcomeGuard for what else vetoes them.
+var outcomeStatements = []*lazyre.Regexp{
+	// An event: "the sed failed", "but export failed on account auth", "the
+	// monitor timed out", "only the push got stuck", "tests seem to have
+	// failed", "the lease check rejected because …"; a present failure with
+	// its cause: "the build fails due to missing SPM dependencies".
+	lazyre.New(clauseStart + `(?:(?:the|my|its|this|that|our|even|only|also) )?` + subject + `(?:also |still |then |just |again |all )?(?:(?:seems?|appears?) to have |has |have )?(?:failed|errored|hung|timed out|got stuck)\b(?: again| too| as well)?(?: (?:on|with|at|in|inside|because|due|while|after|during|before|for)\b| ?[.,;:—–(]|$)|` +
+		clauseStart + `(?:(?:the|my|its|this|our|even|only|also) )?` + subject + `(?:was |got |has been )?rejected (?:because|due to)\b|` +
+		clauseStart + `(?:(?:the|my|its|this|our|even|only|also) )?` + subject + `(?:still )?fails (?:because|due to)\b`),
+	// A state at the end: "the health check is failing with HTTP 503",
+	// "all the GitHub Actions are failing" (not "blocked by": what blocks a
+	// step is most often the environment or another task, which lets the
+	// turn end).
+	lazyre.New(clauseStart + `(?:(?:the|my|its|this|that|our|even|only|also|all(?: the)?) )?` + subject + `(?:is|are|'s|keeps?|seems? to be|appears? to be) (?:still |now |also |currently |all )?(?:failing|erroring|crashing|being rejected|stuck)\b`),
+	// Does not work: "the footer sed didn't work for level-2 pages", "the
+	// web search didn't help"; in the present only as the sentence's own
+	// statement ("The naive golden harness doesn't work"), not after a
+	// contrast, where it describes an option ("simpler, but back button
+	// doesn't work").
+	lazyre.New(clauseStart + `(?:(?:the|my|our|even|also) )?` + subject + `(?:still )?(?:did ?n[o']t|did not) (?:work|help|succeed|go through)\b|^(?:[-*+•] |\d+[.)] )?(?:(?:the|my|our) )?` + subject + `(?:still )?(?:does ?n[o']t|does not) (?:work|help|succeed)\b`),
+	// A subject left out after a contrast: "App installed but failed to
+	// launch"; a subject that cannot reach what the task needs: "so WebFetch
+	// can't get the content".
+	lazyre.New(`\bbut ()(?:then |still )?(?:failed|could ?n[o']t|could not|was unable|was not able) to (?:launch|start|run|load|connect|install|build|compile|open|upload|export|deploy|push|finish|complete|reach|fetch|download)\b|` +
+		clauseStart + `(?:(?:the|my|our) )?` + subject + `(?:still )?(?:can't|cannot|can not) (?:get|reach|access|load|fetch|open|connect to|download|read) (?:the|a|an|any|it|its|this|that|to)\b`),
+	// A count of failures: "2 test failures out of 693 tests", "all 8
+	// failed", "a few failed due to a linter reformat" (not "were failing":
+	// a past state, which the turn may have ended).
+	lazyre.New(`(?:^(?:[-*+•] |\d+[.)] )?|\bbut |; |— |: |, )(?:all |only )?()(?:[1-9]\d*|a few|several|some|two|three|four|five|six|seven|eight|nine|ten)(?: of (?:them|the \w+|\d+))?(?: \w+){0,2}? (?:failed|failures?(?: out of \d+)?|(?:are|are still|keep) failing)(?:[.,;:—(]|$| (?:on|with|in|due|because|out of|again)\b)`),
+	// Refused by a service or a tool: "Git rejected it", "GitHub rejected the
+	// rewrite", "even 200 is rejected", "152-160 are all rejected".
+	lazyre.New(clauseStart + `(?:the )?()(?:\w+ ){0,2}?(?:git|github|gitlab|npm|pypi|the registry|the remote|the server|the api|the connector|the tracker|the store|app store connect|asc|vercel|netlify|apple|google|the hook|the check)\b(?: \w+){0,2}? rejected (?:it|them|the|my|our|this|that|every|each|all)\b|()\b(?:are|is) (?:all |still |also |being )rejected\b|()\beven \S+ (?:is|was) rejected\b`),
+	// Something is wrong: "Something is off — all these build numbers …";
+	// "it's stuck on the preloader".
+	lazyre.New(`^(?:[-*+•] )?()(?:something(?:'s| is) (?:off|wrong|broken)|(?:it|this|that)(?:'s| is) (?:still )?stuck (?:on|in|at)\b)`),
+}
+
+// clauseStart is where an outcome statement's subject may start: the start
+// of the sentence (after a list marker) or of a clause after a contrast or
+// a dash.
+const clauseStart = `(?:^(?:[-*+•] |\d+[.)] )?|\bbut |; |— |: |, so |\bso )`
+
+// subject is the noun phrase of an outcome statement, captured: one to four
+// words; see plainSubject.
+const subject = `((?:[\w'’./"-]+ ){1,5}?)`
+
+// plainSubject reports whether subj (the captured words; empty for the
+// rules that name their subject themselves) is a noun phrase in words: one
+// that is not only determiners and pronouns ("this", "it", "that"), holds
+// no pronoun of the user or of the team ("you", "we") and no word that makes
+// the clause a question, a condition, a comparison or a relative clause.
+func plainSubject(subj string) bool {
+	words := strings.Fields(subj)
+	if len(words) == 0 {
+		return true
+	}
+	content := false
+	for i, w := range words {
+		w = strings.Trim(w, `"'’.,`)
+		if !strings.ContainsFunc(w, unicode.IsLetter) {
+			continue // a list marker, a number, what code blanking left
+		}
+		if i > 0 && (w == "that" || w == "which") {
+			return false // a relative clause: "attempted fixes that all failed"
+		}
+		switch w {
+		case "nothing", "none", "neither", "nobody", "nor",
+			// a situation, not an operation: "the lose condition is failing to …"
+			"condition", "case", "scenario", "rule", "mode", "goal", "state", "player", "players", "user", "users",
+			// runs looked into, not the turn's own: "the sampled first and last runs failed"
+			"sampled", "previous", "earlier", "old", "older", "past", "prior", "historical":
+			return false
+		case "if", "when", "whenever", "unless", "whether", "why", "how", "what", "which", "who", "where", "while",
+			"you", "your", "we", "i", "they", "to", "not", "no", "never", "because", "since", "once", "until",
+			"before", "after", "than", "as", "should", "would", "could", "might", "may", "will", "can", "must",
+			"is", "are", "was", "were", "be", "been", "has", "have", "had", "does", "did", "do":
+			return false
+		case "the", "a", "an", "this", "that", "these", "those", "it", "its", "my", "our", "all", "even", "only",
+			"also", "both", "every", "each", "some", "and", "or", "of", "then", "so", "just", "there", "here":
+		default:
+			content = true
+		}
+	}
+	return content
+}
+
+// outcomeGuard vetoes an outcome statement whose sentence, before the
+// match, hedges or gives the cause first ("The issue is likely that …
+// is failing", "Because your profile was missing, Postgres rejected the
+// insertion"), names a root cause or a finding of a review ("Root cause:
+// npm rejected …", "Bug: …"), or whose subject is a task the agent waits
+// for ("DOM-3 is blocked by DL-2"): a diagnosis of something the turn was
+// asked about, not the outcome of the turn's own work.
+var outcomeGuard = lazyre.New(`\b(?:likely|probably|possibly|perhaps|maybe|might|may|could|would|should|because|since|root cause|cause|the (?:issue|problem|bug|culprit|reason) (?:is|was)|bug|finding|problem:|issue:|why|what happened|which|that's why|that is why)\b|\b[a-z]{2,}-\d+\b|#\d+`)
+
+// outcomeRest vetoes an outcome statement whose verb is followed by a
+// manner that describes behaviour ("fails silently", "failing closed"), a
+// clause that says the failure was before the end ("failed first, then
+// …", "timed out, but the script already finished"), or what the agent
+// did about it ("the hook hung after the commit was created, so I
+// interrupted that hook session"), or a cause it only supposes ("… because
+// the GitHub API returns …, but the audit tool may lack the API scope").
+var outcomeRest = lazyre.New(`\b(?:may|might) (?:lack|not have|need)\b|\bso i (?:\w+ )?(?:interrupted|killed|stopped|restarted|retried|re-?ran|switched|worked around|used|fetched|fell back|moved|bumped)\b|^\s*(?:silently|closed|open|gracefully|safely|fast|loudly|first|at first|initially|earlier|before (?:my|the|this) (?:change|fix))\b|\b(?:already (?:finished|done|completed|fixed|resolved)|no action (?:is )?needed|nothing to do|harmless|but (?:the|it|that) (?:\w+ )?(?:worked|passed|succeeded|finished))\b`)
