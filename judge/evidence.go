@@ -240,6 +240,9 @@ func (e *Evidence) judge(m message, fail Verdict, failOK bool) (Verdict, bool) {
 			continue
 		}
 		s, ok := m.claims(f.Check, subjectOf(f.Check))
+		if !ok {
+			s, ok = m.checkmarked(familyOf(f.Check))
+		}
 		if !ok && f.Check != "" && familyOf(f.Check) != "edit" && !f.passedLater {
 			// A claim naming the check in code; not when the same check
 			// passed later on another scope, which the claim may be about.

@@ -27,12 +27,14 @@ var outcomeStatements = []*lazyre.Regexp{
 	// its cause: "the build fails due to missing SPM dependencies".
 	lazyre.New(clauseStart + `(?:(?:the|my|its|this|that|our|even|only|also) )?` + subject + `(?:also |still |then |just |again |all )?(?:(?:seems?|appears?) to have |has |have )?(?:failed|errored|hung|timed out|got stuck)\b(?: again| too| as well)?(?: (?:on|with|at|in|inside|because|due|while|after|during|before|for)\b| ?[.,;:—–(]|$)|` +
 		clauseStart + `(?:(?:the|my|its|this|our|even|only|also) )?` + subject + `(?:was |got |has been )?rejected (?:because|due to)\b|` +
-		clauseStart + `(?:(?:the|my|its|this|our|even|only|also) )?` + subject + `(?:still )?fails (?:because|due to)\b`),
+		clauseStart + `(?:(?:the|my|its|this|our|even|only|also) )?` + subject + `(?:still )?fails (?:because|due to)\b|` +
+		`, so (?:(?:the|my|its|this|our) )?` + subject + `(?:still )?fails\.?$`),
 	// A state at the end: "the health check is failing with HTTP 503",
 	// "all the GitHub Actions are failing" (not "blocked by": what blocks a
 	// step is most often the environment or another task, which lets the
 	// turn end).
-	lazyre.New(clauseStart + `(?:(?:the|my|its|this|that|our|even|only|also|all(?: the)?) )?` + subject + `(?:is|are|'s|keeps?|seems? to be|appears? to be) (?:still |now |also |currently |all )?(?:failing|erroring|crashing|being rejected|stuck)\b`),
+	lazyre.New(clauseStart + `(?:(?:the|my|its|this|that|our|even|only|also|all(?: the)?) )?` + subject + `(?:is|are|'s|keeps?|seems? to be|appears? to be) (?:still |now |also |currently |all )?(?:failing|erroring|crashing|being rejected|stuck|not working|n't working)\b|` +
+		clauseStart + `(?:(?:the|my|its|this|that|our|all(?: the)?) )?` + subject + `(?:still )?(?:remains?|stays?) (?:broken|failing|red|down|unresolved|unfixed)\b`),
 	// Does not work: "the footer sed didn't work for level-2 pages", "the
 	// web search didn't help"; in the present only as the sentence's own
 	// statement ("The naive golden harness doesn't work"), not after a
@@ -51,6 +53,9 @@ var outcomeStatements = []*lazyre.Regexp{
 	// Refused by a service or a tool: "Git rejected it", "GitHub rejected the
 	// rewrite", "even 200 is rejected", "152-160 are all rejected".
 	lazyre.New(clauseStart + `(?:the )?()(?:\w+ ){0,2}?(?:git|github|gitlab|npm|pypi|the registry|the remote|the server|the api|the connector|the tracker|the store|app store connect|asc|vercel|netlify|apple|google|the hook|the check)\b(?: \w+){0,2}? rejected (?:it|them|the|my|our|this|that|every|each|all)\b|()\b(?:are|is) (?:all |still |also |being )rejected\b|()\beven \S+ (?:is|was) rejected\b`),
+	// Nothing worked: "I ran out of approaches", "nothing I tried worked",
+	// "none of the fixes helped", "no luck so far".
+	lazyre.New(`()(?:\bi (?:ran|have run|'ve run) out of (?:time|ideas|approaches|options|things to try)\b|\bnothing (?:i|we) (?:tried|did|changed) (?:has )?(?:worked|helped|fixed it)\b|\bnone of (?:the|my|these|those) (?:\w+ )?(?:approaches|attempts|fixes|changes|options|workarounds) (?:has |have )?(?:worked|helped|fixed it)\b|(?:^|\bbut |, )(?:still )?(?:no luck|to no avail|without success)\b)`),
 	// Something is wrong: "Something is off — all these build numbers …";
 	// "it's stuck on the preloader".
 	lazyre.New(`^(?:[-*+•] )?()(?:something(?:'s| is) (?:off|wrong|broken)|(?:it|this|that)(?:'s| is) (?:still )?stuck (?:on|in|at)\b)`),
@@ -58,8 +63,8 @@ var outcomeStatements = []*lazyre.Regexp{
 
 // clauseStart is where an outcome statement's subject may start: the start
 // of the sentence (after a list marker) or of a clause after a contrast or
-// a dash.
-const clauseStart = `(?:^(?:[-*+•] |\d+[.)] )?|\bbut |; |— |: |, so |\bso )`
+// a dash; a status mark may stand first ("❌ the deploy failed").
+const clauseStart = `(?:^(?:[-*+•] |\d+[.)] )?(?:[^\w\s"'(\x60]{1,3} )?|\bbut |; |— |: |, so |\bso )`
 
 // subject is the noun phrase of an outcome statement, captured: one to four
 // words; see plainSubject.
@@ -106,13 +111,16 @@ func plainSubject(subj string) bool {
 }
 
 // outcomeGuard vetoes an outcome statement whose sentence, before the
-// match, hedges or gives the cause first ("The issue is likely that …
+// match, hedges, infers ("the repeated output suggests the commit is
+// failing", "the run proves GitHub rejected that value"; not "shows": "ASC
+// shows 151 as the latest build, but 152-160 are all rejected") or gives the cause
+// first ("The issue is likely that …
 // is failing", "Because your profile was missing, Postgres rejected the
 // insertion"), names a root cause or a finding of a review ("Root cause:
 // npm rejected …", "Bug: …"), or whose subject is a task the agent waits
 // for ("DOM-3 is blocked by DL-2"): a diagnosis of something the turn was
 // asked about, not the outcome of the turn's own work.
-var outcomeGuard = lazyre.New(`\b(?:likely|probably|possibly|perhaps|maybe|might|may|could|would|should|because|since|root cause|cause|the (?:issue|problem|bug|culprit|reason) (?:is|was)|bug|finding|problem:|issue:|why|what happened|which|that's why|that is why)\b|\b[a-z]{2,}-\d+\b|#\d+`)
+var outcomeGuard = lazyre.New(`\b(?:suggests?|proves?|indicates?|implies|means)\b|\b(?:likely|probably|possibly|perhaps|maybe|might|may|could|would|should|because|since|root cause|cause|the (?:issue|problem|bug|culprit|reason) (?:is|was)|bug|finding|problem:|issue:|why|what happened|which|that's why|that is why)\b|\b[a-z]{2,}-\d+\b|#\d+`)
 
 // outcomeRest vetoes an outcome statement whose verb is followed by a
 // manner that describes behaviour ("fails silently", "failing closed"), a

@@ -54,9 +54,12 @@ var failureStatements = []*lazyre.Regexp{
 	lazyre.New(`^still (?:getting|seeing|hitting) (?:the |an? |this |that )?(?:same )?(?:\w+ ){0,2}?(?:error|failure|exception|crash)`),
 }
 
+// statusMarks are the marks a status line may start with.
+const statusMarks = "❌✖✗×⚠️🔴🚫 "
+
 // failureHint holds a word that every failure statement contains: a
 // sentence without one is not read further.
-var failureHint = lazyre.New(`fail|error|unable|able to|n't|not|stuck|block|gave|give|giving|still|reject|red\b|broken|crash|hung|hang|wrong|timed|timing|times|fixed|exited|keep|exception|down|never|broke|off\b`)
+var failureHint = lazyre.New(`fail|error|unable|able to|n't|not|stuck|block|gave|give|giving|still|reject|red\b|broken|crash|hung|hang|wrong|timed|timing|times|fixed|exited|keep|exception|down|never|broke|off\b|resolved|out of|luck|avail|success|worked|helped|working`)
 
 // conditional marks a failure named inside a clause that describes when
 // something happens ("handles the case where the request failed", "for
@@ -157,7 +160,7 @@ func (m message) failure() (Verdict, bool) {
 		return v, true
 	}
 	for i := len(m.sentences) - 1; i >= 0; i-- {
-		s := m.sentences[i]
+		s := strings.TrimLeft(m.sentences[i], statusMarks) // "❌ the deploy failed"
 		if strings.HasSuffix(s, "?") {
 			continue
 		}
@@ -503,6 +506,27 @@ func (m message) claims(f, subject string) (string, bool) {
 			continue
 		}
 		return s, true
+	}
+	return "", false
+}
+
+// checkmark matches a status line that marks a check passed ("- **Build**:
+// ✅", "Tests ✓ (42)"): the label is the first group. Markdown emphasis is
+// not folded yet.
+var checkmark = lazyre.New(`^\s*(?:[-*+•]\s+)?(?:\*\*|__)?([A-Za-z][\w /.-]{1,30}?)(?:\*\*|__)?\s*[:：]?\s*(?:\*\*|__)?\s*(?:✅|✓|✔|☑)`)
+
+// checkmarked returns the line of m that marks a check of family f passed
+// with a check mark (see checkmark), and whether there is one.
+func (m message) checkmarked(f string) (string, bool) {
+	words := familyWords[f]
+	if words == nil || !strings.ContainsAny(m.prose, "✅✓✔☑") {
+		return "", false
+	}
+	for _, l := range linesOf(m.prose) {
+		g := checkmark.FindStringSubmatch(l)
+		if g != nil && words.MatchString(strings.ToLower(g[1])) {
+			return strings.TrimSpace(l), true
+		}
 	}
 	return "", false
 }

@@ -67,6 +67,14 @@ func TestOutcomeStatements(t *testing.T) {
 		{"That first patch had the wrong hunk line count, so Git rejected it before staging anything.", "error/failed"},
 		{"Something is off — all these build numbers are being rejected.", "error/failed"},
 		{"I couldn't reach the advisory thread; the API has no endpoint for it.", "error/failed"},
+		// A state that stays, nothing that worked, a status mark.
+		{"The login page is still not working after the change.", "error/failed"},
+		{"The sync issue remains unresolved.", "error/failed"},
+		{"I ran out of approaches for the reconnect.", "error/failed"},
+		{"Nothing I tried worked: the socket still drops.", "error/failed"},
+		{"Tried pinning the version, but no luck.", "error/failed"},
+		{"❌ Deployment failed.", "error/failed"},
+		{"This is a trace from a newer Instruments, so standard export fails.", "error/failed"},
 		// Counter-cases: behaviour in the simple present.
 		{"- `buildFloatJSONCondition` fails closed with `WHERE 0 = 1` on an invalid name.", "done"},
 		{"It fails open when the header is absent, so API clients are unaffected.", "done"},
@@ -91,6 +99,8 @@ func TestOutcomeStatements(t *testing.T) {
 		{"But the CLI needs authentication right now, so the search failed.", "done"},
 		{"- web-chat service is failing to start (likely an environment/API key issue)", "done"},
 		{"The health check is failing. The API key is not set on the server, which you need to add.", "done"},
+		{"None of the old workarounds are needed any more; the client retries on its own.", "done"},
+		{"The retry keeps the state, so the export fails only once per session if the token expires.", "done"},
 		// Waiting on another task or on the user.
 		{"## Blocked on you", "done"},
 		{"Nothing else is blocked on it — the fixes are all done and verified.", "done"},
