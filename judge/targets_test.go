@@ -190,7 +190,7 @@ func TestTurnTargets(t *testing.T) {
 		checkTargetsRounded(t, "shipped", h, true)
 		checkHeldOut(t, "shipped", h, shippedBounds)
 	}
-	splits := []string{"train", "holdout", "blind-train", "blind-holdout", "fresh-train", "fresh-holdout", "wide-train", "wide-holdout", "wide2-train", "wide2-holdout", "wide3-train", "wide3-holdout", "wide4-train", "wide4-holdout", "wide5-train", "wide6-train"}
+	splits := []string{"train", "holdout", "blind-train", "blind-holdout", "fresh-train", "fresh-holdout", "wide-train", "wide-holdout", "wide2-train", "wide2-holdout", "wide3-train", "wide3-holdout", "wide4-train", "wide4-holdout", "wide5-train", "wide5-holdout", "wide6-train", "wide6-holdout"}
 	if len(skipped) > 0 {
 		splits = nil // judged above as one set
 	}
@@ -292,6 +292,32 @@ var heldOut = map[string]heldBounds{
 	// R 1.00 (11/11).
 	"wide4-holdout": {quickDone: 0, autoDone: 0, autoDecision: 0, fixedSentBack: 0,
 		autoPermission: 0.71, questionRecall: 0.90, questionPrecision: 0.90},
+	// The fifth wide sets (session 7: 1curafu/Fitcheck, Standard-Syntax/basic,
+	// Esdeveniments/esdeveniments-frontend, Wood-Q/MokioFactory,
+	// Nomos-N4s/nomos, Soph/energy-import-export,
+	// StefanJonssonInExchange/branch-pruner; Claude Code and Codex; closings
+	// that ask, oversampled), measured blind with session 6's rules:
+	// wide5-train (51 finished, 6 decisions, 7 permission asks; now tuned
+	// on) 3/7 permission asks, 0/6 decisions, 0/51 finished sent back;
+	// wide5-holdout 56 finished, 11 decisions, 11 permission asks: 2/56
+	// finished sent back, 3/11 decisions answered, 9/11 permission asks,
+	// question P 0.88 / R 0.95. Measured once after session 7's rules: 0/56
+	// finished sent back, 3/11 decisions answered (held there), 10/11
+	// permission asks, P 0.95 / R 0.95.
+	"wide5-holdout": {quickDone: 0, autoDone: 0, autoDecision: 3, fixedSentBack: 0,
+		autoPermission: 0.85, questionRecall: 0.90, questionPrecision: 0.90},
+	// The sixth wide sets (session 7: ebridges/wakil, darthzen/lab-memory,
+	// jdx/hk, jdx/fnox; Claude Code and Codex), labelled after the rules
+	// fitted to wide5-train and measured blind with them: wide6-train (46
+	// finished, 12 decisions, 16 permission asks; now tuned on) 12/16
+	// permission asks, 3/12 decisions answered (messages blocked until the
+	// human acts read as failures), 1/46 finished sent back, quickstart
+	// sending back 3/28 turns asking the user; wide6-holdout 43 finished,
+	// 15 decisions, 18 permission asks: 1/43 finished sent back, 0/15
+	// decisions, 13/18 permission asks, P 0.84 / R 0.94. Measured once
+	// after the rules fitted to wide6-train: the same figures (held there).
+	"wide6-holdout": {quickDone: 0, autoDone: 1, autoDecision: 0, fixedSentBack: 0,
+		autoPermission: 0.72, questionRecall: 0.90, questionPrecision: 0.83},
 }
 
 // shippedBounds are the figures measured on the shipped sets alone (a
@@ -299,7 +325,7 @@ var heldOut = map[string]heldBounds{
 // repository): 469–658 finished turns, 163–169 asking the user, 69–70
 // decisions, 94–99 permission asks. They hold the shipped figures where
 // they are, tighter than the rounded targets.
-var shippedBounds = heldBounds{quickDone: 1, autoDone: 2, autoDecision: 1, fixedSentBack: 1,
+var shippedBounds = heldBounds{quickDone: 1, autoDone: 1, autoDecision: 1, fixedSentBack: 1,
 	autoPermission: 0.96, questionRecall: 0.98, questionPrecision: 0.99}
 
 // checkHeldOut checks a held-out split against its bounds; turns asking
