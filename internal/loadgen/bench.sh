@@ -6,7 +6,8 @@
 # httphook's timeouts, then answers {}: what no decision can avoid); memory
 # (quickstart -store memory:); transcript (the same server, the inputs
 # carrying the transcript_path of a real Claude Code session, which the
-# judge then reads as real stops make it: the realistic case); loop
+# judge then reads as real stops make it: the realistic case); file
+# (quickstart -store file:DIR, its state in a temporary directory); loop
 # (stophook-loop -store memory:, no loop running); redis (quickstart on a
 # Redis started here on loopback, when redis-server is on PATH).
 #
@@ -50,11 +51,13 @@ start() {
 	eval "url_$name=http://$addr/stop"
 }
 
-targets=(bare floor memory transcript loop)
+targets=(bare floor memory transcript file loop)
 start bare "$tmp/loadgen" -bare 127.0.0.1:0
 start floor "$tmp/loadgen" -bare 127.0.0.1:0 -floor
 start memory "$tmp/quickstart" -http 127.0.0.1:0 -store memory:
 start transcript "$tmp/quickstart" -http 127.0.0.1:0 -store memory:
+mkdir "$tmp/state"
+start file "$tmp/quickstart" -http 127.0.0.1:0 -store "file:$tmp/state"
 start loop "$tmp/loop" -http 127.0.0.1:0 -store memory:
 if command -v redis-server >/dev/null; then
 	port=$("$tmp/loadgen" -freeport)
