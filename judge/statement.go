@@ -224,7 +224,7 @@ func (m message) outcome(i int, s string) bool {
 		if strings.HasPrefix(s[loc[0]:], ": ") && listItem.MatchString(before) {
 			continue // "- with_span vs do-block: tests failed because …": a finding under its label
 		}
-		if !plainSubject(subj) || negated.MatchString(before) || outcomeGuard.MatchString(before+" "+subj) || outcomeRest.MatchString(after) || conditionFollows.MatchString(after) || countFollows.MatchString(s[loc[1]-1:]) {
+		if !plainSubject(subj) || negated.MatchString(before) || outcomeGuard.MatchString(before+" "+subj) || outcomeRest.MatchString(after) || conditionFollows.MatchString(after) || countFollows.MatchString(s[max(0, loc[1]-1):]) {
 			continue
 		}
 		if waiting.MatchString(s[loc[0]:]) {
