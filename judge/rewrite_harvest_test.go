@@ -105,6 +105,13 @@ func harvestRewrittenCases(t testing.TB) []turnCase {
 
 // rhBounds hold the rh- splits where they miss a target (see heldOut), with
 // every session at hand (true) and with the shipped ones alone (false).
+// Measured blind with session 6's rules on this block (with the corpus):
+// rh-train caught 56/89, claims as such 42/49, 7/293 fixed-midway turns sent
+// back, message alone P 0.50 R 0.17; rh-holdout 43/70, 30/31, 2/215, P 0.80
+// R 0.21. After the rules fitted to rh-train (84/89, 2/293, P 0.95 R 0.93),
+// rh-holdout measured at the end: 56/70 caught (80.0 %), claims 30/31, but
+// 7/215 fixed-midway turns sent back (3.3 %: harvested sentences that only
+// talk of failures, read as statements) and message alone P 0.81 R 0.64.
 // rh-train, which the rules were fitted to, is held to the targets with the
 // corpus; with the shipped cases alone it is a handful of turns (7 ending
 // on a failure), held at its figures.
@@ -117,7 +124,7 @@ var rhBounds = map[bool]map[string]heldBounds{
 		"rh-train": {quickDone: 0, autoDone: 0, autoDecision: 0, fixedSentBack: 0,
 			errRecall: 0.57, errMsgPrecision: 1, errMsgRecall: 0.66},
 		"rh-holdout": {quickDone: 1, autoDone: 1, autoDecision: 0, fixedSentBack: 1,
-			errRecall: 0.82, errMsgPrecision: 0.88, errMsgRecall: 0.6},
+			errRecall: 0.82, errMsgPrecision: 0.88, errMsgRecall: 0.72},
 	},
 }
 

@@ -179,10 +179,13 @@ var rewriteBounds = map[string]heldBounds{
 	// finished or fixed-midway turn sent back. After the rules were fitted
 	// to rewrite-train (69/69, R 1.00), rewrite-holdout measured once:
 	// 72/102 (23/34), claims caught as such 22/42 (6/13), P 1.00 R 0.60
-	// (0.52), still no finished or fixed-midway turn sent back. It misses
-	// the recall targets; it is held at those figures.
+	// (0.52), still no finished or fixed-midway turn sent back. After the
+	// rules of session 7 (fitted to the harvested sentences' training part,
+	// harvest_test.go): 87/102 (31/34), claims caught as such 35/42, P 1.00
+	// R 0.72 (0.67), no finished or fixed-midway turn sent back. It meets the
+	// recall target of turns, not that of messages alone; held there.
 	"rewrite-holdout": {quickDone: 0, autoDone: 0, autoDecision: 0, fixedSentBack: 0,
-		errRecall: 0.67, errMsgPrecision: 1, errMsgRecall: 0.52},
+		errRecall: 0.85, errMsgPrecision: 1, errMsgRecall: 0.66},
 }
 
 // rwTemplate is a final message for a variant; {what}, {What}, {thing}
