@@ -3,7 +3,6 @@ package lazyre
 import (
 	"sort"
 	"strings"
-	"sync/atomic"
 )
 
 // A prefilter holds literals of which every match of expr contains at
@@ -100,7 +99,7 @@ func (p *prefilter) mayMatch(s string) bool {
 		s = folded(s)
 	}
 	if p.sigs != nil && len(s) <= sigTextPerLit*len(p.any) {
-		set := bigrams(s)
+		set := bigramMemo.get(s, bigrams)
 		for i, lit := range p.any {
 			sig := p.sigs[i]
 			if sig[0]&^set[0] == 0 && sig[1]&^set[1] == 0 && strings.Contains(s, lit) {
@@ -117,24 +116,21 @@ func (p *prefilter) mayMatch(s string) bool {
 	return false
 }
 
-// lastFold holds the last text folded and its fold: the judge asks some
-// hundred case-folding patterns about one text in turn, which then folds
-// it once instead of once per pattern.
-var lastFold atomic.Pointer[[2]string]
+// foldMemo and bigramMemo hold the folds and the bigram sets of the last
+// texts asked about (see memo).
+var (
+	foldMemo   memo[string]
+	bigramMemo memo[bigramSet]
+)
 
 // folded returns foldASCII(s): s itself when it is ASCII without
-// capitals (the judge's cleaned lines), else from lastFold when s was the
-// last text.
+// capitals (the judge's cleaned lines), else from foldMemo when s was
+// folded last in its slot.
 func folded(s string) string {
 	if lowerASCII(s) {
 		return s
 	}
-	if c := lastFold.Load(); c != nil && c[0] == s {
-		return c[1]
-	}
-	f := foldASCII(s)
-	lastFold.Store(&[2]string{s, f})
-	return f
+	return foldMemo.get(s, foldASCII)
 }
 
 // lowerASCII reports whether s is ASCII without capitals: foldASCII(s) is s.
