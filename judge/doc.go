@@ -31,7 +31,16 @@
 // ("this should resolve the `X` error", "why the webhook failed"),
 // negated ("no tests fail"), past and resolved ("it failed before; fixed"),
 // hypothetical ("if it still fails, …") or explained ("two tests fail on
-// main too") is not one.
+// main too") is not one. Agents name what failed in their own words too
+// ("the sed failed", "archive succeeded but export failed", "the
+// auto-upload is failing", "2 test failures out of 693"): such a statement
+// counts when its subject is words (not code, not a determiner alone), its
+// verb is in the past or the progressive (the simple present describes
+// behaviour: "fails closed"), and it stands on the first 2 or the last 3
+// lines of the message; a diagnosis ("the issue is likely that …"), a
+// finding under its label, a scenario, a condition that follows, a cause
+// in credentials or the environment, or an explanation in a later
+// sentence make it none.
 //
 // With evidence, a check that failed (a test run, a build, a lint, a push,
 // a commit, a refused edit: a non-zero exit code, or a failing summary in
@@ -41,8 +50,9 @@
 // failure only when it covers what the output names as failed. The
 // message decides what it means: a failure statement, or words of its own
 // that tie a failure to the check ("the tests are red", "`go test ./...`
-// exits with an error"), make a [Failed] error; a claim that the check passed ("all tests pass"
-// after a red run) makes a [ClaimedSuccess] error; an explanation, or
+// exits with an error"), make a [Failed] error; a claim that the check passed ("all tests pass",
+// "0 failures", "all clean", "**Build**: ✅", "`go test ./...` passes" after a red run) makes a
+// [ClaimedSuccess] error; an explanation, or
 // edits after the failure, let the turn end; silence lets it end too, with
 // low confidence, which [Settle] may hand to an LLM. Failures fixed later
 // in the turn count for nothing: most finished turns meet some.
@@ -52,7 +62,8 @@
 // The rules are English phrase patterns and command names, measured on
 // labelled sets of real turn ends (testdata/turns.jsonl, real sessions with
 // their transcripts; testdata/labelled.jsonl, final messages of several
-// agents): the tests assert the targets on a training part and on a
+// agents; testdata/harvest.jsonl, real sentences of failure and success in
+// the agents' own words): the tests assert the targets on a training part and on a
 // held-out part. Other languages are read as Done. The message part costs
 // well under a millisecond (it reads the last 16 KiB); nothing panics on any
 // input.
