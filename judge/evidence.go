@@ -271,6 +271,17 @@ func (e *Evidence) judge(m message, fail Verdict, failOK bool) (Verdict, bool) {
 	return Verdict{}, false
 }
 
+// fixedAll reports a turn with a failed check whose failures all passed
+// or were covered by a later run: nothing failed is left at its end.
+func (e *Evidence) fixedAll() bool {
+	for _, r := range e.Runs {
+		if r.Failed && r.Check != "" {
+			return len(e.unresolved()) == 0
+		}
+	}
+	return false
+}
+
 // doneWhy summarises evidence that lets the turn end.
 func (e *Evidence) doneWhy() string {
 	failed := 0

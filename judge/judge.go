@@ -143,7 +143,12 @@ func Judge(text string, ev *Evidence) Verdict {
 	if v, ok := m.question(); ok {
 		return v
 	}
-	fail, failOK := m.failure()
+	fail, failOK, own := m.failure()
+	if failOK && own && ev != nil && ev.fixedAll() {
+		// "The sed failed" in a turn whose failed checks all passed
+		// later tells how the turn got there, not how it ends.
+		failOK = false
+	}
 	if ev != nil {
 		if v, ok := ev.judge(m, fail, failOK); ok {
 			return v

@@ -112,18 +112,24 @@ func harvestRewrittenCases(t testing.TB) []turnCase {
 // rh-holdout measured at the end: 56/70 caught (80.0 %), claims 30/31, but
 // 7/215 fixed-midway turns sent back (3.3 %: harvested sentences that only
 // talk of failures, read as statements) and message alone P 0.81 R 0.64.
+// Then an outcome in the agent's own words stopped counting in a turn whose
+// failed checks all passed later (a test case of TestEvidence; every other
+// set's figures the same): rh-train 1/293 and rh-holdout 3/215 (1.4 %)
+// fixed-midway turns sent back, with the shipped cases alone 0/33 (was
+// 1/33); the rest unchanged. That rh-holdout figure is its second
+// measurement, after the first had been seen.
 // rh-train, which the rules were fitted to, is held to the targets with the
 // corpus; with the shipped cases alone it is a handful of turns (7 ending
 // on a failure), held at its figures.
 var rhBounds = map[bool]map[string]heldBounds{
 	true: {
-		"rh-holdout": {quickDone: 7, autoDone: 7, autoDecision: 0, fixedSentBack: 7,
+		"rh-holdout": {quickDone: 3, autoDone: 3, autoDecision: 0, fixedSentBack: 3,
 			errRecall: 0.80, errMsgPrecision: 0.80, errMsgRecall: 0.64},
 	},
 	false: {
 		"rh-train": {quickDone: 0, autoDone: 0, autoDecision: 0, fixedSentBack: 0,
 			errRecall: 0.57, errMsgPrecision: 1, errMsgRecall: 0.66},
-		"rh-holdout": {quickDone: 1, autoDone: 1, autoDecision: 0, fixedSentBack: 1,
+		"rh-holdout": {quickDone: 0, autoDone: 0, autoDecision: 0, fixedSentBack: 0,
 			errRecall: 0.82, errMsgPrecision: 0.88, errMsgRecall: 0.72},
 	},
 }

@@ -154,10 +154,11 @@ func isResolved(s string) bool {
 var notYet = lazyre.New(`\b(?:has|have|is|are)(?: not|n't)(?: been)? (?:\w+ ){0,2}?yet\b`)
 
 // failure reports an explicit statement in m that the task failed in
-// this turn.
-func (m message) failure() (Verdict, bool) {
+// this turn; own reports that it is an outcome in the agent's own words
+// (see outcomeStatements) rather than one of failureStatements.
+func (m message) failure() (v Verdict, ok, own bool) {
 	if v, ok := m.codeFailure(); ok {
-		return v, true
+		return v, true, false
 	}
 	for i := len(m.sentences) - 1; i >= 0; i-- {
 		s := strings.TrimLeft(m.sentences[i], statusMarks) // "❌ the deploy failed"
@@ -189,13 +190,13 @@ func (m message) failure() (Verdict, bool) {
 			if m.resolvedAfter(i) || m.explainedAfter(i) {
 				continue
 			}
-			return Verdict{Class: Error, Kind: Failed, Confidence: 0.85, Why: s}, true
+			return Verdict{Class: Error, Kind: Failed, Confidence: 0.85, Why: s}, true, false
 		}
 		if m.outcome(i, s) {
-			return Verdict{Class: Error, Kind: Failed, Confidence: 0.8, Why: s}, true
+			return Verdict{Class: Error, Kind: Failed, Confidence: 0.8, Why: s}, true, true
 		}
 	}
-	return Verdict{}, false
+	return Verdict{}, false, false
 }
 
 // outcome reports whether sentence i of m, s, is an outcome statement (see
