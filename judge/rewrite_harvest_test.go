@@ -159,7 +159,7 @@ func checkGeneratedBlock(t *testing.T, prefix string, want []byte) {
 		return
 	}
 	if !bytes.Equal(have.Bytes(), want) {
-		t.Fatalf("the %s lines of %s are not what the generator writes; run JUDGE_REWRITE_UPDATE=1 go test ./judge -run TestRewrittenSet", prefix, p)
+		t.Fatalf("the %s lines of %s are not what the generator writes; run JUDGE_REWRITE_UPDATE=1 go test ./judge -run '^%s$'", prefix, p, t.Name())
 	}
 }
 

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -435,30 +433,7 @@ func rewriteLines(cases []turnCase) []byte {
 // change of the generator shows in the data. JUDGE_REWRITE_UPDATE=1
 // rewrites the block.
 func TestRewrittenSet(t *testing.T) {
-	p := filepath.Join("testdata", "turns.jsonl")
-	data, err := os.ReadFile(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var keep, have bytes.Buffer
-	for line := range bytes.Lines(data) {
-		if bytes.HasPrefix(line, []byte(`{"id":"rw-`)) {
-			have.Write(line)
-		} else {
-			keep.Write(line)
-		}
-	}
-	want := rewriteLines(rewrittenCases())
-	if os.Getenv("JUDGE_REWRITE_UPDATE") == "1" {
-		keep.Write(want)
-		if err := os.WriteFile(p, keep.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	if !bytes.Equal(have.Bytes(), want) {
-		t.Fatalf("the rw- lines of %s are not what the generator writes; run JUDGE_REWRITE_UPDATE=1 go test ./judge -run TestRewrittenSet", p)
-	}
+	checkGeneratedBlock(t, "rw-", rewriteLines(rewrittenCases()))
 	held := 0
 	for _, c := range rewrittenCases() {
 		if c.Split == "rewrite-holdout" {
