@@ -222,10 +222,16 @@ func Read(path string, format transcript.Format) (*Evidence, error) {
 }
 
 // judge decides with the evidence: ok false leaves the decision to the
-// message alone.
-func (e *Evidence) judge(m message, fail Verdict, failOK bool) (Verdict, bool) {
+// message alone. fail is the message's own failure statement (failOK),
+// own when it is an outcome in the agent's words (see message.failure).
+func (e *Evidence) judge(m message, fail Verdict, failOK, own bool) (Verdict, bool) {
 	open := e.unresolved()
 	if failOK {
+		if own && len(open) == 0 && e.failedChecks() > 0 {
+			// "The sed failed" in a turn whose failed checks all passed
+			// later tells how the turn got there, not how it ends.
+			return Verdict{Class: Done, Confidence: 0.9, Why: e.doneWhy()}, true
+		}
 		if len(open) > 0 {
 			fail.Confidence = 0.95
 			fail.Why += " (" + open[0].describe() + ")"
@@ -271,25 +277,20 @@ func (e *Evidence) judge(m message, fail Verdict, failOK bool) (Verdict, bool) {
 	return Verdict{}, false
 }
 
-// fixedAll reports a turn with a failed check whose failures all passed
-// or were covered by a later run: nothing failed is left at its end.
-func (e *Evidence) fixedAll() bool {
+// failedChecks counts the turn's failed runs of a check.
+func (e *Evidence) failedChecks() int {
+	n := 0
 	for _, r := range e.Runs {
 		if r.Failed && r.Check != "" {
-			return len(e.unresolved()) == 0
+			n++
 		}
 	}
-	return false
+	return n
 }
 
 // doneWhy summarises evidence that lets the turn end.
 func (e *Evidence) doneWhy() string {
-	failed := 0
-	for _, r := range e.Runs {
-		if r.Failed && r.Check != "" {
-			failed++
-		}
-	}
+	failed := e.failedChecks()
 	if failed == 0 {
 		return "no question, no failure stated, no failed check"
 	}

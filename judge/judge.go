@@ -144,13 +144,8 @@ func Judge(text string, ev *Evidence) Verdict {
 		return v
 	}
 	fail, failOK, own := m.failure()
-	if failOK && own && ev != nil && ev.fixedAll() {
-		// "The sed failed" in a turn whose failed checks all passed
-		// later tells how the turn got there, not how it ends.
-		failOK = false
-	}
 	if ev != nil {
-		if v, ok := ev.judge(m, fail, failOK); ok {
+		if v, ok := ev.judge(m, fail, failOK, own); ok {
 			return v
 		}
 	}
