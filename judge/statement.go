@@ -177,17 +177,10 @@ func (m message) failure() (v Verdict, ok, own bool) {
 			if i := lastContrast(before); i >= 0 {
 				before = before[i:] // "I fixed A, but B still fails": the fix is not B's
 			}
-			rest := before + " … " + s[loc[1]:]
-			if explained.MatchString(s) || isResolved(rest) || hypothetic.MatchString(s) || conditional.MatchString(before) || topic.MatchString(before) {
+			if m.settled(i, s, before, before+" … "+s[loc[1]:]) {
 				continue
 			}
 			if conditionFollows.MatchString(s[loc[1]:]) || waiting.MatchString(s[loc[0]:]) || scenario.MatchString(before) {
-				continue
-			}
-			if notYet.MatchString(before) {
-				continue
-			}
-			if m.resolvedAfter(i) || m.explainedAfter(i) {
 				continue
 			}
 			return Verdict{Class: Error, Kind: Failed, Confidence: 0.85, Why: s}, true, false
@@ -236,15 +229,24 @@ func (m message) outcome(i int, s string) bool {
 		} else if clauseBreak.MatchString(s[loc[0]:loc[1]]) {
 			before = "" // the clause starts at the match: "Amend went through but the test invocation errored"
 		}
-		if envCause.MatchString(s) || m.explainedAfter(i) {
-			continue
-		}
-		if explained.MatchString(s) || isResolved(before+" "+subj+" … "+after) || hypothetic.MatchString(s) || conditional.MatchString(before) || topic.MatchString(before) || notYet.MatchString(before) || m.resolvedAfter(i) {
+		if envCause.MatchString(s) || m.settled(i, s, before, before+" "+subj+" … "+after) {
 			continue
 		}
 		return true
 	}
 	return false
+}
+
+// settled reports the vetoes a failure statement in sentence i of m, s,
+// and an outcome statement share: the sentence explains or supposes the
+// failure, the words before it (before: the clause it stands in) make it a
+// condition, a topic or something not done yet, its clause (rest: the
+// words around the failure) says it was resolved, or a later sentence
+// resolves or explains it.
+func (m message) settled(i int, s, before, rest string) bool {
+	return explained.MatchString(s) || hypothetic.MatchString(s) || isResolved(rest) ||
+		conditional.MatchString(before) || topic.MatchString(before) || notYet.MatchString(before) ||
+		m.resolvedAfter(i) || m.explainedAfter(i)
 }
 
 // codeSubject matches a failure whose subject is code: a command, a test
@@ -273,7 +275,7 @@ func (m message) codeFailure() (v Verdict, ok bool) {
 		if outcomeGuard.MatchString(lead) || outcomeRest.MatchString(strings.ToLower(raw[loc[1]:])) {
 			return true // "The issue is likely that `touchSource` is failing silently": a diagnosis
 		}
-		if negated.MatchString(strings.ToLower(raw[:loc[0]])) || resolvedLater.MatchString(strings.ToLower(rest[loc[1]:])) {
+		if negated.MatchString(lead) || resolvedLater.MatchString(strings.ToLower(rest[loc[1]:])) {
 			return true
 		}
 		v, ok = Verdict{Class: Error, Kind: Failed, Confidence: 0.8, Why: strings.TrimSpace(raw)}, true
