@@ -18,15 +18,37 @@ func result(id, text string, isErr bool) transcript.Message {
 	return transcript.Message{Role: "user", ToolResults: []transcript.ToolResult{{ToolUseID: id, Text: text, IsError: isErr}}}
 }
 
+// judgedCase is a turn to judge: its transcript (nil: the message alone),
+// its final message and the verdict wanted ("error/failed", "done").
+type judgedCase struct {
+	name string
+	msgs []transcript.Message
+	msg  string
+	want string
+}
+
+// checkJudged judges each case in a parallel subtest.
+func checkJudged(t *testing.T, tests []judgedCase) {
+	t.Helper()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			var ev *judge.Evidence
+			if tt.msgs != nil {
+				ev = judge.FromMessages(tt.msgs)
+			}
+			v := judge.Judge(tt.msg, ev)
+			if v.String() != tt.want {
+				t.Errorf("Judge = %v (%q), want %s", v, v.Why, tt.want)
+			}
+		})
+	}
+}
+
 func TestEvidence(t *testing.T) {
 	t.Parallel()
 	prompt := transcript.Message{Role: "user", Text: "do it"}
-	tests := []struct {
-		name string
-		msgs []transcript.Message
-		msg  string
-		want string
-	}{
+	tests := []judgedCase{
 		{"red run called a success", []transcript.Message{prompt,
 			call("1", "Bash", map[string]any{"command": "cd app && npm test 2>&1 | tail -20"}),
 			result("1", "Tests: 1 failed, 41 passed", false)}, "Done: all tests pass.", "error/claimed_success"},
@@ -113,15 +135,7 @@ func TestEvidence(t *testing.T) {
 			result("1", "Exit code 1\n ! [rejected] main -> main (fetch first)", true)},
 			"Committed and pushed.", "error/claimed_success"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			v := judge.Judge(tt.msg, judge.FromMessages(tt.msgs))
-			if v.String() != tt.want {
-				t.Errorf("Judge = %v (%q), want %s", v, v.Why, tt.want)
-			}
-		})
-	}
+	checkJudged(t, tests)
 }
 
 // TestEvidenceSameCheck: a later passing run settles a failure when it
@@ -186,12 +200,7 @@ func TestEvidenceFormats(t *testing.T) {
 	piped := func(cmd, out string) []transcript.Message {
 		return []transcript.Message{prompt, call("1", "Bash", map[string]any{"command": cmd + " 2>&1 | tail -30"}), result("1", out, false)}
 	}
-	tests := []struct {
-		name string
-		msgs []transcript.Message
-		msg  string
-		want string
-	}{
+	tests := []judgedCase{
 		{"gemini keeps the result in the call", []transcript.Message{prompt,
 			callAndResult("1", "run_shell_command", map[string]any{"command": "npm test"}, "Output: 1 failing\nExit Code: 1\nProcess Group PGID: 7")},
 			"All tests pass.", "error/claimed_success"},
@@ -219,15 +228,7 @@ func TestEvidenceFormats(t *testing.T) {
 		{"protected branch", piped("git push", " ! [remote rejected] main -> main (protected branch hook declined)"), "Pushed to main.", "error/claimed_success"},
 		{"a passing summary", piped("cargo test", "test result: ok. 12 passed; 0 failed; 0 ignored"), "All tests pass.", "done"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			v := judge.Judge(tt.msg, judge.FromMessages(tt.msgs))
-			if v.String() != tt.want {
-				t.Errorf("Judge = %v (%q), want %s", v, v.Why, tt.want)
-			}
-		})
-	}
+	checkJudged(t, tests)
 }
 
 // TestEvidenceReports: with an unresolved failure in the transcript, a
@@ -240,12 +241,7 @@ func TestEvidenceReports(t *testing.T) {
 	red := []transcript.Message{prompt,
 		call("1", "Bash", map[string]any{"command": "go test ./..."}),
 		result("1", "Exit code 1\n--- FAIL: TestParseDuration (0.00s)\nFAIL\tex.com/config\t0.01s", true)}
-	tests := []struct {
-		name string
-		msgs []transcript.Message
-		msg  string
-		want string
-	}{
+	tests := []judgedCase{
 		{"the command named in code", red, "Unfortunately `go test ./...` exits with an error (`TestParseDuration`), so I stopped.", "error/failed"},
 		{"the failing test named in code", red, "Implemented the parser; `TestParseDuration` is red and I don't know why yet.", "error/failed"},
 		{"the check's words near the failure", red, "Status: the tests failing after the refactor; it needs another look.", "error/failed"},
@@ -257,17 +253,5 @@ func TestEvidenceReports(t *testing.T) {
 			result("1", "--- FAIL: TestGolden/tokyo\nFAIL\tex.com/themes", false)},
 			"Verified:\n\n- Recolouring one `tokyo` segment fails at byte offset 33 on both the golden and the hash, naming the regen command", "done"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			var ev *judge.Evidence
-			if tt.msgs != nil {
-				ev = judge.FromMessages(tt.msgs)
-			}
-			v := judge.Judge(tt.msg, ev)
-			if v.String() != tt.want {
-				t.Errorf("Judge = %v (%q), want %s", v, v.Why, tt.want)
-			}
-		})
-	}
+	checkJudged(t, tests)
 }
