@@ -579,34 +579,40 @@ func proseAfterChoice(c closing) string {
 // textAfterQuestion is what follows the closing question: the rest of its
 // line and the line after it.
 func textAfterQuestion(c closing) string {
-	for k, line := range c.lines[:min(questionLines, len(c.lines))] {
-		i := strings.Index(line, c.question)
-		if i < 0 {
-			continue
-		}
-		rest := strings.TrimSpace(line[i+len(c.question):])
-		if rest == "" && k > 0 {
-			rest = c.lines[k-1]
-		}
-		return rest
+	k, i := questionAt(c)
+	if k < 0 {
+		return ""
 	}
-	return ""
+	rest := strings.TrimSpace(c.lines[k][i+len(c.question):])
+	if rest == "" && k > 0 {
+		rest = c.lines[k-1]
+	}
+	return rest
 }
 
 // textBeforeQuestion is what comes before the closing question: the start
 // of its line, or the line before it.
 func textBeforeQuestion(c closing) string {
-	for k, line := range c.lines[:min(questionLines, len(c.lines))] {
-		i := strings.Index(line, c.question)
-		if i < 0 {
-			continue
-		}
-		if before := strings.TrimSpace(line[:i]); before != "" || k+1 >= len(c.lines) {
-			return before
-		}
-		return c.lines[k+1]
+	k, i := questionAt(c)
+	if k < 0 {
+		return ""
 	}
-	return ""
+	if before := strings.TrimSpace(c.lines[k][:i]); before != "" || k+1 >= len(c.lines) {
+		return before
+	}
+	return c.lines[k+1]
+}
+
+// questionAt returns the closing line that holds the closing question (k,
+// an index of c.lines, last line first) and where the question starts in
+// it; k is -1 when none of the last questionLines lines holds it.
+func questionAt(c closing) (k, i int) {
+	for k, line := range c.lines[:min(questionLines, len(c.lines))] {
+		if i := strings.Index(line, c.question); i >= 0 {
+			return k, i
+		}
+	}
+	return -1, -1
 }
 
 // openLabel marks a line that names a decision or question left to the
