@@ -28,6 +28,10 @@ func TestWebhook(t *testing.T) {
 	req := escalate.Request{SessionID: "s1", Label: "app", LastMessage: "done", RecentTools: []string{"Bash(ls)"}}
 
 	w := New(srv.URL + "/topic")
+	// The server's own client: another test's httptest.Server.Close closes
+	// the idle connections of http.DefaultTransport, which would break a
+	// request of this one made through it.
+	w.HTTPClient = srv.Client()
 	w.Header = http.Header{"Title": {"stophook"}}
 	a, err := w.Ask(context.Background(), req)
 	require.NoError(t, err)
@@ -51,7 +55,9 @@ func TestWebhook(t *testing.T) {
 func TestWebhookErrorsHideURL(t *testing.T) {
 	t.Parallel()
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(503) }))
-	_, err := New(srv.URL+"/secret-topic").Ask(context.Background(), escalate.Request{})
+	w := New(srv.URL + "/secret-topic")
+	w.HTTPClient = srv.Client() // see TestWebhook
+	_, err := w.Ask(context.Background(), escalate.Request{})
 	assert.ErrorContains(t, err, "HTTP 503")
 	assert.NotContains(t, err.Error(), "secret-topic")
 	srv.Close()
