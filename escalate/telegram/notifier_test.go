@@ -32,7 +32,7 @@ type askResult struct {
 
 func startAsk(t *testing.T, bot *telegramtest.Server, timeout time.Duration, req escalate.Request) <-chan askResult {
 	t.Helper()
-	tg := &Notifier{Token: testToken, ChatID: testChat, BaseURL: bot.URL(), PollTimeout: 2 * time.Second}
+	tg := &Notifier{Token: testToken, ChatID: testChat, BaseURL: bot.URL(), HTTPClient: bot.Client(), PollTimeout: 2 * time.Second}
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	ch := make(chan askResult, 1)
 	go func() {
@@ -190,7 +190,7 @@ func TestTelegramRecoversFromConflict(t *testing.T) {
 
 	// Another bot instance polls: the fake ends our waiting poll with 409.
 	require.NoError(t, bot.WaitPoll(waitCtx(t)))
-	c := &botapi.Client{Token: testToken, BaseURL: bot.URL()}
+	c := &botapi.Client{Token: testToken, BaseURL: bot.URL(), HTTPClient: bot.Client()}
 	_, err = c.GetUpdates(waitCtx(t), 0, 0)
 	require.NoError(t, err)
 	require.NoError(t, bot.WaitConflicts(waitCtx(t), 1)) // the older poll answers on its own goroutine

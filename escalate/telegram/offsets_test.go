@@ -82,7 +82,7 @@ func TestTelegramPressOnAnOldDeferredQuestionReachesItsOwner(t *testing.T) {
 	t.Parallel()
 	bot := telegramtest.NewServer(testToken)
 	defer bot.Close()
-	owner := &Notifier{Token: testToken, ChatID: testChat, BaseURL: bot.URL(), PollTimeout: 2 * time.Second}
+	owner := &Notifier{Token: testToken, ChatID: testChat, BaseURL: bot.URL(), HTTPClient: bot.Client(), PollTimeout: 2 * time.Second}
 	tk, err := owner.Send(waitCtx(t), escalate.Request{ID: "deferredQ", Label: "x", LastMessage: "which db?"})
 	require.NoError(t, err)
 	// The human presses Continue an hour after the question was sent.

@@ -20,7 +20,7 @@ func TestTicketSendAwaitClose(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	sender := New("1:T", 5)
-	sender.BaseURL = bot.URL()
+	sender.BaseURL, sender.HTTPClient = bot.URL(), bot.Client()
 	tk, err := sender.Send(ctx, escalate.Request{ID: "bad id!", Label: "proj", LastMessage: "Postgres or SQLite?"})
 	if err != nil {
 		t.Fatal(err)
@@ -29,7 +29,7 @@ func TestTicketSendAwaitClose(t *testing.T) {
 		t.Fatalf("ticket %+v", tk)
 	}
 	waiter := New("1:T", 5)
-	waiter.BaseURL, waiter.PollTimeout = bot.URL(), time.Second
+	waiter.BaseURL, waiter.HTTPClient, waiter.PollTimeout = bot.URL(), bot.Client(), time.Second
 	go func() {
 		if bot.WaitPoll(ctx) == nil {
 			bot.Press(5, tk.MessageID, callbackPrefix+tk.ID+":c")

@@ -60,6 +60,12 @@ func NewServer(token string) *Server {
 // URL is the base URL to configure instead of https://api.telegram.org.
 func (s *Server) URL() string { return s.srv.URL }
 
+// Client returns an HTTP client of the server's own, for tests run in
+// parallel: another test's httptest.Server.Close closes the idle
+// connections of http.DefaultTransport, which can break a request made
+// through it.
+func (s *Server) Client() *http.Client { return s.srv.Client() }
+
 // Close shuts the server down.
 func (s *Server) Close() {
 	s.mu.Lock()
