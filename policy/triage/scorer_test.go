@@ -371,6 +371,13 @@ func TestScoreWholeTurn(t *testing.T) {
 		{"a correction the agent owns", []transcript.Message{user("Why are you writing typescript?"), assistant("Good catch. The project rules say to use Python. Let me start over.")}, []string{"PREFERENCE"}},
 		{"a question the agent answers", []transcript.Message{user("Why are you writing typescript?"), assistant("The MCP SDK examples are in TypeScript.")}, nil},
 		{"an admission without a correction", []transcript.Message{user("add the RUM endpoints"), assistant("Sorry for the delay. Adding them now.")}, nil},
+		// Wave 8: more ways a user words a proposal ("we want …", "we need
+		// to …", "shouldn't we …"); taken on only when the reply agrees.
+		{"a proposal worded as what we want", []transcript.Message{user("we want promptfoo compatibility but want to structure the example so it is reusable."), assistant("Understood. I'll keep the suite close to Promptfoo's contract.")}, []string{"DECISION"}},
+		{"a proposal worded as what we need", []transcript.Message{user("the newest version introduced environment so we need to use that."), assistant("Agreed. The migration should go through the new environment contract.")}, []string{"DECISION"}},
+		{"a proposal asked as shouldn't we", []transcript.Message{user("shouldn't we have one trace per test case inside the timestamp folder"), assistant("That is a fair challenge. Case-local files are easier to browse.")}, []string{"DECISION"}},
+		{"what we need, not agreed", []transcript.Message{user("we need to update the dashboard to consume it."), assistant("I'll check the dashboard's loader first.")}, nil},
+		{"what we need, asked", []transcript.Message{user("do we want the dashboard to consume it?"), assistant("Yes. The loader reads it already.")}, nil},
 	}
 	for _, tc := range tests {
 		res := s.score(tc.msgs)
@@ -459,6 +466,13 @@ func TestScoreLeadIns(t *testing.T) {
 		{"a lead-in with nothing after it", "Follow-ups:", nil},
 		{"a lead-in naming nothing", "Files changed:\n- main.go", nil},
 		{"said in words the cues know: one finding", "Decision on storage:\n\n- went with SQLite\n- because it needs no server", []string{"DECISION"}},
+		// Wave 8: a reply that grants the user's point with a named limit
+		// files what follows as a constraint.
+		{"a yes with a named limit", "Yes, but with one important boundary.\n\nThe hooks fire in the repository the session was started from.", []string{"CONSTRAINT"}},
+		{"a yes with a named limit, one line", "Mostly yes, but with one nuance: the registry keeps one publisher per package.", []string{"CONSTRAINT"}},
+		{"a yes with a reservation is no limit", "Yes, but I'd rename the goal.\n\nCall it a compatibility baseline.", nil},
+		{"a named limit later in the reply files nothing", "Done.\n\nYes, but with one important boundary.\n\nThe hooks fire in the repository the session was started from.", nil},
+		{"a yes with a limit and nothing after it", "Yes, but with one caveat.", nil},
 	}
 	for _, tc := range tests {
 		if got := cats(s.score([]transcript.Message{assistant(tc.text)})); !slices.Equal(got, tc.want) {
