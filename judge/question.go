@@ -10,16 +10,16 @@ var (
 	courtesy = lazyre.New(`\banything else\b|\bwhere (?:do you want to|would you like to|should we|do we) go from here\b|\bany (?:other |further |more )?questions\b|\b(?:does|did) (?:this|that) help\b|\bmake sense\b|\bwhat (?:else )?(?:would you like|do you want) (?:me )?to (?:do|work on|tackle|focus on|build|try)(?: next)?\b|\bwhat's next\b|\bwhat is next\b|\bhow (?:else )?can i help\b|\bis there anything\b|\bany (?:other |further )?(?:feedback|thoughts)\b`)
 	// feedback asks the human to look at finished work ("Does this look
 	// right?", "Can you confirm the page renders?"): the turn is done.
-	feedback = lazyre.New(`^(?:so,? )?(?:does|do|did|is|are) (?:this|that|it|these|everything|the (?:new |updated )?(?:page|layout|design|ui|result|output|dashboard|button|look|version|change|changes|fix))\b[^?]*\b(?:look|looks|hit|match|work|works|feel|seem|render|renders|capture|fix|solve|resolve|fit)\b|\b(?:looking for|you (?:wanted|were after|had in mind|expected))\b|\b(?:can|could) you (?:please )?(?:confirm|check|verify|test|try it|let me know)\b[^?]*\b(?:works?|working|renders?|rendering|looks?|fixed|resolved|responsive|correct(?:ly)?|shows? up)\b|\bhow does (?:it|this|that) look\b|\bwhat do you think\b`)
+	feedback = lazyre.New(`(?:^|[—–] )(?:so,? )?(?:does|do|did|is|are) (?:this|that|it|these|everything|the (?:new |updated )?(?:page|layout|design|ui|result|output|dashboard|button|look|version|change|changes|fix))\b[^?]*\b(?:look|looks|hit|match|work|works|feel|seem|render|renders|capture|fix|solve|resolve|fit)\b|\b(?:looking for|you (?:wanted|were after|had in mind|expected))\b|\b(?:can|could) you (?:please )?(?:confirm|check|verify|test|try it|let me know)\b[^?]*\b(?:works?|working|renders?|rendering|looks?|fixed|resolved|responsive|correct(?:ly)?|shows? up)\b|\bhow does (?:it|this|that) look\b|\bwhat do you think\b`)
 	// approval marks a plan put up for approval: a yes lets the agent go on.
-	approval = lazyre.New(`\b(?:plan|approach|design|proposal|outline|steps|spec)\b|\bbefore (?:i|we)\b|\bbefore (?:moving on|continuing|proceeding|going (?:further|on))\b|\bso far\b`)
+	approval = lazyre.New(`\b(?:plan|approach|design|proposal|outline|steps|spec)\b|\bbefore (?:i|we)\b|\bbefore (?:moving on|continuing|proceeding|going (?:further|on))\b|\bso far\b|\bto (?:start|begin|proceed|go ahead|move on|continue|implement|build|ship|merge|deploy|commit|push)\b`)
 	// decisionQuestion marks a question that offers alternatives or asks the
 	// human for something.
 	decisionQuestion = lazyre.New(`\bwhich\b|\bone of (?:the|these|those)\b|\b(?:any|some|which) of (?:these|those|them|the above)\b|\bprefer|\brather\b|\beither (?:one|option|approach|way)\b|\bor\b|\bdecide (?:what|which|how|whether|between)\b|\bworth deciding\b|\b(?:needs?|left) (?:deciding|to decide)\b|\bfor you to decide\b|(?:^|[,:;] |[—–] )(?:what|how|where|when|who|whom|whose|why)\b|\b(?:can|could|would|will) you (?:please )?(?:share|provide|paste|send|tell|give|clarify|confirm|check|run|try|explain|describe|point|grant|install|restart|log ?in|upload|set|create|verify|look|let me know|specify)\b|\bdo you (?:have|know|remember|recall|mean|see|need)\b|\bdid you\b|\bis (?:this|that|it) (?:what|the right|correct|intended|expected)\b`)
 	// permissionQuestion marks a question a plain yes answers.
-	permissionQuestion = lazyre.New(`\b(?:shall|should|can|may|could) (?:i|we)\b|\b(?:want|like|need) (?:me|us) to\b|\bwant to (?:proceed|continue|go ahead|move on)\b|\bready (?:for me )?to\b|\bproceed\b|\bgo ahead\b|\bgo-ahead\b|^(?:go|continue|proceed|start|begin)\b|^(?:so,? )?(?:please )?confirm\b|\b(?:ok|okay|alright|all right|fine)\b|\b(?:looks?|sounds?|seems?) (?:good|ok|okay|right|fine|reasonable|correct)\b|\bapprove\b|\bshall\b|(?:^|[—–:;] |- )(?:want|wanna|go with|good to go|ready|back to|on to|onto|moving on to)\b|\bgood to go\b|^(?:good|ok|okay|fine|safe|cool) to\b|^(?:commit|push|post|merge|apply|deploy|ship|publish|implement|delete|remove)\b|^open (?:the|a|an|it|this|that|them|one)\b|\bany objections?\b|\b(?:do you |would you )?mind if (?:i|we)\b|^(?:interested|keen)\?$`)
+	permissionQuestion = lazyre.New(`\b(?:shall|should|can|may|could) (?:i|we)\b|\b(?:want|like|need) (?:me|us) to\b|\bwant to (?:proceed|continue|go ahead|move on)\b|\bready (?:for me )?to\b|\bproceed\b|\bgo ahead\b|\bgo-ahead\b|^(?:go|continue|proceed|start|begin)\b|^(?:so,? )?(?:please )?confirm\b|\b(?:ok|okay|alright|all right|fine)\b|\b(?:looks?|sounds?|seems?) (?:good|ok|okay|right|fine|reasonable|correct)\b|\bapprove\b|\bshall\b|(?:^|[—–:;] |- )(?:want|wanna|go with|good to go|ready|back to|on to|onto|moving on to)\b|\bgood to go\b|^(?:good|ok|okay|fine|safe|cool) to\b|^(?:commit|push|post|merge|apply|deploy|ship|publish|implement|delete|remove)\b|^open (?:the|a|an|it|this|that|them|one)\b|\bany objections?\b|\bsounds? like a plan\b|^would it (?:help|be (?:helpful|useful|worth it|easier)) (?:if (?:i|we)|for (?:me|us) to)\b|\b(?:want|like) (?:it|this|that|them|these|those|the \w+(?: \w+)?) (?:[a-z]{3,}ed|done|built|made|rebuilt|rerun|re-run|written|rewritten|redone|undone|sent|split|set up)\b|\b(?:do you |would you )?mind if (?:i|we)\b|^(?:interested|keen)\?$`)
 	// permissionOffer marks a closing statement that waits for a go-ahead.
-	permissionOffer = lazyre.New(`\bsay go\b|(?:^|[.!] )if (?:that|this|it|everything|all of (?:that|this)) (?:looks?|sounds?|seems?) (?:right|good|ok|okay|fine|correct)\b[^.]*\bi(?:'ll| will)\b|(?:^|[.!] )(?:just |ok,? |okay,? )?(?:let me know|say so),? and i(?:'ll| will)\b|\bi(?:'ll| will|'m| am) (?:hold(?:ing)?(?: off)?|wait(?:ing)?|paus(?:e|ing)|stop(?:ping)?)\b[^.]*\buntil you\b|\bi (?:can|'ll|will) (?:start|begin|proceed|continue|run|apply|implement|push|commit|deploy|move on|tackle|pick up)\b[^.]*\b(?:whenever|when|once) you(?:'re| are) ready\b|\bon your (?:go|go-ahead|say-so|signal|ok|okay|approval)\b|\bi(?:'d| would)? (?:want|need) your (?:explicit )?(?:nod|ok|okay|approval|go-ahead|go ahead|sign-off|permission|confirmation|green light)\b|\b(?:awaiting|waiting for|await|wait for) your (?:approval|go-ahead|go ahead|go|confirmation|ok|okay|green light)\b|\b(?:once|when|if) you (?:approve|confirm|give the go-ahead|give me the go-ahead|say go)\b|\bconfirm and i(?:'ll| will)\b|\bplease (?:approve|allow|authori[sz]e)\b|(?:^|[.!] )(?:por favor,? )?(?:aprove|apruebe|aprueba|autorize|autorice)\b|\bfor your (?:approval|review and approval)\b|\bwith your (?:approval|permission|go-ahead)\b|\bif you(?:'re| are) (?:good|ok|okay|happy|fine) with (?:it|this|that)\b[^.]*\b(?:i(?:'ll| will)|next)\b|\bready to (?:proceed|start|begin|implement|continue)\b[^.]*\b(?:when|once|whenever) you\b|(?:^|[.!] )(?:i'm |i am |all )?ready to [a-z]+(?:,? (?:and|or) [a-z]+)?(?: (?:it|this|that|them|these|those|the \w+))?,? (?:when|whenever|once) you(?:'re| are)?(?: ready)?\s*[.!]?$|(?:^|[.!] )(?:i'm |i am |all |now |so )?ready to [a-z]+\b[^.?!;]{0,60}?\b(?:when|whenever|once|if) you(?:'d| would)? (?:like|want|say so|say go|give the word)\b|\b(?:let me know|tell me|just say)(?: if| when| whether)? you(?:'d| would)? (?:like|want) (?:me|us) to (?:proceed|continue|go ahead|start|begin|implement|apply|move on|pick up|tackle|commit|push|deploy|run|execute)\b|\b(?:let me know|tell me|just say)(?: if| when)? (?:you(?:'re| are) ready|to (?:proceed|continue|go ahead))\b|\bif you(?:'d| would)? (?:like|want) me to (?:proceed|continue|go ahead|start|begin|implement|apply|run)\b[^.]*\b(?:say|tell me|let me know|reply)\b`)
+	permissionOffer = lazyre.New(`\bsay go\b|(?:^|[.!] )if (?:that|this|it|everything|all of (?:that|this)) (?:looks?|sounds?|seems?) (?:right|good|ok|okay|fine|correct)\b[^.]*\bi(?:'ll| will)\b|(?:^|[.!] )(?:just |ok,? |okay,? )?(?:let me know|say so),? and i(?:'ll| will)\b|\bi(?:'ll| will|'m| am) (?:hold(?:ing)?(?: off)?|wait(?:ing)?|paus(?:e|ing)|stop(?:ping)?)\b[^.]*\buntil you\b|\bi (?:can|'ll|will) (?:start|begin|proceed|continue|run|apply|implement|push|commit|deploy|move on|tackle|pick up)\b[^.]*\b(?:whenever|when|once) you(?:'re| are) ready\b|\bon your (?:go|go-ahead|say-so|signal|ok|okay|approval)\b|\bi(?:'d| would)? (?:want|need) your (?:explicit )?(?:nod|ok|okay|approval|go-ahead|go ahead|sign-off|permission|confirmation|green light)\b|(?:^|[.!—–:] )(?:just |only |all i )?(?:need|needs) your (?:explicit )?(?:nod|ok|okay|approval|go-ahead|go ahead|sign-off|permission|confirmation|green light)\b|(?:^|[.!] )(?:holding(?: off)?|waiting|pausing|paused|stopping|stopped)\b[^.]*\b(?:until you (?:confirm|approve|say (?:go|yes|so|ok|okay)|give the (?:word|go-ahead|ok))|(?:for|on) your (?:go|go-ahead|go ahead|ok|okay|approval|confirmation|green light|say-so|signal))\b|\bwaiting on your (?:approval|go-ahead|go ahead|go|confirmation|ok|okay|green light)\b|\b(?:awaiting|waiting for|await|wait for) your (?:approval|go-ahead|go ahead|go|confirmation|ok|okay|green light)\b|\b(?:once|when|if) you (?:approve|confirm|give the go-ahead|give me the go-ahead|say go)\b|\bconfirm and i(?:'ll| will)\b|\bplease (?:approve|allow|authori[sz]e)\b|(?:^|[.!] )(?:por favor,? )?(?:aprove|apruebe|aprueba|autorize|autorice)\b|\bfor your (?:approval|review and approval)\b|\bwith your (?:approval|permission|go-ahead)\b|\bif you(?:'re| are) (?:good|ok|okay|happy|fine) with (?:it|this|that)\b[^.]*\b(?:i(?:'ll| will)|next)\b|\bready to (?:proceed|start|begin|implement|continue)\b[^.]*\b(?:when|once|whenever) you\b|(?:^|[.!] )(?:i'm |i am |all )?ready to [a-z]+(?:,? (?:and|or) [a-z]+)?(?: (?:it|this|that|them|these|those|the \w+))?,? (?:when|whenever|once) you(?:'re| are)?(?: ready)?\s*[.!]?$|(?:^|[.!] )(?:i'm |i am |all |now |so )?ready to [a-z]+\b[^.?!;]{0,60}?\b(?:when|whenever|once|if) you(?:'d| would)? (?:like|want|say so|say go|give the word)\b|\b(?:let me know|tell me|just say)(?: if| when| whether)? you(?:'d| would)? (?:like|want) (?:me|us) to (?:proceed|continue|go ahead|start|begin|implement|apply|move on|pick up|tackle|commit|push|deploy|run|execute)\b|\b(?:let me know|tell me|just say)(?: if| when)? (?:you(?:'re| are) ready|to (?:proceed|continue|go ahead))\b|\bif you(?:'d| would)? (?:like|want) me to (?:proceed|continue|go ahead|start|begin|implement|apply|run)\b[^.]*\b(?:say|tell me|let me know|reply)\b`)
 	// decisionRequest marks a closing statement that waits for a choice or
 	// for information.
 	decisionRequest = lazyre.New(`\b(?:let me know|tell me|please (?:advise|confirm|clarify|specify|indicate))\b[^.]*\b(?:which|what|how|whether|where|prefer|preference)\b|\bplease (?:choose|pick|select|decide)\b|\b(?:i need|need) (?:your|you to) (?:input|decision|choice|confirmation|guidance|help)\b|\b(?:waiting for|awaiting) your (?:input|decision|decisions|choice|answer|answers)\b|^reply\b[^.]*\bor\b|\bonce you answer\b|\b(?:let me know|tell me)(?: if| whether) you(?:'d| would)? (?:want|like|prefer)\b[^.!?]*,? or\b|\b(?:provide|share|send|paste|give me)\b[^.]*\b(?:and|so) i(?:'ll| will| can)\b|\byour (?:call|choice|decision)\b|\bup to you\b|\bi can either\b[^.]*\bor\b|\bplease (?:paste|send|share|provide)\b|\b(?:tell|let) me (?:once|when) (?:it's|it is|you've|you have|that's|that is|you're|you are|they're|they are|done)\b|\b(?:tell me|let me know) (?:once|when) (?:it's|it is|you've|you have|that's|that is|they're|they are|the \w+ (?:is|are))\b|^(?:i )?still need (?:the|your|you to|a|an)\b|\bwaiting (?:for|on) you to\b|\b(?:tell me|let me know|ping me) (?:once|when) (?:[\w'-]+ ){1,3}(?:is|are|has been|have been) (?:[a-z/-]+ed|done|ready|back|in|up|set|there|available|running)\b|\bonce (?:[\w'-]+ ){1,3}(?:is|are|has been|have been) [a-z/-]+,? (?:let me know|tell me|ping me)\b|\bi need (?:you to|(?:a|an|the) (?:[\w-]+ ){0,4}(?:key|token|password|secret|credentials?|url|access|approval|login|answer|decision))\b|^(?:just )?(?:say|decide|pick|choose)\b[^.]*\b(?:which|what|how|whether)\b|\bsay (?:the word|go|so|yes|ok|okay)\b[^.]*, or\b|\b(?:once|when|after) you(?:'ve| have) [a-z]+ (?:it|this|that|them|these|those|the \w+)\b[^.?!]*\bi(?:'ll| will| can)\b`)
@@ -99,7 +99,7 @@ var optionsLeadIn = lazyre.New(`\b(?:would you like|do you want|let me know if y
 
 // addressed marks a question put to the human: it names them or asks what
 // the agent should do.
-var addressed = lazyre.New(`\b(?:you|your)\b|\b(?:should|shall|can|may) (?:i|we)\b|\bwhich\b|\bprefer`)
+var addressed = lazyre.New(`\b(?:you|your)\b|\b(?:should|shall|can|may) (?:i|we)\b|\b(?:want|like|need) (?:me|us) to\b|\bwhich\b|\bprefer`)
 
 // answered marks a line that answers the question above it.
 var answered = lazyre.New(`^(?:yes|no|yep|nope|because|short answer|answer|the answer|it (?:is|does|was)|this (?:is|means)|that (?:is|means))\b`)
@@ -109,7 +109,7 @@ func (m message) question() (Verdict, bool) {
 	c := m.closing
 	// Options under a lead-in ask for a choice, unless a question after
 	// them closes the message.
-	if c.choice != "" && optionsLeadIn.MatchString(c.choice) && !offeredSteps(c.choice) && (c.question == "" || len(c.lines) > 0 && c.lines[0] == c.choice) {
+	if c.choice != "" && optionsLeadIn.MatchString(c.choice) && !offeredSteps(c.choice) && !proposalSteps(c) && (c.question == "" || len(c.lines) > 0 && c.lines[0] == c.choice) {
 		// "Which part first? - A - B - C. I'd start with B; say the word
 		// and I'll begin.": a go-ahead on the agent's own pick, which a
 		// plain yes gives.
@@ -295,6 +295,22 @@ func offeredSteps(leadIn string) bool {
 	return offerLeadIn.MatchString(leadIn) && strings.HasSuffix(leadIn, " by:")
 }
 
+// proposalSteps reports a lead-in that, after the closing question,
+// introduces what the agent would do ("Should I go ahead and fix it?
+// Here's what I'd change:"): the list is the one course a yes starts, not
+// options to choose from.
+func proposalSteps(c closing) bool {
+	if c.question == "" || !strings.Contains(c.choice, c.question) {
+		return false
+	}
+	lead := strings.TrimSpace(c.choice[strings.Index(c.choice, c.question)+len(c.question):])
+	return proposalLeadIn.MatchString(lead)
+}
+
+// proposalLeadIn marks a sentence that introduces the steps of the agent's
+// own proposal.
+var proposalLeadIn = lazyre.New(`^(?:here's|here is|this is) (?:what|how) (?:i'd|i would|i'll|i will|i plan to|i'm planning to|it would)\b|^(?:the|my) (?:change|changes|plan|steps?|fix|patch|diff|approach|edit|edits) (?:would|will) (?:be|look like)\b|^(?:this|that|it) (?:would|will):$|^i(?:'d| would):$`)
+
 // offerLeadIn marks a line that offers optional work.
 var offerLeadIn = lazyre.New(`^(?:if you want|if you'd like|if you would like|happy to)\b`)
 
@@ -331,6 +347,9 @@ func classifyQuestion(c closing) (Kind, float64) {
 	}
 	kind, best := NoKind, 0.0
 	for _, q := range qs {
+		if !strings.HasSuffix(q, "?") {
+			continue // a lead-in ("Done — does this look right?") asks nothing
+		}
 		c.question = q
 		switch k, conf := classifyOne(c); {
 		case k == Decision:
@@ -431,12 +450,17 @@ func classifyOne(c closing) (Kind, float64) {
 		return Permission, 0.85
 	case permissionQuestion.MatchString(q):
 		return Permission, 0.9
-	case imperativeAsk.MatchString(q) || yesNo(c):
+	case imperativeAsk.MatchString(q) || yesNo(c) || nextUp.MatchString(q):
 		// No alternative, nothing asked for: the agent proposes to act.
 		return Permission, 0.8
 	}
 	return Decision, 0.6
 }
+
+// nextUp marks a bare question that names the part of the work the agent
+// would take on next ("Frontend next?", "Then the settings page next?"): a
+// yes lets it go on. Question words and alternatives are read before it.
+var nextUp = lazyre.New(`^(?:(?:and|then|so|ok|okay|now),? )?[a-z0-9][\w/.-]*(?: [\w/.-]+){0,3},? next\?$`)
 
 // yesNoOptions marks a question that offers yes and no as its answers
 // ("Create draft PR? (Yes / No)", "Proceed? [y/N]"): a yes answers it.
@@ -447,7 +471,7 @@ var yesNoOptions = lazyre.New(`[(\[]\s*y(?:es)?\s*/\s*no?\b|\byes or no\s*[?.)]?
 // PR?", "Waiting for your answer: merge it?"): a yes lets it act. The
 // verbs are what agents do to code and its history, not a list of
 // phrases.
-var imperativeAsk = lazyre.New(`(?:^|[:—–] )(?:(?:ok|okay|so|then|and|now),? )?(?:create|open|file|raise|add|update|fix|run|re-?run|retry|start|write|rewrite|make|build|rebuild|release|tag|bump|rename|move|split|squash|amend|revert|reset|rebase|install|upgrade|land|close|send|submit|stage|restart|clean up|tidy|refactor|draft|generate|kick off|wire|enable|disable|drop|archive|replace|switch|migrate|ship|deploy|post|merge|apply|publish|implement|delete|remove|push|commit|undo|roll back|backport|cherry-pick|save|document|regenerate|reinstall|redeploy|rerun|resubmit|retag|prune|trim|strip|extract|inline|promote|finali[sz]e|wrap up|do (?:it|that|this|so|both|all)\b)\b[^?:]*\?`)
+var imperativeAsk = lazyre.New(`(?:^|[:—–] )(?:(?:ok|okay|so|then|and|now),? )?(?:(?:force|hard)[- ])?(?:keep going|carry on|go on|create|open|file|raise|add|update|fix|run|re-?run|retry|start|write|rewrite|make|build|rebuild|release|tag|bump|rename|move|split|squash|amend|revert|reset|rebase|install|upgrade|land|close|send|submit|stage|restart|clean up|tidy|refactor|draft|generate|kick off|wire|enable|disable|drop|archive|replace|switch|migrate|ship|deploy|post|merge|apply|publish|implement|delete|remove|push|commit|undo|roll back|backport|cherry-pick|save|document|regenerate|reinstall|redeploy|rerun|resubmit|retag|prune|trim|strip|extract|inline|promote|finali[sz]e|wrap up|do (?:it|that|this|so|both|all)\b)\b[^?:]*\?`)
 
 // reviewGate marks a closing that has the human look at the work before
 // the agent goes on ("Please review the prototype and let me know if
@@ -461,7 +485,7 @@ var reviewGate = lazyre.New(`(?:^|[.!] )(?:please )?(?:review|take a look|have a
 // me the green light and I'll flip the flag", "Once you're happy with
 // it, I'll publish", "Let me know when I can start", "Ready when you
 // are"): a yes lets it act.
-var assentThenAct = lazyre.New(`\b(?:say (?:yes|yep|go|ok|okay)|give (?:me )?(?:the |a |your )?(?:green light|go-ahead|go ahead|nod|ok|okay|thumbs up)|(?:once|when|if) you(?:'re| are) (?:happy|satisfied|comfortable)(?: with (?:it|this|that|them|the \w+))?)\b[^.?!]*\bi(?:'ll| will)\b|\b(?:let me know|tell me) (?:if|when|once) (?:i|we) (?:should|can|may) (?:proceed|continue|start|begin|go ahead|go on|keep going|move on|get started|[a-z]+ (?:it|this|that|them))\b|(?:^|[.!] )(?:i'm |i am |all |we're )?ready when(?:ever)? you are\b|\bunless you (?:object|say otherwise|tell me otherwise|disagree|stop me)\b|\b(?:once|when|after) you(?:'ve| have) (?:reviewed|approved|confirmed|checked|looked (?:at|over)|signed off on|read) (?:it|this|that|them|these|the \w+)\b[^.?!]*\bi(?:'ll| will)\b|\bif (?:that|this|it)(?:'s| is)? (?:works?|fine|ok|okay|good|alright|all right)(?: (?:with|for) you)?\b[^.?!]*\bi(?:'ll| will)\b|\b(?:happy|glad|ready) to [a-z]+\b[^.?!]*\bif you(?:'re| are) (?:good|ok|okay|happy|fine) with (?:it|this|that|them)\b`)
+var assentThenAct = lazyre.New(`\b(?:say (?:yes|yep|go|ok|okay)|give (?:me )?(?:the |a |your )?(?:green light|go-ahead|go ahead|nod|ok|okay|thumbs up)|(?:once|when|if) you(?:'re| are) (?:happy|satisfied|comfortable)(?: with (?:it|this|that|them|the \w+))?)\b[^.?!]*\bi(?:'ll| will)\b|\b(?:let me know|tell me) (?:if|when|once) (?:i|we) (?:should|can|may) (?:proceed|continue|start|begin|go ahead|go on|keep going|move on|get started|[a-z]+ (?:it|this|that|them))\b|(?:^|[.!] )(?:i'm |i am |all |we're )?ready when(?:ever)? you are\b|\bunless you (?:object|say otherwise|tell me otherwise|disagree|stop me|have (?:any )?(?:concerns|objections|reservations)|see (?:a|any) (?:problem|issue)|(?:want|prefer) otherwise)\b|(?:^|[.!] )(?:just )?(?:approve|say when|give (?:me )?the word|sign off)\b[^.?!]*\band i(?:'ll| will)\b|\bi (?:can|could|'ll|will|'d like to|would like to) [a-z]+\b[^.?!]*\bif (?:that|this)(?:'s| is)? (?:works?|ok|okay|fine|alright|all right)(?: (?:with|for) you)?\s*(?:[.!]|$)|(?:^|[.!] )(?:i'm |i am |all |we're )?ready (?:for|to (?:start|begin|move on|go|continue)(?: on| with)?) (?:the )?[a-z0-9 -]{1,40}? when(?:ever)? you(?:'re| are)(?: ready)?\s*(?:[.!]|$)|\b(?:once|when|after) you(?:'ve| have) (?:reviewed|approved|confirmed|checked|looked (?:at|over)|signed off on|read) (?:it|this|that|them|these|the \w+)\b[^.?!]*\bi(?:'ll| will)\b|\bif (?:that|this|it)(?:'s| is)? (?:works?|fine|ok|okay|good|alright|all right)(?: (?:with|for) you)?\b[^.?!]*\bi(?:'ll| will)\b|\b(?:happy|glad|ready) to [a-z]+\b[^.?!]*\bif you(?:'re| are) (?:good|ok|okay|happy|fine) with (?:it|this|that|them)\b`)
 
 // asksWhich reports a line that asks the human to pick: a which or a
 // whether.
