@@ -151,7 +151,7 @@ func TestAnswerLength(t *testing.T) {
 	t.Parallel()
 	for _, reason := range []string{"keep going", strings.Repeat("keep going. ", 400)} {
 		srv := httptest.NewServer(httphook.New(blocker(reason), "", hook.Options{}))
-		resp, err := http.Post(srv.URL, "application/json", strings.NewReader(stopPayload))
+		resp, err := srv.Client().Post(srv.URL, "application/json", strings.NewReader(stopPayload))
 		if err != nil {
 			t.Fatal(err)
 		}

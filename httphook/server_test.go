@@ -156,7 +156,7 @@ func TestServeDrains(t *testing.T) {
 	url := "http://" + ln.Addr().String() + "/stop"
 	answered := make(chan string)
 	go func() {
-		resp, err := http.Post(url, "application/json", strings.NewReader(`{}`))
+		resp, err := (&http.Client{Transport: &http.Transport{}}).Post(url, "application/json", strings.NewReader(`{}`))
 		if err != nil {
 			answered <- err.Error()
 			return

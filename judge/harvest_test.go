@@ -51,8 +51,12 @@ type harvested struct {
 
 // harvestSet reads testdata/harvest.jsonl once and resolves the references
 // it can; see loadHarvest.
-var harvestSet = sync.OnceValues(func() ([]harvested, error) {
-	f, err := os.Open(filepath.Join("testdata", "harvest.jsonl"))
+var harvestSet = sync.OnceValues(func() ([]harvested, error) { return readHarvest("harvest.jsonl") })
+
+// readHarvest reads a set of harvested sentences in testdata and resolves
+// the references it can.
+func readHarvest(name string) ([]harvested, error) {
+	f, err := os.Open(filepath.Join("testdata", name))
 	if err != nil {
 		return nil, err
 	}
@@ -64,7 +68,7 @@ var harvestSet = sync.OnceValues(func() ([]harvested, error) {
 	for sc.Scan() {
 		var h harvested
 		if err := json.Unmarshal(sc.Bytes(), &h); err != nil {
-			return nil, fmt.Errorf("harvest.jsonl: %w", err)
+			return nil, fmt.Errorf("%s: %w", name, err)
 		}
 		switch h.Label {
 		case "error", "claim", "done":
@@ -77,7 +81,7 @@ var harvestSet = sync.OnceValues(func() ([]harvested, error) {
 		out = append(out, h)
 	}
 	return out, sc.Err()
-})
+}
 
 // harvestedText resolves a reference: the line of an assistant message of
 // the corpus transcript whose SHA-1 starts with h.LineSha, cut to h.Span.
@@ -116,7 +120,14 @@ func harvestedText(cache map[string]map[string]string, h harvested) string {
 // could not be resolved (left out of the result).
 func loadHarvest(t testing.TB) (out []harvested, missing int) {
 	t.Helper()
-	all, err := harvestSet()
+	return resolvedHarvest(t, harvestSet)
+}
+
+// resolvedHarvest returns the sentences of set whose text is at hand and
+// how many are not.
+func resolvedHarvest(t testing.TB, set func() ([]harvested, error)) (out []harvested, missing int) {
+	t.Helper()
+	all, err := set()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -59,6 +59,51 @@ var outcomeStatements = []*lazyre.Regexp{
 	// Something is wrong: "Something is off — all these build numbers …";
 	// "it's stuck on the preloader".
 	lazyre.New(`^(?:[-*+•] )?()(?:something(?:'s| is) (?:off|wrong|broken)|(?:it|this|that)(?:'s| is) (?:still )?stuck (?:on|in|at)\b)`),
+	// Errors of a check named as a state, whatever the sentence's subject
+	// (session 8): a headline ("Build errors in my test file", "Type
+	// error — the plugin types clash", "Lint errors in the chip"), what
+	// something has or there is ("The component has lint errors", "there
+	// are 2 type errors in the demo"), what is left ("the remaining errors
+	// are in cli.ts", "two errors in my test file"), what is left to do ("I
+	// still need to fix 3 ESLint errors", "two errors to fix"); a check that reports them ("the linter found issues in
+	// the form", "Clippy flagged a style issue"); a run that got them ("I
+	// ran the focused tests and got reproducible failures"); a check that
+	// fails where it runs ("tests fail on CI but pass locally"). Not "no
+	// lint errors" or "0 errors" (no count word matches them), not a
+	// heading of a review ("Test issue 1: …": issues count only when a
+	// check reports them).
+	lazyre.New(`()(?:^(?:[-*+•] |\d+[.)] )?(?:[^\w\s"'(\x60]{1,3} )?)(?:still |new |more |(?:the )?remaining |[1-9]\d* |two |three |several )?` + checkNoun + ` (?:errors?|failures?)(?: (?:in|on|at|from|remain|left)\b| ?[:—–-]|$)|` +
+		`\b(?:there (?:is|are|'s) (?:still )?|(?:still )?(?:has|have) (?:still )?)(?:a |an |one |two |three |four |five |several |some |a few |[1-9]\d* )?(?:new |more |remaining )?` + checkNoun + ` (?:errors?|failures?)\b|` +
+		`\bremaining (?:\w+ )?(?:errors?|failures?) (?:are|is) (?:all |only |still )?(?:in|on|from|at)\b|` +
+		`^(?:[-*+•] )?(?:[1-9]\d*|two|three|four|five|several) (?:new |more |remaining )?(?:errors?|failures?) (?:to fix|left|remain|in (?:my|the|our|this)\b)|` +
+		`\bi (?:still )?(?:need|have) to fix (?:the |these |those |all )?(?:remaining )?(?:[1-9]\d* |one |two |three |four |five |several |some |a few )?(?:\w+ )?(?:errors?|failures?|failing tests?)\b`),
+	lazyre.New(`\b(?:the )?(?:linter|lint|eslint|clippy|ruff|mypy|pyright|biome|tsc|typecheck|type ?checker|compiler|the build|build|ci|pre-commit|the hook|tests?|test suite|suite|vet|analyzer|swiftlint|rubocop) (?:still |also |now |then )?(?:caught|found|flagged|reports|reported|shows|showed|surfaced|exposed|complains|complained|threw|raised) (?:about )?(?:a |an |one |two |three |four |five |several |some |a few |more |new |remaining |[1-9]\d* )?(?:(?:style|type|lint|clippy|eslint|real|actual|formatting|format|build|compile|compilation|test|typescript|ts|syntax|minor|small|critical|more|new|remaining) ){0,2}(?:errors?|failures?|issues?|problems?|violations?)\b|` +
+		`\bi (?:ran|re-?ran|tried|executed) \b[^.;]{0,80}?\band (?:got|saw|hit) (?:(?:reproducible|consistent|the same|same|new|more|several|some|a few|two|three|four|[1-9]\d*|test|type|build|lint|compile|import|runtime) ){0,2}(?:failures?|errors?|exceptions?|crashes)\b|` +
+		`\b(?:the )?(?:tests?|the build|build|lint|checks?|specs?|(?:the )?suite|typecheck|e2e) (?:still |now |also )?fails? (?:on|in|under) (?:ci|github actions|the ci|linux|macos|windows|ubuntu|the runner|the matrix|main|staging|production|prod)\b`),
+	// A summary of a run with failures: "597 tests with 1 failure", "12
+	// specs, 2 failing".
+	lazyre.New(`()\b[1-9]\d* (?:tests?|specs?|cases?|checks?)(?:,| with| and) [1-9]\d* (?:failures?|errors?|failing|failed)\b`),
+	// Something of the turn's own that returned an error: "the critic
+	// returned a parse error", "the upload threw an exception" (not the
+	// present, which tells what code does: "isValidUrl throws an error on
+	// bad input").
+	lazyre.New(clauseStart + `(?:(?:the|my|its|this|that|our) )?` + subject + `(?:also |then |just |again |still )?(?:returned|threw|raised|produced|gave|hit) (?:an?|another|the same) (?:\w+ )?(?:error|exception)\b`),
+	// A check's state in the simple present, which tells a result when the
+	// check is the subject and nothing follows but where or how ("Compilation
+	// fails.", "Type check fails on main.ts", "The e2e suite times out", "the
+	// typecheck fails with 4 errors", "It won't compile."), a status line
+	// ("Build: failed", "Result: FAIL", "Lint: ❌"), the same error again
+	// ("Same error as before."; not "Same plugin crash", a tool of the environment). A condition that follows ("the build fails
+	// when the cache is cold") vetoes it, as for every statement; in the middle of a long message the
+	// same words are a finding ("The 'mild weather' test fails." in a review).
+	lazyre.New(`()^(?:but |and |so )?(?:the )?(?:build|compilation|compile|typecheck|type ?check|tests?|test suite|suite|e2e(?: suite| tests?)?|lint|linting|ci|deploy(?:ment)?|push|install(?:ation)?|migration) (?:still |now |also )?(?:fails|times out|hangs)(?:[.!;:—–,]|$| (?:on|in|at|with|again|too)\b)|` +
+		`\bfails? with (?:[1-9]\d*|one|two|three|four|five|several|multiple) (?:new |more |type |lint |build |compile |compilation )?(?:errors?|failures?|failing tests?)\b|` +
+		`^(?:but |and |so )?(?:it|this|that|(?:the )?(?:\w+ )?(?:app|build|server|project|code|site|page|tests?|suite|binary|container|image|service|worker|job|pipeline)) (?:still )?(?:won'?t|will not|doesn'?t|does not) (?:compile|build|start|boot|run|launch|load|deploy|install|pass)(?:[.!;:—–,]|$| (?:anymore|any more|either|again|on|with|after|because|due)\b)|` +
+		`^(?:status|result|results|build|tests?|lint|linting|typecheck|type ?check|ci|checks?|deploy(?:ment)?|push|e2e|compile|compilation|format(?:ting)?)(?: status| result)?: (?:failed|failing|fail|red|broken|errors?|❌|✗|✖)(?:[.!;,]|$| \(| —| -)|` +
+		`^(?:still )?(?:the )?same (?:\w+ )?(?:error|failure)(?: as before| again)?[.!]?$`),
+	// A state left wrong: "the measurement is still off", "the page is
+	// still blank", "the totals are still wrong".
+	lazyre.New(clauseStart + `(?:(?:the|my|its|this|that|our|all(?: the)?) )?` + subject + `(?:is|are|looks?|seems?) (?:still|now still) (?:wrong|incorrect|off|empty|blank|not (?:showing|rendering|updating|appearing|visible|displayed|displaying|saving|syncing|connecting|responding|loading))\b(?:[^-]|$)`),
 }
 
 // clauseStart is where an outcome statement's subject may start: the start
@@ -129,4 +174,4 @@ var outcomeGuard = lazyre.New(`\b(?:suggests?|proves?|indicates?|implies|means)\
 // did about it ("the hook hung after the commit was created, so I
 // interrupted that hook session"), or a cause it only supposes ("… because
 // the GitHub API returns …, but the audit tool may lack the API scope").
-var outcomeRest = lazyre.New(`\b(?:may|might) (?:lack|not have|need)\b|\bso i (?:\w+ )?(?:interrupted|killed|stopped|restarted|retried|re-?ran|switched|worked around|used|fetched|fell back|moved|bumped)\b|^\s*(?:silently|closed|open|gracefully|safely|fast|loudly|first|at first|initially|earlier|before (?:my|the|this) (?:change|fix))\b|\b(?:already (?:finished|done|completed|fixed|resolved)|no action (?:is )?needed|nothing to do|harmless|but (?:the|it|that) (?:\w+ )?(?:worked|passed|succeeded|finished))\b`)
+var outcomeRest = lazyre.New(`\b(?:may|might) (?:lack|not have|need)\b|\bso i (?:\w+ )?(?:interrupted|killed|stopped|restarted|retried|re-?ran|switched|worked around|used|fetched|fell back|moved|bumped)\b|^\s*(?:silently|closed|open|gracefully|safely|fast|loudly|first|at first|initially|earlier|before (?:my|the|this) (?:change|fix))\b|\b(?:already (?:finished|done|completed|fixed|resolved)|no action (?:is )?needed|nothing to do|harmless|(?:self-)?recovered|but (?:the|it|that) (?:\w+ )?(?:worked|passed|succeeded|finished))\b`)

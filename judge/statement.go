@@ -51,15 +51,35 @@ var failureStatements = []*lazyre.Regexp{
 	lazyre.New(`^status: (?:\w+ ){0,3}?(?:failing|failed|red|broken|blocked)\b`),
 	lazyre.New(`^(?:(?:sorry|unfortunately|but|so|still)[,:—-]? )*(?:could ?n[o']t|was ?n[o']t able to|wasn't able to|failed to|did ?n[o']t manage to) (?:\w+ ){0,3}?(?:get|make|fix|resolve|build|compile|run|complete|finish|push|deploy|pass|start|install|apply|merge|publish)\b`),
 	lazyre.New(`\b(?:so )?(?:this|it|the task|the work) (?:is not|isn't|is n't|'s not) (?:done|finished|complete)(?: yet)?\b`),
-	lazyre.New(`^still (?:getting|seeing|hitting) (?:the |an? |this |that )?(?:same )?(?:\w+ ){0,2}?(?:error|failure|exception|crash)`),
+	lazyre.New(`^still (?:getting|seeing|hitting) (?:the |an? |this |that )?(?:same )?(?:\w+ ){0,2}?(?:error|failure|exception|crash|[45]\d\d\b)`),
 }
+
+// checkNoun names a check whose errors a failure statement reports
+// ("lint errors", "type errors", "build failures").
+const checkNoun = `(?:build|compile|compiler|compilation|type|typescript|ts|tsc|typecheck|type-check|lint|linting|linter|eslint|clippy|ruff|mypy|pyright|biome|syntax|test|unit test|integration test|e2e|format|formatting|prettier|vet|analyzer)`
 
 // statusMarks are the marks a status line may start with.
 const statusMarks = "❌✖✗×⚠️🔴🚫 "
 
+// markedCheck is a check named after a status mark of failure (the mark
+// is trimmed before it is read) in a list of results: "❌ Build", "✗ tests:
+// 3 failed", "❌ **Lint**: 2 errors". The mark alone is not enough: "❌ not
+// changed: the plan" is a choice the agent reports.
+var markedCheck = lazyre.New(`^(?:the )?(?:build|tests?|unit tests?|integration tests?|lint|linting|typecheck|type ?check|types|ci|deploy(?:ment)?|push|e2e|format(?:ting)?|compile|compilation|checks?)\b(?:[^\w]*$|:? ?(?:failed|failing|fails|red|broken|[1-9]\d* (?:failed|failing|errors?|failures?)\b))`)
+
+// markedResult returns sentence s without its list marker and the status
+// marks that start it, and whether one of them marks a failure.
+func markedResult(s string) (string, bool) {
+	if len(s) > 2 && (s[0] == '-' || s[0] == '*' || s[0] == '+') && s[1] == ' ' {
+		s = s[2:]
+	}
+	t := strings.TrimLeft(s, statusMarks)
+	return t, strings.ContainsAny(s[:len(s)-len(t)], "❌✖✗×🔴") // not ⚠️: a warning
+}
+
 // failureHint holds a word that every failure statement contains: a
 // sentence without one is not read further.
-var failureHint = lazyre.New(`fail|error|unable|able to|n't|not|stuck|block|gave|give|giving|still|reject|red\b|broken|crash|hung|hang|wrong|timed|timing|times|fixed|exited|keep|exception|down|never|broke|off\b|resolved|out of|luck|avail|success|worked|helped|working`)
+var failureHint = lazyre.New(`fail|error|issue|problem|violation|unable|able to|n't|not|stuck|block|gave|give|giving|still|reject|red\b|broken|crash|hung|hang|wrong|timed|timing|times|fixed|exited|keep|exception|down|never|broke|off\b|resolved|out of|luck|avail|success|worked|helped|working`)
 
 // conditional marks a failure named inside a clause that describes when
 // something happens ("handles the case where the request failed", "for
@@ -164,6 +184,9 @@ func (m message) failure() (v Verdict, ok, own bool) {
 		s := strings.TrimLeft(m.sentences[i], statusMarks) // "❌ the deploy failed"
 		if strings.HasSuffix(s, "?") {
 			continue
+		}
+		if c, ok := markedResult(m.sentences[i]); ok && markedCheck.MatchString(c) && !m.settled(i, c, "", c) {
+			return Verdict{Class: Error, Kind: Failed, Confidence: 0.8, Why: m.sentences[i]}, true, false // "❌ Tests: 3 failed"
 		}
 		if !failureHint.MatchString(s) {
 			continue

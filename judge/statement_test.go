@@ -156,3 +156,79 @@ func checkClassified(t *testing.T, tests []classified) {
 		}
 	}
 }
+
+// TestCheckErrorStates: errors of a check stated as the state the turn
+// leaves — a headline, what something has or there is, what is left, what
+// a check reported, what a run got, where a check fails —, a summary with
+// failures, something that returned an error, a state left wrong, and a
+// list of results with a failure mark (session 8, written from the
+// harvested training sentences and the shapes issue 22 names). Counter-
+// cases: a count of none, a condition, a cause in another's code or
+// before the change, a review heading, a recovery, behaviour in the simple
+// present, a warning mark, a choice marked as not done.
+func TestCheckErrorStates(t *testing.T) {
+	t.Parallel()
+	tests := []classified{
+		{"Build errors in my test file.", "error/failed"},
+		{"Type error — the plugin types clash between Vite 5 and Vite 8.", "error/failed"},
+		{"The component has lint errors.", "error/failed"},
+		{"There are 2 type errors in the demo.", "error/failed"},
+		{"The only remaining errors are in cli.ts.", "error/failed"},
+		{"Two errors in my test file: `copyWith` takes a `Value<DateTime?>`.", "error/failed"},
+		{"I still need to fix 3 ESLint errors.", "error/failed"},
+		{"The linter found issues in the form.", "error/failed"},
+		{"Clippy flagged a style issue in the new helper.", "error/failed"},
+		{"I ran the focused tests and got reproducible failures:", "error/failed"},
+		{"Tests fail on CI but pass locally.", "error/failed"},
+		{"597 tests with 1 failure.", "error/failed"},
+		{"The upload step threw an exception.", "error/failed"},
+		{"The caret renders, but the measurement is still off.", "error/failed"},
+		{"The dashboard is still blank.", "error/failed"},
+		{"❌ Tests: 3 failed", "error/failed"},
+		{"- ✅ Build\n- ❌ **Lint**: 2 errors", "error/failed"},
+		{"Compilation fails.", "error/failed"},
+		{"The e2e suite times out.", "error/failed"},
+		{"`npm test` fails with 2 errors.", "error/failed"},
+		{"It won't compile.", "error/failed"},
+		{"Build: failed", "error/failed"},
+		{"Result: FAIL", "error/failed"},
+		{"Same error as before.", "error/failed"},
+		{"Still seeing the 500 on /login.", "error/failed"},
+		// Counter-cases.
+		{"The build fails when the cache is cold, so I warm it in CI first.", "done"},
+		{"Same plugin crash — the editor's ESLint plugin, not the code.", "done"},
+		{"The app won't start without `DATABASE_URL`, so I added it to `.env.example`.", "done"},
+		{"Status: all checks green.", "done"},
+		{"There are no lint errors.", "done"},
+		{"`pnpm fix` passes with 0 errors and 0 warnings.", "done"},
+		{"The linter found no issues.", "done"},
+		{"If there are type errors, `tsc` prints them with their line.", "done"},
+		{"All remaining errors are pre-existing, in files I didn't touch.", "done"},
+		{"Test failures: pre-existing `Tsconfig not found` errors, unrelated to this change.", "done"},
+		{"**Test Issue 1: DuressHandler Has Zero Tests**", "done"},
+		{"The critic returned a parse error (an edge case in the JSON), but the agent self-recovered and trimmed the draft.", "done"},
+		{"`isValidUrl` throws an error on a malformed URL, which the form shows.", "done"},
+		{"The dot is still off-center by design: it follows the cursor.", "done"},
+		{"⚠️ Build: slow on the first run", "done"},
+		{"❌ Not changed: the plan, which is yours to decide.", "done"},
+		{"Build errors earlier in my test file are fixed; the build passes now.", "done"},
+	}
+	checkClassified(t, tests)
+}
+
+// TestCheckStateInTheMiddle: a check's state in the simple present counts
+// only where agents state the outcome; in the middle of a long review it
+// is a finding about a plan.
+func TestCheckStateInTheMiddle(t *testing.T) {
+	t.Parallel()
+	review := "I read all 15 plans and checked their claims against the code.\n\n" +
+		"**1. The generator plan reverts the coverage fix.** Its `buildCandidates` drops the cap.\n\n" +
+		"**2. The item-signals plan ships a test that contradicts its implementation.** With the given mapping the difference is 0.59. The test fails.\n\n" +
+		"**3. Two plans rewrite `score.ts` with different weights.**\n\n" +
+		"**4. The seasons plan names a column that does not exist.**\n\n" +
+		"Fix 1 and 2 before a worker starts; 3 and 4 can wait."
+	checkClassified(t, []classified{
+		{review, "done"},
+		{"The test fails.", "error/failed"},
+	})
+}

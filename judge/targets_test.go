@@ -190,7 +190,7 @@ func TestTurnTargets(t *testing.T) {
 		checkTargetsRounded(t, "shipped", h, true)
 		checkHeldOut(t, "shipped", h, shippedBounds)
 	}
-	splits := []string{"train", "holdout", "blind-train", "blind-holdout", "fresh-train", "fresh-holdout", "wide-train", "wide-holdout", "wide2-train", "wide2-holdout", "wide3-train", "wide3-holdout", "wide4-train", "wide4-holdout", "wide5-train", "wide5-holdout", "wide6-train", "wide6-holdout"}
+	splits := []string{"train", "holdout", "blind-train", "blind-holdout", "fresh-train", "fresh-holdout", "wide-train", "wide-holdout", "wide2-train", "wide2-holdout", "wide3-train", "wide3-holdout", "wide4-train", "wide4-holdout", "wide5-train", "wide5-holdout", "wide6-train", "wide6-holdout", "wide7-train", "wide7-holdout"}
 	if len(skipped) > 0 {
 		splits = nil // judged above as one set
 	}
@@ -318,6 +318,18 @@ var heldOut = map[string]heldBounds{
 	// after the rules fitted to wide6-train: the same figures (held there).
 	"wide6-holdout": {quickDone: 0, autoDone: 1, autoDecision: 0, fixedSentBack: 0,
 		autoPermission: 0.72, questionRecall: 0.90, questionPrecision: 0.83},
+	// The seventh wide sets (session 8: MandavkarPranjal/prsui's OpenCode
+	// and Pi sessions, JeffreyCA/azure-dev's Copilot CLI session; fresh
+	// sessions were scarce, so the set is small and nearly all finished
+	// turns: it measures false alarms on agents the rules were not written
+	// for). Measured blind: wide7-train 0/35 finished sent back, 1/1
+	// permission asks; wide7-holdout 0/39 finished sent back, its one
+	// decision ("What would you like to work on next?", after a context
+	// compaction and no work) read as done: question recall 0/1. Measured
+	// once after session 8's rules (written for other agents' forms, not
+	// fitted to wide7): the same.
+	"wide7-holdout": {quickDone: 0, autoDone: 0, autoDecision: 0, fixedSentBack: 0,
+		autoPermission: 0.85, questionRecall: 0, questionPrecision: 0.90},
 }
 
 // shippedBounds are the figures measured on the shipped sets alone (a

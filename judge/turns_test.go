@@ -36,8 +36,8 @@ type turnCase struct {
 	// Where the session is: Session in testdata/sessions (gzipped JSONL,
 	// long strings cut), Shared under the shared transcripts, Corpus under
 	// $STOPHOOK_JUDGE_CORPUS (sessions whose licence does not let them
-	// ship). Format "opencode" is a session the transcript package does not
-	// read: only its final message is judged.
+	// ship). Formats "opencode" and "pi" are sessions the transcript package
+	// does not read: only their final message is judged.
 	Session string `json:"session"`
 	Shared  string `json:"shared"`
 	Corpus  string `json:"corpus"`
@@ -69,7 +69,7 @@ type appendRun struct {
 // turnResult is a judged case.
 type turnResult struct {
 	c       turnCase
-	v       judge.Verdict // with the transcript (message only for opencode)
+	v       judge.Verdict // with the transcript (message only for opencode and pi)
 	msg     judge.Verdict // the message alone
 	midway  bool          // the turn had a failed check before its end
 	final   string        // the final message judged
@@ -301,14 +301,21 @@ func judgeTurn(store *sessionStore, c turnCase, byID map[string]turnCase) turnRe
 		r.msg, r.final = r.v, c.Final
 		return r
 	}
-	if src.Format == "opencode" {
-		final, err := openCodeFinal(src)
+	if src.Format == "opencode" || src.Format == "pi" {
+		read := openCodeFinal
+		if src.Format == "pi" {
+			read = piFinal
+		}
+		final, err := read(src)
 		if err != nil {
 			r.skipped = err.Error()
 			return r
 		}
 		if c.Final != "" {
 			final = c.Final
+		} else if src.Sha != "" && sha(final) != src.Sha {
+			r.skipped = "final message does not match final_sha: the turn was cut at the wrong place"
+			return r
 		}
 		r.v = judge.Judge(final, nil)
 		r.msg, r.final = r.v, final
@@ -410,6 +417,72 @@ func openCodeFinal(c turnCase) (string, error) {
 	}
 	if final == "" {
 		return "", fmt.Errorf("turn %d has no final message", c.Turn)
+	}
+	return final, nil
+}
+
+// piFinal returns the final message of turn c.Turn of a Pi coding agent
+// session (JSON lines; {"type":"message","message":{"role","content"}},
+// content a string or a list of parts): the text of the turn's last
+// assistant message that has text. A turn starts at a user message with
+// text.
+func piFinal(c turnCase) (string, error) {
+	d := os.Getenv("STOPHOOK_JUDGE_CORPUS")
+	if d == "" {
+		return "", os.ErrNotExist
+	}
+	data, err := os.ReadFile(filepath.Join(d, c.Corpus))
+	if err != nil {
+		return "", err
+	}
+	turn, final := 0, ""
+	for _, line := range bytes.Split(data, []byte("\n")) {
+		var rec struct {
+			Type    string `json:"type"`
+			Message struct {
+				Role    string          `json:"role"`
+				Content json.RawMessage `json:"content"`
+			} `json:"message"`
+		}
+		if json.Unmarshal(line, &rec) != nil || rec.Type != "message" {
+			continue
+		}
+		var texts []string
+		var str string
+		var parts []struct {
+			Type string `json:"type"`
+			Text string `json:"text"`
+		}
+		if json.Unmarshal(rec.Message.Content, &str) == nil && strings.TrimSpace(str) != "" {
+			texts = append(texts, str)
+		} else if json.Unmarshal(rec.Message.Content, &parts) == nil {
+			for _, p := range parts {
+				if p.Type == "text" && strings.TrimSpace(p.Text) != "" {
+					texts = append(texts, p.Text)
+				}
+			}
+		}
+		if len(texts) == 0 {
+			continue
+		}
+		switch rec.Message.Role {
+		case "user":
+			if turn == c.Turn {
+				return finalOrErr(final, c.Turn)
+			}
+			turn++
+		case "assistant":
+			if turn == c.Turn {
+				final = strings.Join(texts, "\n")
+			}
+		}
+	}
+	return finalOrErr(final, c.Turn)
+}
+
+func finalOrErr(final string, turn int) (string, error) {
+	if final == "" {
+		return "", fmt.Errorf("turn %d has no final message", turn)
 	}
 	return final, nil
 }

@@ -21,6 +21,7 @@ func TestTwoWaitersShareABot(t *testing.T) {
 	defer bot.Close()
 	tg := telegram.New("7:T", 99)
 	tg.BaseURL = bot.URL()
+	tg.HTTPClient = bot.Client()
 	tg.PollTimeout = 2 * time.Second
 	ch := Telegram(tg)
 	state := t.TempDir()
@@ -102,6 +103,7 @@ func TestWaiterGivesUpWhenUserTypes(t *testing.T) {
 	defer bot.Close()
 	tg := telegram.New("7:T", 99)
 	tg.BaseURL = bot.URL()
+	tg.HTTPClient = bot.Client()
 	tg.PollTimeout = time.Second
 	ch := Telegram(tg)
 	sock := newFakeSocket(t)

@@ -41,7 +41,7 @@ func TestCompleteSendsRequestAndJoinsText(t *testing.T) {
 	}))
 	defer srv.Close()
 
-	c := &Client{APIKey: testKey, BaseURL: srv.URL + "/"}
+	c := &Client{APIKey: testKey, BaseURL: srv.URL + "/", HTTPClient: srv.Client()}
 	text, err := c.Complete(context.Background(), "be brief", "hello")
 	require.NoError(t, err)
 	assert.Equal(t, "first\nsecond", text)
@@ -65,7 +65,7 @@ func TestCompleteHonoursModelAndMaxTokens(t *testing.T) {
 		io.WriteString(w, `{"content":[{"type":"text","text":"ok"}]}`)
 	}))
 	defer srv.Close()
-	c := &Client{APIKey: testKey, BaseURL: srv.URL, Model: "claude-x", MaxTokens: 77}
+	c := &Client{APIKey: testKey, BaseURL: srv.URL, HTTPClient: srv.Client(), Model: "claude-x", MaxTokens: 77}
 	text, err := c.Complete(context.Background(), "", "p")
 	require.NoError(t, err)
 	assert.Equal(t, "ok", text)
@@ -109,7 +109,7 @@ func TestCompleteErrors(t *testing.T) {
 				io.WriteString(w, tt.body)
 			}))
 			defer srv.Close()
-			c := &Client{APIKey: testKey, BaseURL: srv.URL}
+			c := &Client{APIKey: testKey, BaseURL: srv.URL, HTTPClient: srv.Client()}
 			_, err := c.Complete(context.Background(), "s", "p")
 			require.Error(t, err)
 			assert.Contains(t, err.Error(), tt.wantSub)
@@ -149,7 +149,7 @@ func TestCompleteContextDeadline(t *testing.T) {
 	defer close(release)
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
-	_, err := (&Client{APIKey: testKey, BaseURL: srv.URL}).Complete(ctx, "", "p")
+	_, err := (&Client{APIKey: testKey, BaseURL: srv.URL, HTTPClient: srv.Client()}).Complete(ctx, "", "p")
 	require.Error(t, err)
 	assert.ErrorIs(t, err, context.DeadlineExceeded)
 	assert.NotContains(t, err.Error(), testKey)
@@ -184,7 +184,7 @@ func TestCompleteErrorHidesKey(t *testing.T) {
 		fmt.Fprintf(w, `{"error":{"type":"authentication_error","message":"invalid x-api-key %s"}}`, r.Header.Get("x-api-key"))
 	}))
 	defer srv.Close()
-	_, err := (&Client{APIKey: testKey, BaseURL: srv.URL}).Complete(context.Background(), "", "p")
+	_, err := (&Client{APIKey: testKey, BaseURL: srv.URL, HTTPClient: srv.Client()}).Complete(context.Background(), "", "p")
 	if err == nil || strings.Contains(err.Error(), testKey) {
 		t.Errorf("error %v, want one without the key", err)
 	}

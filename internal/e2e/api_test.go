@@ -12,9 +12,14 @@ import (
 
 // These tests check the fake API itself; they need no claude binary.
 
+// ownClient keeps these requests off http.DefaultTransport, whose idle
+// connections any test's httptest.Server.Close closes, breaking a request
+// another test has in flight.
+var ownClient = &http.Client{Transport: &http.Transport{}}
+
 func post(t *testing.T, url, body string) (*http.Response, string) {
 	t.Helper()
-	resp, err := http.Post(url, "application/json", strings.NewReader(body))
+	resp, err := ownClient.Post(url, "application/json", strings.NewReader(body))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,7 +150,7 @@ func TestAPINonStreamingAndOtherEndpoints(t *testing.T) {
 	if json.Unmarshal([]byte(body), &n) != nil || n.InputTokens <= 0 {
 		t.Errorf("count_tokens: got %s", body)
 	}
-	resp, err := http.Get(a.URL() + "/api/hello")
+	resp, err := ownClient.Get(a.URL() + "/api/hello")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -24,7 +24,7 @@ func TestComplete(t *testing.T) {
 		io.WriteString(w, `{"candidates":[{"content":{"role":"model","parts":[{"text":"{\"memories\":"},{"text":"[]}"}]}}]}`)
 	}))
 	defer srv.Close()
-	c := &Client{APIKey: "k", BaseURL: srv.URL + "/"}
+	c := &Client{APIKey: "k", BaseURL: srv.URL + "/", HTTPClient: srv.Client()}
 	text, err := c.Complete(context.Background(), "sys", "hello")
 	if err != nil || text != `{"memories":[]}` {
 		t.Fatalf("got %q, %v", text, err)
@@ -65,7 +65,7 @@ func TestCompleteErrors(t *testing.T) {
 				io.WriteString(w, tt.body)
 			}))
 			defer srv.Close()
-			_, err := (&Client{APIKey: "secret-key", BaseURL: srv.URL}).Complete(context.Background(), "", "x")
+			_, err := (&Client{APIKey: "secret-key", BaseURL: srv.URL, HTTPClient: srv.Client()}).Complete(context.Background(), "", "x")
 			if !tt.check(err) {
 				t.Errorf("got %v", err)
 			}
@@ -95,7 +95,7 @@ func TestCompleteHonoursContext(t *testing.T) {
 	defer close(release)
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
-	if _, err := (&Client{APIKey: "k", BaseURL: srv.URL}).Complete(ctx, "", "x"); !errors.Is(err, context.DeadlineExceeded) {
+	if _, err := (&Client{APIKey: "k", BaseURL: srv.URL, HTTPClient: srv.Client()}).Complete(ctx, "", "x"); !errors.Is(err, context.DeadlineExceeded) {
 		t.Errorf("got %v, want a deadline error", err)
 	}
 }
@@ -124,7 +124,7 @@ func TestGenerateErrorHidesKey(t *testing.T) {
 		w.Write([]byte(`{"error":{"status":"PERMISSION_DENIED","message":"API key ` + r.Header.Get("x-goog-api-key") + ` not valid"}}`))
 	}))
 	defer srv.Close()
-	_, err := (&Client{APIKey: key, BaseURL: srv.URL}).Complete(context.Background(), "", "x")
+	_, err := (&Client{APIKey: key, BaseURL: srv.URL, HTTPClient: srv.Client()}).Complete(context.Background(), "", "x")
 	if err == nil || strings.Contains(err.Error(), key) {
 		t.Errorf("error %v, want one without the key", err)
 	}

@@ -54,7 +54,7 @@ func TestFloorReadsTheRequest(t *testing.T) {
 			t.Fatal(err)
 		}
 		hr.Header.Set("Content-Type", req.ctype)
-		resp, err := http.DefaultClient.Do(hr)
+		resp, err := srv.Client().Do(hr)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -25,7 +25,7 @@ func serve(t *testing.T, status int, body string) *Client {
 		io.WriteString(w, body)
 	}))
 	t.Cleanup(srv.Close)
-	return &Client{Token: token, BaseURL: srv.URL}
+	return &Client{Token: token, BaseURL: srv.URL, HTTPClient: srv.Client()}
 }
 
 func TestAPIErrors(t *testing.T) {
@@ -67,7 +67,7 @@ func TestNetworkErrorsAreScrubbed(t *testing.T) {
 	t.Parallel()
 	srv := httptest.NewServer(http.NotFoundHandler())
 	srv.Close()
-	c := &Client{Token: token, BaseURL: srv.URL}
+	c := &Client{Token: token, BaseURL: srv.URL, HTTPClient: srv.Client()}
 	_, err := c.SendMessage(context.Background(), 1, "x", nil)
 	require.Error(t, err)
 	assert.NotContains(t, err.Error(), "SECRET")
@@ -98,7 +98,7 @@ func TestRequestBodies(t *testing.T) {
 		}
 	}))
 	defer srv.Close()
-	c := &Client{Token: token, BaseURL: srv.URL}
+	c := &Client{Token: token, BaseURL: srv.URL, HTTPClient: srv.Client()}
 	ctx := context.Background()
 	m, err := c.SendMessage(ctx, 1, "hi <b>", &InlineKeyboardMarkup{InlineKeyboard: [][]InlineKeyboardButton{{{Text: "A", CallbackData: "a"}}}})
 	require.NoError(t, err)

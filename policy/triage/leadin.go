@@ -38,6 +38,12 @@ var (
 			mk(catPreference, `conventions?|preferences?|house rules?|style guide`),
 		}
 	})
+	// qualifiedYes marks a reply's opening line that grants the user's
+	// point with a named limit ("Yes, but with one important boundary.",
+	// "Mostly yes, but with one nuance:"): what follows states the limit.
+	qualifiedYes = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)^\W*(?:yes|yeah|mostly(?: yes)?|partly|in principle)\W{1,3}but with (?:one|a|an|two|some) (?:important |key |big |major |specific |subtle )?(?:boundary|boundaries|caveats?|nuances?|catch|exceptions?|limits?|limitations?|restrictions?|meaning|condition)\b`)
+	})
 	// leadInAsks marks a lead-in over things still to settle.
 	leadInAsks = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`(?i)\b(?:needed|needs?|to make|for you|pending|open|required|outstanding|questions?|your call|if you|no|none|nothing|without)\b|\?`)
@@ -51,23 +57,38 @@ const maxLeadIn = 120
 // or a Markdown heading) that names a category and is followed by a
 // non-empty line, the category and the lead-in with its first line.
 func leadIns(prose string) (cats []categoryName, texts []string) {
-	if !strings.Contains(prose, ":") && !strings.Contains(prose, "#") {
+	if !strings.Contains(prose, ":") && !strings.Contains(prose, "#") && !strings.Contains(prose, "but with") {
 		return nil, nil
 	}
 	lines := strings.Split(prose, "\n")
+	first := true
 	for i, line := range lines {
+		if first && strings.TrimSpace(line) != "" {
+			first = false
+			t := strings.TrimSpace(line)
+			if loc := qualifiedYes().FindStringIndex(t); loc != nil {
+				// The limit follows on the same line, or on the next.
+				text := t
+				if words(t[loc[1]:]) < 3 {
+					text = ""
+					if next := nextLine(lines[i+1:]); next != "" {
+						text = t + " " + strings.TrimLeft(next, "-*+• ")
+					}
+				}
+				if text != "" {
+					cats = append(cats, catConstraint)
+					texts = append(texts, clean(text))
+					continue
+				}
+			}
+		}
 		t := strings.TrimSpace(line)
 		heading := strings.HasPrefix(t, "#")
 		t = strings.Trim(strings.TrimLeft(t, "#"), " *_")
 		if t == "" || len(t) > maxLeadIn || !heading && !strings.HasSuffix(t, ":") {
 			continue
 		}
-		next := ""
-		for _, l := range lines[i+1:] {
-			if next = strings.TrimSpace(l); next != "" {
-				break
-			}
-		}
+		next := nextLine(lines[i+1:])
 		if next == "" || strings.HasPrefix(next, "#") || leadInAsks().MatchString(t) {
 			continue
 		}
@@ -80,4 +101,14 @@ func leadIns(prose string) (cats []categoryName, texts []string) {
 		}
 	}
 	return cats, texts
+}
+
+// nextLine returns the first non-empty line of lines, trimmed.
+func nextLine(lines []string) string {
+	for _, l := range lines {
+		if t := strings.TrimSpace(l); t != "" {
+			return t
+		}
+	}
+	return ""
 }

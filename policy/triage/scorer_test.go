@@ -288,6 +288,7 @@ func FuzzScore(f *testing.F) {
 	f.Add("User selected: \xffKeep auto-merge", "C but shorter")
 	f.Add(`{"answers":{"ingress_model":{"answers":["One public service \xff"]}}}`, "That can't be right, one principal per request")
 	f.Add("You're right. Python isn't actually installed here (a Store stub).\n<proposed_plan>\nUse Redis.\n</proposed_plan>", "shouldn't we reuse it?")
+	f.Add("Yes, but with one important boundary.\n\nNone of this is tech debt; the team does not always follow it, no repro run.", "we want promptfoo compatibility")
 	s, err := New(Options{MaxPerCategory: 50})
 	if err != nil {
 		f.Fatal(err)
@@ -327,6 +328,15 @@ func TestScoreNegation(t *testing.T) {
 		{"the preference itself", "Always use the cache for reads in this repo.", []string{"PREFERENCE"}},
 		{"a negative cue is not negated by itself", "Safari does not support the File System Access API, so uploads must use a plain input.", []string{"CONSTRAINT"}},
 		{"negation in another clause", "It's not fast, but we chose SQLite over Postgres because it needs no server.", []string{"DECISION"}},
+		// Wave 8: the reach of a negation.
+		{"a negator inside a cue that spans words", "The team does not always follow the style guide.", nil},
+		{"the cue names its negator", "The team never pushes to main without a review.", []string{"PREFERENCE"}},
+		{"a negator before a determiner and an adjective", "Not a known limitation: it works on Safari too.", nil},
+		{"a clause opened by nothing", "Nothing was left for later.", nil},
+		{"a clause opened by none", "None of this is tech debt.", nil},
+		{"a clause opened by no", "Root cause found in the parser, no repro run before the fix.", nil},
+		{"a negative cue is still evidence after no", "No support for IPv6 in the session pooler, so the direct host is unreachable from CI.", []string{"CONSTRAINT"}},
+		{"a quantifier in another clause", "Nothing else changed, but we deferred the migration to the next release.", []string{"TECH_DEBT"}},
 	}
 	for _, tc := range tests {
 		if got := cats(s.score([]transcript.Message{assistant(tc.text)})); !slices.Equal(got, tc.want) {
@@ -371,6 +381,13 @@ func TestScoreWholeTurn(t *testing.T) {
 		{"a correction the agent owns", []transcript.Message{user("Why are you writing typescript?"), assistant("Good catch. The project rules say to use Python. Let me start over.")}, []string{"PREFERENCE"}},
 		{"a question the agent answers", []transcript.Message{user("Why are you writing typescript?"), assistant("The MCP SDK examples are in TypeScript.")}, nil},
 		{"an admission without a correction", []transcript.Message{user("add the RUM endpoints"), assistant("Sorry for the delay. Adding them now.")}, nil},
+		// Wave 8: more ways a user words a proposal ("we want …", "we need
+		// to …", "shouldn't we …"); taken on only when the reply agrees.
+		{"a proposal worded as what we want", []transcript.Message{user("we want promptfoo compatibility but want to structure the example so it is reusable."), assistant("Understood. I'll keep the suite close to Promptfoo's contract.")}, []string{"DECISION"}},
+		{"a proposal worded as what we need", []transcript.Message{user("the newest version introduced environment so we need to use that."), assistant("Agreed. The migration should go through the new environment contract.")}, []string{"DECISION"}},
+		{"a proposal asked as shouldn't we", []transcript.Message{user("shouldn't we have one trace per test case inside the timestamp folder"), assistant("That is a fair challenge. Case-local files are easier to browse.")}, []string{"DECISION"}},
+		{"what we need, not agreed", []transcript.Message{user("we need to update the dashboard to consume it."), assistant("I'll check the dashboard's loader first.")}, nil},
+		{"what we need, asked", []transcript.Message{user("do we want the dashboard to consume it?"), assistant("Yes. The loader reads it already.")}, nil},
 	}
 	for _, tc := range tests {
 		res := s.score(tc.msgs)
@@ -459,6 +476,13 @@ func TestScoreLeadIns(t *testing.T) {
 		{"a lead-in with nothing after it", "Follow-ups:", nil},
 		{"a lead-in naming nothing", "Files changed:\n- main.go", nil},
 		{"said in words the cues know: one finding", "Decision on storage:\n\n- went with SQLite\n- because it needs no server", []string{"DECISION"}},
+		// Wave 8: a reply that grants the user's point with a named limit
+		// files what follows as a constraint.
+		{"a yes with a named limit", "Yes, but with one important boundary.\n\nThe hooks fire in the repository the session was started from.", []string{"CONSTRAINT"}},
+		{"a yes with a named limit, one line", "Mostly yes, but with one nuance: the registry keeps one publisher per package.", []string{"CONSTRAINT"}},
+		{"a yes with a reservation is no limit", "Yes, but I'd rename the goal.\n\nCall it a compatibility baseline.", nil},
+		{"a named limit later in the reply files nothing", "Done.\n\nYes, but with one important boundary.\n\nThe hooks fire in the repository the session was started from.", nil},
+		{"a yes with a limit and nothing after it", "Yes, but with one caveat.", nil},
 	}
 	for _, tc := range tests {
 		if got := cats(s.score([]transcript.Message{assistant(tc.text)})); !slices.Equal(got, tc.want) {

@@ -85,7 +85,7 @@ func (g *Waker) post(ctx context.Context, body []byte) (retry bool, err error) {
 	}
 	client := g.Client
 	if client == nil {
-		client = &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+		client = &http.Client{CheckRedirect: refuseRedirects}
 	}
 	resp, err := client.Do(req)
 	if err != nil {
@@ -111,3 +111,7 @@ func sleep(ctx context.Context, d time.Duration) error {
 		return nil
 	}
 }
+
+// refuseRedirects is the default client's redirect policy: a redirect is
+// an answer, not a place to send the payload and its token.
+func refuseRedirects(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }

@@ -33,7 +33,7 @@ func TestGatewayPostsWithToken(t *testing.T) {
 		assert.NoError(t, json.Unmarshal(b, &got))
 	}))
 	defer srv.Close()
-	g := &Waker{URL: srv.URL, Token: "s3cret"}
+	g := &Waker{URL: srv.URL, Token: "s3cret", Client: clientOf(srv)}
 	require.NoError(t, g.Wake(ctxT(t), queue.Payload{Event: queue.WakeComplete, Session: "s", Summary: "1/1 commands completed"}))
 	assert.Equal(t, "Bearer s3cret", auth)
 	assert.Equal(t, "1/1 commands completed", got.Summary)
@@ -63,7 +63,7 @@ func TestGatewayRetries(t *testing.T) {
 				w.WriteHeader(tc.codes[n-1])
 			}))
 			defer srv.Close()
-			g := &Waker{URL: srv.URL, Backoff: time.Millisecond}
+			g := &Waker{URL: srv.URL, Backoff: time.Millisecond, Client: clientOf(srv)}
 			err := g.Wake(ctxT(t), queue.Payload{Event: queue.WakeStop})
 			assert.Equal(t, tc.wantErr, err != nil, "err = %v", err)
 			assert.Equal(t, tc.wantHits, hits.Load())
@@ -82,8 +82,15 @@ func TestGatewayTimeout(t *testing.T) {
 	}))
 	defer srv.Close()
 	defer close(release)
-	g := &Waker{URL: srv.URL, Timeout: 20 * time.Millisecond, Attempts: 2, Backoff: time.Millisecond}
+	g := &Waker{URL: srv.URL, Timeout: 20 * time.Millisecond, Attempts: 2, Backoff: time.Millisecond, Client: clientOf(srv)}
 	err := g.Wake(ctxT(t), queue.Payload{Event: queue.WakeStop})
 	require.Error(t, err)
 	assert.ErrorIs(t, err, context.DeadlineExceeded)
+}
+
+// clientOf is the default client's policy over srv's own transport: run in
+// parallel, a test's httptest.Server.Close closes the idle connections of
+// http.DefaultTransport, which can break another test's request.
+func clientOf(srv *httptest.Server) *http.Client {
+	return &http.Client{Transport: srv.Client().Transport, CheckRedirect: refuseRedirects}
 }
