@@ -72,31 +72,87 @@ const (
 	fNotificationType
 )
 
-// inputFields maps Input's JSON names to its fields.
-var inputFields = map[string]inputField{
-	"session_id":             fSessionID,
-	"transcript_path":        fTranscriptPath,
-	"cwd":                    fCWD,
-	"hook_event_name":        fHookEventName,
-	"permission_mode":        fPermissionMode,
-	"prompt_id":              fPromptID,
-	"agent_id":               fAgentID,
-	"agent_type":             fAgentType,
-	"effort":                 fEffort,
-	"stop_hook_active":       fStopHookActive,
-	"last_assistant_message": fLastAssistantMessage,
-	"background_tasks":       fBackgroundTasks,
-	"session_crons":          fSessionCrons,
-	"agent_transcript_path":  fAgentTranscriptPath,
-	"source":                 fSource,
-	"model":                  fModel,
-	"prompt":                 fPrompt,
-	"reason":                 fReason,
-	"error":                  fError,
-	"error_details":          fErrorDetails,
-	"message":                fMessage,
-	"title":                  fTitle,
-	"notification_type":      fNotificationType,
+// fieldNames are the JSON names of Input's fields, fieldNames[i] that
+// of inputField i+1 (TestFieldOf).
+var fieldNames = [...]string{
+	"session_id",
+	"transcript_path",
+	"cwd",
+	"hook_event_name",
+	"permission_mode",
+	"prompt_id",
+	"agent_id",
+	"agent_type",
+	"effort",
+	"stop_hook_active",
+	"last_assistant_message",
+	"background_tasks",
+	"session_crons",
+	"agent_transcript_path",
+	"source",
+	"model",
+	"prompt",
+	"reason",
+	"error",
+	"error_details",
+	"message",
+	"title",
+	"notification_type",
+}
+
+// fieldOf returns the field of Input whose JSON name is key, or fNone: a
+// switch, which the compiler turns into comparisons of the key's bytes
+// without hashing them.
+func fieldOf(key []byte) inputField {
+	switch string(key) { // no copy: the compiler compares the bytes
+	case "session_id":
+		return fSessionID
+	case "transcript_path":
+		return fTranscriptPath
+	case "cwd":
+		return fCWD
+	case "hook_event_name":
+		return fHookEventName
+	case "permission_mode":
+		return fPermissionMode
+	case "prompt_id":
+		return fPromptID
+	case "agent_id":
+		return fAgentID
+	case "agent_type":
+		return fAgentType
+	case "effort":
+		return fEffort
+	case "stop_hook_active":
+		return fStopHookActive
+	case "last_assistant_message":
+		return fLastAssistantMessage
+	case "background_tasks":
+		return fBackgroundTasks
+	case "session_crons":
+		return fSessionCrons
+	case "agent_transcript_path":
+		return fAgentTranscriptPath
+	case "source":
+		return fSource
+	case "model":
+		return fModel
+	case "prompt":
+		return fPrompt
+	case "reason":
+		return fReason
+	case "error":
+		return fError
+	case "error_details":
+		return fErrorDetails
+	case "message":
+		return fMessage
+	case "title":
+		return fTitle
+	case "notification_type":
+		return fNotificationType
+	}
+	return fNone
 }
 
 // stringField returns the string field f of in, or nil.
@@ -145,7 +201,7 @@ func (in *Input) stringField(f inputField) *string {
 // matchesFolded reports whether key (ASCII) equals a field name when case
 // is ignored: json would decode it into that field.
 func matchesFolded(key []byte) bool {
-	for name := range inputFields {
+	for _, name := range fieldNames {
 		if len(name) == len(key) && equalFoldASCII(name, key) {
 			return true
 		}
@@ -168,7 +224,8 @@ func equalFoldASCII(name string, key []byte) bool {
 
 func (d *inputDecoder) object(in *Input) bool {
 	return d.members(true, func(key []byte) bool {
-		f, known := inputFields[string(key)]
+		f := fieldOf(key)
+		known := f != fNone
 		switch {
 		case known && d.seen&(1<<f) != 0:
 			return false // given twice: json's merging rules are its own

@@ -137,3 +137,21 @@ func BenchmarkParseInput(b *testing.B) {
 		})
 	}
 }
+
+// TestFieldOf: each JSON name of fieldNames decodes into its own field,
+// and a name of no field (or one in another case) into none.
+func TestFieldOf(t *testing.T) {
+	for i, name := range fieldNames {
+		if got := fieldOf([]byte(name)); got != inputField(i+1) {
+			t.Errorf("fieldOf(%q) = %d, want %d", name, got, i+1)
+		}
+	}
+	if len(fieldNames) != int(fNotificationType) {
+		t.Errorf("%d names for %d fields", len(fieldNames), fNotificationType)
+	}
+	for _, name := range []string{"", "Session_id", "session_id ", "loop_count", "turn_id"} {
+		if got := fieldOf([]byte(name)); got != fNone {
+			t.Errorf("fieldOf(%q) = %d, want none", name, got)
+		}
+	}
+}

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/stophook/stophook"
 )
 
 // FuzzDecodeOne holds the stdin reader to encoding/json: whatever it
@@ -60,11 +62,12 @@ func TestDecodeInputChecksJSONOnce(t *testing.T) {
 		"truncated": `{"a":`, "trailing": `{} {}`, "bad string": `{"a":"\x00"}`, "deep": deep,
 		"wrong type": `{"hook_event_name":"Stop","stop_hook_active":"yes"}`,
 	} {
-		if _, _, err := decodeInput([]byte(in), "claude"); err == nil {
+		if _, err := decodeInput([]byte(in), "claude", new(stophook.Input)); err == nil {
 			t.Errorf("%s: got no error, want an invalid hook input", name)
 		}
 	}
-	if in, _, err := decodeInput([]byte(`{"hook_event_name":"Stop","session_id":"s"}`), "claude"); err != nil || in.SessionID != "s" {
+	var in stophook.Input
+	if _, err := decodeInput([]byte(`{"hook_event_name":"Stop","session_id":"s"}`), "claude", &in); err != nil || in.SessionID != "s" {
 		t.Errorf("valid input: got %+v, %v", in, err)
 	}
 }

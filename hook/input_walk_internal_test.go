@@ -16,8 +16,8 @@ import (
 // stop_hook_active: hostio.Detect, normalize, decode; then read loop_count
 // and stop_hook_active from the normalized payload.
 func longWay(data []byte) (in stophook.Input, loop, active string, err error) {
-	decoded, err := decodeAs(data, hostio.Detect(data))
-	if err != nil {
+	var decoded stophook.Input
+	if err := decodeAs(data, hostio.Detect(data), &decoded); err != nil {
 		return stophook.Input{}, "", "", err
 	}
 	loop, active = peekFields(decoded.Raw, "loop_count", "stop_hook_active")
@@ -41,7 +41,8 @@ func checkWalked(t *testing.T, data []byte) {
 		return
 	}
 	want, wantLoop, wantActive, wantErr := longWay(data)
-	in, top, err := decodeInput(data, "")
+	var in stophook.Input
+	top, err := decodeInput(data, "", &in)
 	if fmt.Sprint(err) != fmt.Sprint(wantErr) {
 		t.Fatalf("decodeInput(%q): error %v, the long way's %v", data, err, wantErr)
 	}
@@ -97,7 +98,7 @@ func TestDecodeWalked(t *testing.T) {
 		checkWalked(t, data)
 	}
 	// The load generator's Stop is read in detect's pass.
-	if _, top, err := decodeInput([]byte(walkedCases[0]), ""); err != nil || !top.ok {
+	if top, err := decodeInput([]byte(walkedCases[0]), "", new(stophook.Input)); err != nil || !top.ok {
 		t.Errorf("stop_hook_active of a Claude Code Stop was not read with its host: %v", err)
 	}
 }

@@ -68,55 +68,58 @@ type response struct {
 // In a server, an input whose cwd is relative gets the answer that lets
 // the session stop, without any policy running: it names no directory of
 // the server's.
-func respond(ctx context.Context, p stophook.Policy, data []byte, opts Options) (response, error) {
-	opts = opts.withDefaults()
+//
+// opts has its defaults (see [Options.withDefaults]). The answer is made
+// in resp, which must be zero, and the input decoded in resp.Input: a
+// decision copies neither the input nor the answer on its way.
+func respond(ctx context.Context, p stophook.Policy, data []byte, opts *Options, resp *response) error {
 	if opts.env.disable {
-		return response{}, nil
+		return nil
 	}
 	var start time.Time // for the decision log only: a clock read less per request without one
 	if opts.Log != "" {
 		start = time.Now()
 	}
 	var warn warnings
-	in, top, err := decodeInput(data, opts.Host)
+	in := &resp.Input
+	top, err := decodeInput(data, opts.Host, in)
 	if err != nil {
-		return response{}, err
+		*in = stophook.Input{}
+		return err
 	}
 	if opts.now != nil {
 		in.Now = opts.now() // else stophook.ParseInput's time.Now, read once
 	}
-	resp := response{Input: in}
 	if !handlesEvent(opts.Events, in.HookEventName) {
 		fmt.Fprintf(warn.to(), "stophook: event %q is not handled by this hook; allowing\n", in.HookEventName)
 		resp.Stderr = warn.String()
-		resp.Stdout, _, _ = encode(in, stophook.Decision{}, opts)
-		return resp, nil
+		resp.Stdout, _, _ = encode(in, &stophook.Decision{}, opts)
+		return nil
 	}
 	if opts.server && in.CWD != "" && !filepath.IsAbs(in.CWD) {
 		fmt.Fprintf(warn.to(), "stophook: hook input with a relative cwd %q; allowing stop\n", in.CWD)
 		resp.Stderr = warn.String()
-		resp.Stdout, _, _ = encode(in, stophook.Decision{}, opts)
-		return resp, nil
+		resp.Stdout, _, _ = encode(in, &stophook.Decision{}, opts)
+		return nil
 	}
 	if in.Store == nil {
 		in.Store = opts.Store
 	}
 	if in.Store == nil && in.CWD != "" {
-		in.Store = stophook.DefaultStore(in)
+		in.Store = stophook.DefaultStore(*in)
 	}
 	// An input without a cwd names no project: no turn state is kept for
 	// it unless a state directory was given.
-	resp.Input = in
 	t := turns{store: in.Store}
 	chain := p
 
-	var d stophook.Decision
+	d := &resp.Decision
 	switch {
 	case slices.Contains(lifecycleEvents, in.HookEventName):
 		if err := t.reset(ctx, in); err != nil {
 			opts.Logger.Debug("stophook: turn reset", "error", err)
 		}
-		d, resp.wait = decide(ctx, chain, in, opts)
+		resp.wait = decide(ctx, chain, in, opts, d)
 		if d.Verdict == stophook.Block {
 			d.Verdict, d.Reason = stophook.Allow, "" // a lifecycle event is never blocked
 		}
@@ -126,7 +129,7 @@ func respond(ctx context.Context, p stophook.Policy, data []byte, opts Options) 
 		n, err := t.begin(ctx, in, top)
 		if err != nil {
 			if !capped {
-				d = uncounted(warn.to(), err)
+				*d = uncounted(warn.to(), err)
 				break
 			}
 			// The host caps its own continuations: go on with what it says.
@@ -136,23 +139,22 @@ func respond(ctx context.Context, p stophook.Policy, data []byte, opts Options) 
 			}
 		}
 		in.TurnBlocks = n
-		resp.Input = in
 		if n >= limit {
-			d = stophook.AllowStop(fmt.Sprintf("turn budget used: %d continuations this turn (max %d)", n, limit))
+			*d = stophook.AllowStop(fmt.Sprintf("turn budget used: %d continuations this turn (max %d)", n, limit))
 			d.Policy = budgetPolicy
 			fmt.Fprintf(warn.to(), "stophook: %d continuations this turn reached the budget of %d; allowing stop\n", n, limit)
 			break
 		}
-		d, resp.wait = decide(ctx, chain, in, opts)
+		resp.wait = decide(ctx, chain, in, opts, d)
 		if err := t.end(ctx, in, n, continues(in, d), continuation(d)); err != nil {
 			if continues(in, d) && !capped {
-				d = uncounted(warn.to(), err)
+				*d = uncounted(warn.to(), err)
 				break
 			}
 			opts.Logger.Debug("stophook: turn count", "error", err)
 		}
 	default:
-		d, resp.wait = decide(ctx, chain, in, opts)
+		resp.wait = decide(ctx, chain, in, opts, d)
 	}
 	if d.Policy == deadlinePolicy {
 		fmt.Fprintf(warn.to(), "stophook: %s; allowing stop\n", d.Why)
@@ -163,36 +165,36 @@ func respond(ctx context.Context, p stophook.Policy, data []byte, opts Options) 
 		}
 	}
 	if opts.Explain {
-		writeExplain(warn.to(), d)
+		writeExplain(warn.to(), *d)
 	}
 	if opts.Log != "" {
-		if err := appendLog(opts.Log, in, d, time.Since(start)); err != nil {
+		if err := appendLog(opts.Log, *in, *d, time.Since(start)); err != nil {
 			fmt.Fprintf(warn.to(), "stophook: decision log: %v\n", err)
 		}
 	}
-	resp.Decision = d
 	stdout, stderr, code := encode(in, d, opts)
 	resp.Stdout, resp.Code = stdout, code
 	if stderr != "" {
 		warn.to().WriteString(strings.TrimRight(stderr, "\n") + "\n")
 	}
 	resp.Stderr = warn.String()
-	return resp, nil
+	return nil
 }
 
-// decide evaluates p on in within opts.Budget. In a server, wait (when
-// not nil) waits for a policy that outlived the budget.
+// decide evaluates p on in within opts.Budget into d. In a server, the
+// function it returns (when not nil) waits for a policy that outlived the
+// budget.
 //
 // A policy that says it does not wait (see [stophook.Evaluate]) runs on
 // this goroutine: no timer for the budget, nothing to follow.
-func decide(ctx context.Context, p stophook.Policy, in stophook.Input, opts Options) (d stophook.Decision, wait func()) {
+func decide(ctx context.Context, p stophook.Policy, in *stophook.Input, opts *Options, d *stophook.Decision) (wait func()) {
 	chain, ok := p.(*stophook.Chain)
 	if !ok {
 		chain = stophook.NewChain(p) // as stophook.Evaluate would
 	}
-	if !chain.Waits(in) {
-		d, _ = chain.Evaluate(ctx, in) // what stophook.Evaluate does, without asking again
-		return d, nil
+	if !chain.Waits(*in) {
+		*d, _ = chain.Evaluate(ctx, *in) // what stophook.Evaluate does, without asking again
+		return nil
 	}
 	var f *flight
 	if opts.server {
@@ -201,14 +203,14 @@ func decide(ctx context.Context, p stophook.Policy, in stophook.Input, opts Opti
 	}
 	ctx, cancel := context.WithTimeout(ctx, opts.Budget)
 	defer cancel()
-	d = stophook.Evaluate(ctx, p, in)
+	*d = stophook.Evaluate(ctx, p, *in)
 	if d.Policy == deadlinePolicy && len(d.Trace) == 0 {
 		d.Why = "budget of " + opts.Budget.String() + " exceeded"
 	}
 	if f != nil {
 		wait = f.abandon()
 	}
-	return d, wait
+	return wait
 }
 
 // warnings collects the lines a decision prints on stderr. Most decisions
@@ -246,56 +248,56 @@ const budgetPolicy = "stophook.turn-budget"
 
 // continues reports whether d sends the agent back to work on a stop: a
 // block, or additional context (which continues a Stop on Claude Code).
-func continues(in stophook.Input, d stophook.Decision) bool {
+func continues(in *stophook.Input, d *stophook.Decision) bool {
 	return d.Blocks() || (in.IsStop() && d.AdditionalContext != "" && !d.Halt)
 }
 
 // continuation is the text a continuation feeds back to the agent: the
 // reason of a block, else the additional context.
-func continuation(d stophook.Decision) string {
+func continuation(d *stophook.Decision) string {
 	if d.Blocks() {
 		return d.Reason
 	}
 	return d.AdditionalContext
 }
 
-// decodeInput recognises the host and decodes its payload into an Input
-// with Claude Code's field names. Raw holds the normalized payload, in
-// which every field of the host's own is kept. top holds what the turn
+// decodeInput recognises the host and decodes its payload into in with
+// Claude Code's field names. Raw holds the normalized payload, in which
+// every field of the host's own is kept. top holds what the turn
 // accounting reads of the payload when recognising the host read it too.
-func decodeInput(data []byte, host string) (in stophook.Input, top topFields, err error) {
+func decodeInput(data []byte, host string, in *stophook.Input) (top topFields, err error) {
 	if !hostio.Known(host) {
 		if host, top = detect(data); host == "" {
 			host = hostio.Detect(data)
 		}
 	}
-	in, err = decodeAs(data, host)
-	if err != nil {
-		return stophook.Input{}, topFields{}, err
+	if err := decodeAs(data, host, in); err != nil {
+		return topFields{}, err
 	}
-	return in, top, nil
+	return top, nil
 }
 
-// decodeAs decodes data, a payload of host.
-func decodeAs(data []byte, host string) (stophook.Input, error) {
+// decodeAs decodes data, a payload of host, into in.
+func decodeAs(data []byte, host string, in *stophook.Input) error {
 	norm, err := hostio.Normalize(host, data)
 	if err != nil {
 		detail := strings.TrimPrefix(err.Error(), hostio.ErrInvalidInput.Error()+": ")
-		return stophook.Input{}, fmt.Errorf("stophook: invalid hook input: %s", detail)
+		return fmt.Errorf("stophook: invalid hook input: %s", detail)
 	}
-	in, err := stophook.ParseInput(norm)
-	if err != nil {
-		return stophook.Input{}, err
+	if *in, err = stophook.ParseInput(norm); err != nil {
+		return err
 	}
 	in.Host = host
-	return in, nil
+	return nil
 }
 
 // encode turns d into the host's output: stdout, extra stderr and exit code.
-func encode(in stophook.Input, d stophook.Decision, opts Options) (stdout []byte, stderr string, code int) {
+func encode(in *stophook.Input, d *stophook.Decision, opts *Options) (stdout []byte, stderr string, code int) {
 	if in.IsStop() && opts.ContinueWithContext && d.Blocks() {
-		d.AdditionalContext = joinNonEmpty(d.Reason, d.AdditionalContext)
-		d.Verdict, d.Reason = stophook.Allow, ""
+		c := *d // the answer continues with context; the decision stays
+		c.AdditionalContext = joinNonEmpty(d.Reason, d.AdditionalContext)
+		c.Verdict, c.Reason = stophook.Allow, ""
+		d = &c
 	}
 	if in.HookEventName == stophook.EventStopFailure && (in.Host == hostio.Claude || in.Host == "") {
 		// Claude Code reads only the exit code and stderr of an asyncRewake

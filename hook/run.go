@@ -189,8 +189,8 @@ func Run(ctx context.Context, p stophook.Policy, opts Options) (code int) {
 		fmt.Fprintf(opts.Stderr, "stophook: %v; allowing stop\n", err)
 		return 0
 	}
-	resp, err := respond(ctx, p, data, opts)
-	if err != nil {
+	var resp response
+	if err := respond(ctx, p, data, &opts, &resp); err != nil {
 		fmt.Fprintf(opts.Stderr, "%v; allowing stop\n", err)
 		return 0
 	}

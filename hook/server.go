@@ -41,8 +41,8 @@ func Server(p stophook.Policy, opts Options) func(ctx context.Context, body []by
 	}
 	opts.server = true
 	return func(ctx context.Context, body []byte) ([]byte, func(), error) {
-		resp, err := respond(ctx, p, body, opts)
-		if err != nil {
+		var resp response
+		if err := respond(ctx, p, body, &opts, &resp); err != nil {
 			return nil, nil, err
 		}
 		if resp.Stderr != "" {

@@ -60,7 +60,7 @@ func maxTurnBlocks(n, fromEnv int) int {
 func sessionTurnKey(session string) string { return "turn/" + session }
 
 // turnKey is the Store key of a session's turn record; subagents count apart.
-func turnKey(in stophook.Input) string {
+func turnKey(in *stophook.Input) string {
 	if in.HookEventName == stophook.EventSubagentStop && in.AgentID != "" {
 		return sessionTurnKey(in.SessionID) + "/agent/" + in.AgentID
 	}
@@ -69,7 +69,7 @@ func turnKey(in stophook.Input) string {
 
 // turnID names the current turn when the host says (prompt_id on Claude
 // Code, turn_id on Codex); "" when it does not.
-func turnID(in stophook.Input) string {
+func turnID(in *stophook.Input) string {
 	if in.PromptID != "" {
 		return in.PromptID
 	}
@@ -88,7 +88,7 @@ type turns struct {
 // begin returns how many times the current turn was already continued,
 // or an error when the count could not be read. top holds the payload's
 // loop_count and stop_hook_active when its decoding read them.
-func (t turns) begin(ctx context.Context, in stophook.Input, top topFields) (int, error) {
+func (t turns) begin(ctx context.Context, in *stophook.Input, top topFields) (int, error) {
 	loopField, activeField := top.fields(in.Raw)
 	if loop, has := loopCount(loopField); has {
 		return loop, nil // Cursor counts its own follow-ups
@@ -122,7 +122,7 @@ func (t turns) begin(ctx context.Context, in stophook.Input, top topFields) (int
 // end records the outcome of a stop: a continuation counts, anything else
 // ends the turn. Errors are returned for the caller to log; they never
 // change the decision.
-func (t turns) end(ctx context.Context, in stophook.Input, blocks int, continued bool, text string) error {
+func (t turns) end(ctx context.Context, in *stophook.Input, blocks int, continued bool, text string) error {
 	if in.SessionID == "" || t.store == nil {
 		if continued {
 			return errNoState
@@ -151,7 +151,7 @@ func (t turns) end(ctx context.Context, in stophook.Input, blocks int, continued
 // continuation is that continuation, submitted as a prompt by the host
 // (Gemini CLI's BeforeAgent, Qwen Code, Copilot CLI): the turn goes on and
 // keeps its count.
-func (t turns) reset(ctx context.Context, in stophook.Input) error {
+func (t turns) reset(ctx context.Context, in *stophook.Input) error {
 	if in.SessionID == "" || t.store == nil {
 		return nil
 	}
@@ -173,7 +173,7 @@ func (t turns) reset(ctx context.Context, in stophook.Input) error {
 
 // hostSendsActive reports whether the input carries stop_hook_active at
 // all; field is in.Field("stop_hook_active").
-func hostSendsActive(in stophook.Input, field string) bool {
+func hostSendsActive(in *stophook.Input, field string) bool {
 	if len(in.Raw) == 0 {
 		return true // built in code: the field is what it says
 	}

@@ -143,7 +143,7 @@ var signOffStarts = []string{"respectfully", "best", "kind regards", "warm regar
 // mayBeSignOff is a cheap test that line may start a sign-off, so that
 // most lines skip the pattern.
 func mayBeSignOff(line string) bool {
-	l := strings.TrimLeft(line, "#>*_ \t")
+	l := trimLeftASCII(line, "#>*_ \t")
 	if len(l) > 16 {
 		l = l[:16]
 	}
@@ -273,7 +273,7 @@ func singleSpaced(line string) bool {
 // it. Closing punctuation after a question mark (`?**`, `?)`, `?"`) is
 // dropped so that the line ends with the question mark.
 func clean(line string) string {
-	line = strings.TrimLeft(line, "#> \t")
+	line = trimLeftASCII(line, "#> \t")
 	line = foldMarkup(line)
 	if !singleSpaced(line) {
 		line = strings.Join(strings.Fields(line), " ")
@@ -297,14 +297,14 @@ func isListItem(line string) bool {
 	if strings.HasPrefix(line, "|") {
 		return true
 	}
-	line = strings.TrimLeft(line, "> ")
+	line = trimLeftASCII(line, "> ")
 	if len(line) >= 2 && strings.ContainsRune("-*+•", rune(line[0])) && line[1] == ' ' {
 		return true
 	}
 	if strings.HasPrefix(line, "• ") {
 		return true
 	}
-	line = strings.TrimLeft(line, "*_")
+	line = trimLeftASCII(line, "*_")
 	i := 0
 	for i < len(line) && i < 3 && line[i] >= '0' && line[i] <= '9' {
 		i++
@@ -313,7 +313,7 @@ func isListItem(line string) bool {
 		return true
 	}
 	if len(line) >= 3 && (line[0] >= 'a' && line[0] <= 'z' || line[0] >= 'A' && line[0] <= 'Z') && (line[1] == ')' || line[1] == '.') {
-		rest := strings.TrimLeft(line[2:], "*_")
+		rest := trimLeftASCII(line[2:], "*_")
 		if strings.HasPrefix(rest, " ") {
 			return true
 		}
@@ -330,10 +330,4 @@ func isListItem(line string) bool {
 func isFence(line string) bool {
 	_, n := fenceOf([]byte(line))
 	return n > 0
-}
-
-// isRule reports a thematic break or a lone fence line.
-func isRule(line string) bool {
-	t := strings.Trim(line, " \t")
-	return t != "" && strings.Trim(t, "-*_=~`") == ""
 }

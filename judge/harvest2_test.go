@@ -12,7 +12,7 @@ import (
 // committed before any rule changed and measured blind once. It is only
 // ever held out: misjudged sentences are not printed unless
 // JUDGE_SHOW_HOLDOUT=1. "hv2-fresh" holds two repositories this project
-// had never used (MandavkarPranjal/prsui: OpenCode and Pi;
+// had not used before this session (MandavkarPranjal/prsui: OpenCode and Pi;
 // computermode/test-repo: Claude Code, Gemini CLI, Copilot CLI, Cursor,
 // Droid, Kiro, Pi); "hv2-unread" the repositories whose turns were labelled
 // for questions (the wide4–wide6 splits and a few others) but whose

@@ -341,6 +341,10 @@ func TestClassify(t *testing.T) {
 		{"steps of the one proposal", "I traced the leak to the cache map.\n\nShould I go ahead and fix it? Here's what I'd change:\n\n- evict entries on close\n- cap the map at 10k entries\n- add a metric for evictions", "permission"},
 		{"options under a question", "I traced the leak to the cache map.\n\nHow should I fix it? Options:\n\n- evict entries on close\n- cap the map at 10k entries", "decision"},
 		{"want me to, then a paragraph", "Fixed the flaky test.\n\nWant me to commit this?\n\nThe remaining warnings come from the vendored code, which we don't control; suppressing them would need a config change in the linter settings that affects every package in the repo.", "permission"},
+		{"bare confirm at the end", "Ready to go — just confirm.", "permission"},
+		{"confirm what", "Ready to go — please confirm which region you want.", "decision"},
+		{"or take a break", "Want me to tackle #12 next, or take a break here?", "permission"},
+		{"or another task", "Want me to tackle #12 next, or #14 first?", "decision"},
 		{"answered question, then a paragraph", "Want me to explain why it failed?\n\nBecause the cache key ignored the locale, every lookup for a non-English user missed and fell through to the slow path, which timed out under load.", "done"},
 	}
 	for _, tt := range tests {

@@ -325,7 +325,9 @@ var heldOut = map[string]heldBounds{
 	// for). Measured blind: wide7-train 0/35 finished sent back, 1/1
 	// permission asks; wide7-holdout 0/39 finished sent back, its one
 	// decision ("What would you like to work on next?", after a context
-	// compaction and no work) read as done: question recall 0/1.
+	// compaction and no work) read as done: question recall 0/1. Measured
+	// once after session 8's rules (written for other agents' forms, not
+	// fitted to wide7): the same.
 	"wide7-holdout": {quickDone: 0, autoDone: 0, autoDecision: 0, fixedSentBack: 0,
 		autoPermission: 0.85, questionRecall: 0, questionPrecision: 0.90},
 }

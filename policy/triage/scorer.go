@@ -761,7 +761,7 @@ func (r compiledRule) matches(re *lazyRegexp, sentence, lower string, m mark) bo
 		return true
 	}
 	for _, loc := range re.FindAllStringIndex(sentence) {
-		if !negated(lower, loc[0], loc[1]) {
+		if !negated(lower, loc[0], loc[1], re.expr) {
 			return true
 		}
 	}

@@ -288,6 +288,7 @@ func FuzzScore(f *testing.F) {
 	f.Add("User selected: \xffKeep auto-merge", "C but shorter")
 	f.Add(`{"answers":{"ingress_model":{"answers":["One public service \xff"]}}}`, "That can't be right, one principal per request")
 	f.Add("You're right. Python isn't actually installed here (a Store stub).\n<proposed_plan>\nUse Redis.\n</proposed_plan>", "shouldn't we reuse it?")
+	f.Add("Yes, but with one important boundary.\n\nNone of this is tech debt; the team does not always follow it, no repro run.", "we want promptfoo compatibility")
 	s, err := New(Options{MaxPerCategory: 50})
 	if err != nil {
 		f.Fatal(err)
@@ -327,6 +328,15 @@ func TestScoreNegation(t *testing.T) {
 		{"the preference itself", "Always use the cache for reads in this repo.", []string{"PREFERENCE"}},
 		{"a negative cue is not negated by itself", "Safari does not support the File System Access API, so uploads must use a plain input.", []string{"CONSTRAINT"}},
 		{"negation in another clause", "It's not fast, but we chose SQLite over Postgres because it needs no server.", []string{"DECISION"}},
+		// Wave 8: the reach of a negation.
+		{"a negator inside a cue that spans words", "The team does not always follow the style guide.", nil},
+		{"the cue names its negator", "The team never pushes to main without a review.", []string{"PREFERENCE"}},
+		{"a negator before a determiner and an adjective", "Not a known limitation: it works on Safari too.", nil},
+		{"a clause opened by nothing", "Nothing was left for later.", nil},
+		{"a clause opened by none", "None of this is tech debt.", nil},
+		{"a clause opened by no", "Root cause found in the parser, no repro run before the fix.", nil},
+		{"a negative cue is still evidence after no", "No support for IPv6 in the session pooler, so the direct host is unreachable from CI.", []string{"CONSTRAINT"}},
+		{"a quantifier in another clause", "Nothing else changed, but we deferred the migration to the next release.", []string{"TECH_DEBT"}},
 	}
 	for _, tc := range tests {
 		if got := cats(s.score([]transcript.Message{assistant(tc.text)})); !slices.Equal(got, tc.want) {
