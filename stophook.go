@@ -212,17 +212,20 @@ func (f PolicyFunc) Evaluate(ctx context.Context, in Input) (Decision, error) { 
 
 // Named gives p a name for traces and logs. Policies may instead implement
 // interface{ Name() string }.
-func Named(name string, p Policy) Policy { return namedPolicy{name: name, Policy: p} }
+func Named(name string, p Policy) Policy {
+	return namedPolicy{name: name, Policy: p, says: waits.Of[Input](p)}
+}
 
 type namedPolicy struct {
 	name string
 	Policy
+	says waits.Sayer[Input] // Policy's Waits, nil when it has none
 }
 
 func (n namedPolicy) Name() string { return n.name }
 
 // Waits is the named policy's: see [Evaluate].
-func (n namedPolicy) Waits(in Input) bool { return waits.May(n.Policy, &in) }
+func (n namedPolicy) Waits(in Input) bool { return waits.Ask(n.says, &in) }
 
 // PolicyName returns p's name: its Name method if it has one, else its type.
 func PolicyName(p Policy) string {
@@ -245,6 +248,7 @@ func PolicyName(p Policy) string {
 // in the outer decision.
 type Chain struct {
 	policies []Policy
+	says     []waits.Sayer[Input] // each policy's Waits, nil when it has none
 }
 
 var _ Policy = (*Chain)(nil)
@@ -252,7 +256,11 @@ var _ Policy = (*Chain)(nil)
 // NewChain returns a chain of the given policies; the first listed runs
 // first. The slice is copied.
 func NewChain(policies ...Policy) *Chain {
-	return &Chain{policies: append([]Policy(nil), policies...)}
+	c := &Chain{policies: append([]Policy(nil), policies...), says: make([]waits.Sayer[Input], len(policies))}
+	for i, p := range policies {
+		c.says[i] = waits.Of[Input](p)
+	}
+	return c
 }
 
 // Evaluate implements [Policy]: it runs the chain on in. A policy's error or
@@ -271,8 +279,8 @@ func (c *Chain) Waits(in Input) bool {
 	if c == nil {
 		return false
 	}
-	for _, p := range c.policies {
-		if p != nil && waits.May(p, &in) {
+	for i, p := range c.policies {
+		if p != nil && waits.Ask(c.says[i], &in) {
 			return true
 		}
 	}
@@ -306,7 +314,7 @@ const defaultBudget = 50 * time.Second
 func Evaluate(ctx context.Context, p Policy, in Input) Decision {
 	chain, ok := p.(*Chain)
 	if !ok {
-		chain = &Chain{policies: []Policy{p}}
+		chain = &Chain{policies: []Policy{p}, says: []waits.Sayer[Input]{waits.Of[Input](p)}}
 	}
 	if !chain.Waits(in) {
 		return chain.evaluate(ctx, in)

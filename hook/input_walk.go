@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"unsafe"
 
-	"github.com/tidwall/gjson"
-
 	"github.com/stophook/stophook/internal/hostio"
 	"github.com/stophook/stophook/internal/jsonscan"
 )
@@ -27,7 +25,7 @@ func (t topFields) fields(raw []byte) (loop, active string) {
 		return peekFields(raw, "loop_count", "stop_hook_active")
 	}
 	if t.active != "" {
-		active = gjson.Parse(t.active).String()
+		active = valueString(t.active)
 	}
 	return "", active
 }

@@ -219,10 +219,20 @@ func peekFields(raw json.RawMessage, k1, k2 string) (v1, v2 string) {
 		return gjson.Get(s, k1).String(), gjson.Get(s, k2).String()
 	}
 	if f1 {
-		v1 = gjson.Parse(r1).String()
+		v1 = valueString(r1)
 	}
 	if f2 {
-		v2 = gjson.Parse(r2).String()
+		v2 = valueString(r2)
 	}
 	return v1, v2
+}
+
+// valueString is gjson.Parse(v).String() for a raw JSON value v: what
+// Input.Field returns for it. The literals every Claude Code Stop carries
+// for stop_hook_active are their own text, without parsing.
+func valueString(v string) string {
+	if v == "false" || v == "true" {
+		return v
+	}
+	return gjson.Parse(v).String()
 }

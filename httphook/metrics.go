@@ -57,7 +57,7 @@ func (m *metrics) decision(d stophook.Decision, name string) {
 
 // policy returns p counting each decision it makes.
 func (m *metrics) policy(p stophook.Policy) stophook.Policy {
-	return countingPolicy{p: p, name: stophook.PolicyName(p), m: m}
+	return countingPolicy{p: p, name: stophook.PolicyName(p), m: m, says: waits.Of[stophook.Input](p)}
 }
 
 // countingPolicy is p, named name, counting its decisions in m.
@@ -65,6 +65,7 @@ type countingPolicy struct {
 	p    stophook.Policy
 	name string
 	m    *metrics
+	says waits.Sayer[stophook.Input] // p's Waits, nil when it has none
 }
 
 func (c countingPolicy) Name() string { return c.name }
@@ -79,15 +80,18 @@ func (c countingPolicy) Evaluate(ctx context.Context, in stophook.Input) (stopho
 }
 
 // Waits is p's (see [stophook.Evaluate]).
-func (c countingPolicy) Waits(in stophook.Input) bool { return c.p != nil && waits.May(c.p, &in) }
+func (c countingPolicy) Waits(in stophook.Input) bool { return c.p != nil && waits.Ask(c.says, &in) }
 
 // store returns s counting its failed operations (a missing key and a
 // caller's cancelled context are not failures).
-func (m *metrics) store(s stophook.Store) stophook.Store { return &countingStore{s, m} }
+func (m *metrics) store(s stophook.Store) stophook.Store {
+	return &countingStore{Store: s, m: m, says: waits.Of[stophook.Input](s)}
+}
 
 type countingStore struct {
 	stophook.Store
-	m *metrics
+	m    *metrics
+	says waits.Sayer[stophook.Input] // Store's Waits, nil when it has none
 }
 
 func (c *countingStore) count(ctx context.Context, err error) error {
@@ -116,7 +120,7 @@ func (c *countingStore) Update(ctx context.Context, key string, fn func([]byte) 
 }
 
 // Waits is the store's (see [stophook.Evaluate]).
-func (c *countingStore) Waits(in stophook.Input) bool { return waits.May(c.Store, &in) }
+func (c *countingStore) Waits(in stophook.Input) bool { return waits.Ask(c.says, &in) }
 
 func (c *countingStore) Delete(ctx context.Context, key string) error {
 	return c.count(ctx, c.Store.Delete(ctx, key))

@@ -345,6 +345,19 @@ func TestClassify(t *testing.T) {
 		{"confirm what", "Ready to go — please confirm which region you want.", "decision"},
 		{"or take a break", "Want me to tackle #12 next, or take a break here?", "permission"},
 		{"or another task", "Want me to tackle #12 next, or #14 first?", "decision"},
+		// wide8-train (entireio/entire-sem, teslamint/entirecontext).
+		{"or pause while it runs", "WP5 is done. Want me to keep going with WP6, or pause here while the run continues?", "permission"},
+		{"or another slice while it runs", "WP5 is done. Want me to keep going with WP6, or take WP4 while the run continues?", "decision"},
+		{"or leave it to you", "Want me to run the full benchmark now, or leave the full run to you?", "permission"},
+		{"or hand it to a teammate", "Want me to run the full benchmark now, or hand it to the CI job?", "decision"},
+		{"let me know whether to act", "The WP1 work is complete. Let me know whether to commit and continue into the next phase.", "permission"},
+		{"let me know whether one or the other", "The WP1 work is complete. Let me know whether to commit it or keep it as a draft.", "decision"},
+		{"continue with one of those, or review first", "I can go into WP5 or WP4 next. Want me to continue with one of those, or would you like to review these 8 commits first?", "decision"},
+		{"continue, or review first", "WP5 is next. Want me to continue with it, or would you like to review these 8 commits first?", "permission"},
+		{"reply with a quoted assent", "The sandbox blocks the command. Please reply \"I approve outside-sandbox access,\" and I'll retry it.", "permission"},
+		{"reply with information", "The sandbox blocks the command. Please reply with the trail number and I'll retry it.", "decision"},
+		{"please run and paste", "The CLI can't reach your login. Please run and paste the output of:\n\n```sh\nentire trail show 10\n```\n\nWith that metadata I can review the commits.", "decision"},
+		{"reply to approve, Korean", "리뷰 결과는 반영했습니다.\n\n현재 **Design 게이트에서 사용자 승인 대기 중**입니다. \"승인\"이라고 답변해주시면 Plan 단계로 진행합니다.", "permission"},
 		{"answered question, then a paragraph", "Want me to explain why it failed?\n\nBecause the cache key ignored the locale, every lookup for a non-English user missed and fell through to the slow path, which timed out under load.", "done"},
 	}
 	for _, tt := range tests {

@@ -190,7 +190,7 @@ func TestTurnTargets(t *testing.T) {
 		checkTargetsRounded(t, "shipped", h, true)
 		checkHeldOut(t, "shipped", h, shippedBounds)
 	}
-	splits := []string{"train", "holdout", "blind-train", "blind-holdout", "fresh-train", "fresh-holdout", "wide-train", "wide-holdout", "wide2-train", "wide2-holdout", "wide3-train", "wide3-holdout", "wide4-train", "wide4-holdout", "wide5-train", "wide5-holdout", "wide6-train", "wide6-holdout", "wide7-train", "wide7-holdout"}
+	splits := []string{"train", "holdout", "blind-train", "blind-holdout", "fresh-train", "fresh-holdout", "wide-train", "wide-holdout", "wide2-train", "wide2-holdout", "wide3-train", "wide3-holdout", "wide4-train", "wide4-holdout", "wide5-train", "wide5-holdout", "wide6-train", "wide6-holdout", "wide7-train", "wide7-holdout", "wide8-train", "wide8-holdout"}
 	if len(skipped) > 0 {
 		splits = nil // judged above as one set
 	}
@@ -330,6 +330,20 @@ var heldOut = map[string]heldBounds{
 	// fitted to wide7): the same.
 	"wide7-holdout": {quickDone: 0, autoDone: 0, autoDecision: 0, fixedSentBack: 0,
 		autoPermission: 0.85, questionRecall: 0, questionPrecision: 0.90},
+	// The eighth wide sets (session 8: entireio/entire-sem,
+	// teslamint/entirecontext; Claude Code and Codex; closings that ask,
+	// oversampled), labelled after session 8's first rules and measured
+	// blind with them (the same figures with session 7's rules):
+	// wide8-train (15 finished, 4 decisions, 8 permission asks; now tuned
+	// on) 2/8 permission asks, 1/4 decisions answered, question recall
+	// 0.75; wide8-holdout 48 finished, 6 decisions, 8 permission asks:
+	// 1/48 finished turns sent back by quickstart and 4/48 by autopilot,
+	// 1/6 decisions answered, 6/8 permission asks, question P 0.65 /
+	// R 0.79, the message alone called 2 finished turns errors. Measured
+	// once after the rules fitted to wide8-train (7/8, 0/4): the same
+	// figures (held there).
+	"wide8-holdout": {quickDone: 1, autoDone: 4, autoDecision: 1, fixedSentBack: 0,
+		autoPermission: 0.75, questionRecall: 0.78, questionPrecision: 0.64},
 }
 
 // shippedBounds are the figures measured on the shipped sets alone (a

@@ -2,6 +2,7 @@ package policy
 
 import (
 	"context"
+	"unicode/utf8"
 
 	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/judge"
@@ -72,9 +73,9 @@ func (p *AutoReply) Evaluate(ctx context.Context, in stophook.Input) (stophook.D
 // quote shortens s to a readable trace excerpt.
 func quote(s string) string {
 	const max = 120
-	r := []rune(s)
-	if len(r) > max {
-		return `"…` + string(r[len(r)-max:]) + `"`
+	if utf8.RuneCountInString(s) <= max { // counted without making the runes
+		return `"` + s + `"`
 	}
-	return `"` + s + `"`
+	r := []rune(s)
+	return `"…` + string(r[len(r)-max:]) + `"`
 }

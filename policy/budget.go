@@ -21,12 +21,13 @@ func WithTurnBudget(max int, next stophook.Policy) stophook.Policy {
 	if max <= 0 {
 		max = 1
 	}
-	return turnBudget{max: max, next: next}
+	return turnBudget{max: max, next: next, says: waits.Of[stophook.Input](next)}
 }
 
 type turnBudget struct {
 	max  int
 	next stophook.Policy
+	says waits.Sayer[stophook.Input] // next's Waits, nil when it has none
 }
 
 // Name is the wrapped policy's name, so traces keep reading "ErrorRetry: …".
@@ -49,7 +50,7 @@ func (b turnBudget) Waits(in stophook.Input) bool {
 	if in.IsStop() && in.TurnBlocks >= b.max || b.next == nil {
 		return false
 	}
-	return waits.May(b.next, &in)
+	return waits.Ask(b.says, &in)
 }
 
 // errNilPolicy is the error of a guard given no policy to guard.

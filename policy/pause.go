@@ -61,10 +61,13 @@ func runningBackgroundTasks(in stophook.Input) []backgroundTask {
 //
 //	stophook.NewChain(policy.PauseOnBackgroundTasks(&loopstate.Iterator{}), policy.PauseOnBackgroundTasks(retry))
 func PauseOnBackgroundTasks(next stophook.Policy) stophook.Policy {
-	return pauseOnBackground{next: next}
+	return pauseOnBackground{next: next, says: waits.Of[stophook.Input](next)}
 }
 
-type pauseOnBackground struct{ next stophook.Policy }
+type pauseOnBackground struct {
+	next stophook.Policy
+	says waits.Sayer[stophook.Input] // next's Waits, nil when it has none
+}
 
 // Name is the wrapped policy's name, so traces keep reading "LoopIterator: …".
 func (p pauseOnBackground) Name() string { return stophook.PolicyName(p.next) }
@@ -85,7 +88,7 @@ func (p pauseOnBackground) Evaluate(ctx context.Context, in stophook.Input) (sto
 // The guard itself only reads the input; a stop it passes on, while a
 // task runs, may be said to wait, which only costs the hand-off.
 func (p pauseOnBackground) Waits(in stophook.Input) bool {
-	return p.next != nil && waits.May(p.next, &in)
+	return p.next != nil && waits.Ask(p.says, &in)
 }
 
 // pauseWhy names the running tasks for the trace.

@@ -6,6 +6,18 @@
 // defines that type, can use it too.
 package waits
 
+// Sayer is what says whether it waits for an input of type I.
+type Sayer[I any] interface{ Waits(I) bool }
+
+// Of returns x's Waits method, or nil when x has none. A wrapper finds
+// the method of what it wraps once, when it is made, and asks it with
+// [Ask] on each input: the look-up of a generic interface is not cached
+// by the runtime, and a decision asks a chain of wrappers each time.
+func Of[I any](x any) Sayer[I] {
+	w, _ := x.(Sayer[I])
+	return w
+}
+
 // May reports whether x may wait for *in: true unless x has a method
 // Waits(I) bool that says it does not. Anything that does not say so is
 // assumed to wait, and so is a Waits that panics: the question is asked
@@ -14,9 +26,11 @@ package waits
 //
 // in is a pointer so that a chain of wrappers, each asking the next,
 // copies the input (some hundred bytes) once per level instead of twice.
-func May[I any](x any, in *I) (may bool) {
-	w, ok := x.(interface{ Waits(I) bool })
-	if !ok {
+func May[I any](x any, in *I) bool { return Ask(Of[I](x), in) }
+
+// Ask is May for the method w found by [Of]: true when w is nil.
+func Ask[I any](w Sayer[I], in *I) (may bool) {
+	if w == nil {
 		return true
 	}
 	defer func() {

@@ -41,3 +41,21 @@ func TestMay(t *testing.T) {
 		}
 	}
 }
+
+// TestOfAsk: the method Of finds answers through Ask as May would; what
+// has none (nil from Of) may wait, and so does a Waits that panics.
+func TestOfAsk(t *testing.T) {
+	if w := waits.Of[input](struct{}{}); w != nil || !waits.Ask(w, &input{}) {
+		t.Errorf("Of(struct{}{}) = %v; Ask must say it may wait", w)
+	}
+	if waits.Of[input](otherSayer{}) != nil {
+		t.Error("Of found a Waits for another input type")
+	}
+	w := waits.Of[input](sayer{})
+	if w == nil || waits.Ask(w, &input{}) || !waits.Ask(w, &input{slow: true}) {
+		t.Errorf("Of(sayer{}) = %v: want its answers", w)
+	}
+	if !waits.Ask(waits.Of[input](panics{}), &input{}) {
+		t.Error("a Waits that panics: Ask = false, want true")
+	}
+}
