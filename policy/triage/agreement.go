@@ -141,40 +141,41 @@ func (o offer) empty() bool {
 	return o.proposal == "" && o.correction == "" && o.directive == "" && o.choice == "" && o.pick == "" && o.said == ""
 }
 
-// answer returns the finding a reply makes of the offer: a correction the
-// reply owns is a preference (with the reply's next sentence, which
-// usually states the rule: "The project rules say to use Python."); a
-// proposal it agrees with is a decision, or a preference when it is about
-// how to work.
-func (o offer) answer(reply string) (categoryName, string, bool) {
+// answer returns the finding a reply makes of the offer, and the kind of
+// evidence it is (an explain cue such as "(proposal agreed)"): a
+// correction the reply owns is a preference (with the reply's next
+// sentence, which usually states the rule: "The project rules say to use
+// Python."); a proposal it agrees with is a decision, or a preference when
+// it is about how to work.
+func (o offer) answer(reply string) (c categoryName, text, kind string, ok bool) {
 	reply = strings.ReplaceAll(strings.TrimSpace(reply), "’", "'")
 	if o.correction != "" && admission().MatchString(reply[:min(len(reply), 200)]) {
 		t := o.correction
 		if rs := sentences(reply, nil); len(rs) > 1 {
 			t += " — " + clean(reply[rs[1].start:rs[1].end])
 		}
-		return catPreference, t, true
+		return catPreference, t, "(correction owned)", true
 	}
 	if o.proposal != "" && agreed(reply) {
-		return o.cat, o.proposal, true
+		return o.cat, o.proposal, "(proposal agreed)", true
 	}
 	if o.directive != "" && takesOn(reply) {
-		return o.dcat, o.directive, true
+		return o.dcat, o.directive, "(directive taken on)", true
 	}
 	if o.choice != "" && chosen().MatchString(reply[:min(len(reply), 200)]) {
-		return catDecision, o.choice, true
+		return catDecision, o.choice, "(call named back)", true
 	}
 	if o.pick != "" && takesOn(reply) {
-		return catDecision, o.pick, true
+		return catDecision, o.pick, "(option picked)", true
 	}
 	if o.said != "" && owned().MatchString(reply[:min(len(reply), 200)]) {
 		c := catDecision
 		if howToWork().MatchString(o.said) {
 			c = catPreference
 		}
-		return c, o.said, true
+		return c, o.said, "(point owned)", true
 	}
-	return "", "", false
+	return "", "", "", false
 }
 
 // agreed reports whether reply opens by agreeing, or agrees outright in a

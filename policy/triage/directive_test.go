@@ -63,7 +63,7 @@ func TestScoreInjectedUserText(t *testing.T) {
 	summary := user("This session is being continued from a previous conversation that ran out of context.\n\nI restructured the project to follow PYTHON.md with a src layout.")
 	res := s.score([]transcript.Message{summary, assistant("Continuing with the tests.")})
 	for _, f := range res.Findings {
-		if slices.Contains(f.Cues, "(proposal agreed)") {
+		if f.Role == "user" && f.Score == agreementScore {
 			t.Errorf("compaction summary read as a prompt: %+v", f)
 		}
 	}

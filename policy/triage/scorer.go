@@ -303,6 +303,7 @@ func (s *Scorer) score(msgs []transcript.Message) scoreResult {
 	var put offer             // what the turn's prompt puts to the agent, until a reply takes it on
 	var asked map[string]bool // the question tool's calls, by id ("" when the transcript keeps none)
 	failedCall := false       // a tool call failed since the agent last wrote
+	promptAsks := false       // the turn's prompt ends on a question
 	for _, m := range msgs {
 		if m.IsMeta {
 			continue
@@ -318,7 +319,7 @@ func (s *Scorer) score(msgs []transcript.Message) scoreResult {
 		switch m.Role {
 		case "assistant":
 			if !put.empty() && strings.TrimSpace(m.Text) != "" {
-				if c, t, ok := put.answer(m.Text); ok && s.userDecided(&res, cands, c, t, "(proposal agreed)") {
+				if c, t, kind, ok := put.answer(m.Text); ok && s.userDecided(&res, cands, c, t, kind) {
 					put = offer{} // one a turn
 				}
 			}
@@ -348,6 +349,7 @@ func (s *Scorer) score(msgs []transcript.Message) scoreResult {
 			text := clientblock.Blank(m.Text) // a reminder the client adds is not the user's words
 			if startsTurn(m) {
 				put = offer{}
+				promptAsks = asks(text)
 				if !compactSummary(text) {
 					put = readPrompt(text)
 				}
@@ -364,6 +366,9 @@ func (s *Scorer) score(msgs []transcript.Message) scoreResult {
 			errorSeen = errorSeen || failed
 			failedCall = failedCall || failed
 		}
+	}
+	if !errorSeen && !promptAsks && s.onlyUncorroborated(cands) {
+		delete(cands, catConstraint)
 	}
 	for _, r := range s.rules {
 		fs := cands[r.Category]
