@@ -57,7 +57,7 @@ func (m *metrics) decision(d stophook.Decision, name string) {
 
 // policy returns p counting each decision it makes.
 func (m *metrics) policy(p stophook.Policy) stophook.Policy {
-	return countingPolicy{p: p, name: stophook.PolicyName(p), m: m, says: waits.Of[stophook.Input](p)}
+	return &countingPolicy{p: p, name: stophook.PolicyName(p), m: m, says: waits.Of[stophook.Input](p)}
 }
 
 // countingPolicy is p, named name, counting its decisions in m.
@@ -68,9 +68,9 @@ type countingPolicy struct {
 	says waits.Sayer[stophook.Input] // p's Waits, nil when it has none
 }
 
-func (c countingPolicy) Name() string { return c.name }
+func (c *countingPolicy) Name() string { return c.name }
 
-func (c countingPolicy) Evaluate(ctx context.Context, in stophook.Input) (stophook.Decision, error) {
+func (c *countingPolicy) Evaluate(ctx context.Context, in stophook.Input) (stophook.Decision, error) {
 	d, err := c.p.Evaluate(ctx, in)
 	if err != nil {
 		d = stophook.Decision{Policy: d.Policy}
@@ -80,7 +80,7 @@ func (c countingPolicy) Evaluate(ctx context.Context, in stophook.Input) (stopho
 }
 
 // Waits is p's (see [stophook.Evaluate]).
-func (c countingPolicy) Waits(in stophook.Input) bool { return c.p != nil && waits.Ask(c.says, &in) }
+func (c *countingPolicy) Waits(in stophook.Input) bool { return c.p != nil && waits.Ask(c.says, &in) }
 
 // store returns s counting its failed operations (a missing key and a
 // caller's cancelled context are not failures).

@@ -40,7 +40,12 @@
 // lines of the message; a diagnosis ("the issue is likely that …"), a
 // finding under its label, a scenario, a condition that follows, a cause
 // in credentials or the environment, or an explanation in a later
-// sentence make it none.
+// sentence make it none. Errors of a check stated as the state the turn
+// leaves count on the same lines ("Build errors in my test file", "the
+// component has lint errors", "the linter found issues", "Compilation
+// fails.", "Build: failed"), and anywhere a list of results with a failure
+// mark ("❌ Tests: 3 failed") or a test runner's result line ("FAIL:
+// TestParse").
 //
 // With evidence, a check that failed (a test run, a build, a lint, a push,
 // a commit, a refused edit: a non-zero exit code, or a failing summary in
@@ -62,7 +67,8 @@
 // The rules are English phrase patterns and command names, measured on
 // labelled sets of real turn ends (testdata/turns.jsonl, real sessions with
 // their transcripts; testdata/labelled.jsonl, final messages of several
-// agents; testdata/harvest.jsonl, real sentences of failure and success in
+// agents; testdata/harvest.jsonl and harvest2.jsonl, real sentences of
+// failure and success in
 // the agents' own words): the tests assert the targets on a training part and on a
 // held-out part. Other languages are read as Done. The message part costs
 // well under a millisecond (it reads the last 16 KiB); nothing panics on any

@@ -214,10 +214,7 @@ func (f harvestFigures) String() string {
 // to harvest-train (P 0.95 R 0.90, 2/265), harvest-holdout measured at the
 // end: P 0.81 R 0.64 (25/39), 6/244 (P 0.82 R 0.61, 3/141). See
 // testdata/README.md, "Harvested sentences".
-var harvestBounds = map[bool]map[string]struct {
-	precision, recall float64
-	doneSent          int
-}{
+var harvestBounds = map[bool]map[string]harvestBound{
 	true: {
 		"harvest-train":   {precision: 0.94, recall: 0.88, doneSent: 2},
 		"harvest-holdout": {precision: 0.80, recall: 0.63, doneSent: 6},
@@ -244,15 +241,26 @@ func TestHarvestedSet(t *testing.T) {
 			}
 		})
 		t.Logf("%s: %v", split, f)
-		b := harvestBounds[missing == 0][split]
-		if p := ratio(f.tp, f.tp+f.fp); p < b.precision {
-			t.Errorf("%s: precision %.2f, want ≥ %.2f", split, p, b.precision)
-		}
-		if r := ratio(f.tp, f.tp+f.fn); r < b.recall {
-			t.Errorf("%s: recall %.2f, want ≥ %.2f", split, r, b.recall)
-		}
-		if f.doneSent.n > b.doneSent {
-			t.Errorf("%s: done sentences sent back %v, want at most %d", split, f.doneSent, b.doneSent)
-		}
+		harvestBounds[missing == 0][split].check(t, split, f)
+	}
+}
+
+// harvestBound is what a part of a harvested set is held at: precision and
+// recall at least, sentences that state no failure sent back at most.
+type harvestBound struct {
+	precision, recall float64
+	doneSent          int
+}
+
+func (b harvestBound) check(t *testing.T, split string, f harvestFigures) {
+	t.Helper()
+	if p := ratio(f.tp, f.tp+f.fp); p < b.precision {
+		t.Errorf("%s: precision %.2f, want ≥ %.2f", split, p, b.precision)
+	}
+	if r := ratio(f.tp, f.tp+f.fn); r < b.recall {
+		t.Errorf("%s: recall %.2f, want ≥ %.2f", split, r, b.recall)
+	}
+	if f.doneSent.n > b.doneSent {
+		t.Errorf("%s: done sentences sent back %v, want at most %d", split, f.doneSent, b.doneSent)
 	}
 }

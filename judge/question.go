@@ -190,7 +190,7 @@ func (m message) question() (Verdict, bool) {
 		if openLabel.MatchString(stripMarker(line)) {
 			return ask(Decision, 0.8, line), true
 		}
-		if courtesyStatement.MatchString(line) && !offersGoAhead(line) && !assentThenAct.MatchString(line) && !strings.Contains(line, "which") {
+		if courtesyStatement.MatchString(line) && !offersGoAhead(line) && !assents(line) && !strings.Contains(line, "which") {
 			continue
 		}
 		if loc := ifTroubleLasts.FindStringIndex(line); loc != nil {
@@ -200,7 +200,7 @@ func (m message) question() (Verdict, bool) {
 				continue
 			}
 		}
-		if reviewGate.MatchString(line) && !asksWhich(line) || assentThenAct.MatchString(line) && !asksWhich(line) && !alternative.MatchString(line) || planModeGate.MatchString(line) ||
+		if reviewGate.MatchString(line) && !asksWhich(line) || assents(line) && !asksWhich(line) && !alternative.MatchString(line) || planModeGate.MatchString(line) ||
 			whetherToAct.MatchString(line) && !strings.Contains(line, " or ") {
 			return ask(Permission, 0.8, line), true
 		}
@@ -496,7 +496,19 @@ var reviewGate = lazyre.New(`(?:^|[.!] )(?:please )?(?:review|take a look|have a
 // me the green light and I'll flip the flag", "Once you're happy with
 // it, I'll publish", "Let me know when I can start", "Ready when you
 // are"): a yes lets it act.
-var assentThenAct = lazyre.New(`\b(?:say (?:yes|yep|go|ok|okay)|give (?:me )?(?:the |a |your )?(?:green light|go-ahead|go ahead|nod|ok|okay|thumbs up)|(?:once|when|if) you(?:'re| are) (?:happy|satisfied|comfortable)(?: with (?:it|this|that|them|the \w+))?)\b[^.?!]*\bi(?:'ll| will)\b|\b(?:let me know|tell me) (?:if|when|once) (?:i|we) (?:should|can|may) (?:proceed|continue|start|begin|go ahead|go on|keep going|move on|get started|[a-z]+ (?:it|this|that|them))\b|(?:^|[.!] )(?:i'm |i am |all |we're )?ready when(?:ever)? you are\b|\b(?:reply|respond|answer|say|type)(?: with)? ["“'][^"”']{1,60}["”'],? and i(?:'ll| will)\b|승인(?:을)? ?(?:대기|기다리)|(?:이)?라고 (?:답변|답|입력|말씀)해 ?주시면|\bunless you (?:object|say otherwise|tell me otherwise|disagree|stop me|have (?:any )?(?:concerns|objections|reservations)|see (?:a|any) (?:problem|issue)|(?:want|prefer) otherwise)\b|(?:^|[.!] )(?:just )?(?:approve|say when|give (?:me )?the word|sign off)\b[^.?!]*\band i(?:'ll| will)\b|\bi (?:can|could|'ll|will|'d like to|would like to) [a-z]+\b[^.?!]*\bif (?:that|this)(?:'s| is)? (?:works?|ok|okay|fine|alright|all right)(?: (?:with|for) you)?\s*(?:[.!]|$)|(?:^|[.!] )(?:i'm |i am |all |we're )?ready (?:for|to (?:start|begin|move on|go|continue)(?: on| with)?) (?:the )?[a-z0-9 -]{1,40}? when(?:ever)? you(?:'re| are)(?: ready)?\s*(?:[.!]|$)|\b(?:once|when|after) you(?:'ve| have) (?:reviewed|approved|confirmed|checked|looked (?:at|over)|signed off on|read) (?:it|this|that|them|these|the \w+)\b[^.?!]*\bi(?:'ll| will)\b|\bif (?:that|this|it)(?:'s| is)? (?:works?|fine|ok|okay|good|alright|all right)(?: (?:with|for) you)?\b[^.?!]*\bi(?:'ll| will)\b|\b(?:happy|glad|ready) to [a-z]+\b[^.?!]*\bif you(?:'re| are) (?:good|ok|okay|happy|fine) with (?:it|this|that|them)\b`)
+var assentThenAct = lazyre.New(`\b(?:say (?:yes|yep|go|ok|okay)|give (?:me )?(?:the |a |your )?(?:green light|go-ahead|go ahead|nod|ok|okay|thumbs up)|(?:once|when|if) you(?:'re| are) (?:happy|satisfied|comfortable)(?: with (?:it|this|that|them|the \w+))?)\b[^.?!]*\bi(?:'ll| will)\b|\b(?:let me know|tell me) (?:if|when|once) (?:i|we) (?:should|can|may) (?:proceed|continue|start|begin|go ahead|go on|keep going|move on|get started|[a-z]+ (?:it|this|that|them))\b|(?:^|[.!] )(?:i'm |i am |all |we're )?ready when(?:ever)? you are\b|\b(?:reply|respond|answer|say|type)(?: with)? ["“'][^"”']{1,60}["”'],? and i(?:'ll| will)\b|\bunless you (?:object|say otherwise|tell me otherwise|disagree|stop me|have (?:any )?(?:concerns|objections|reservations)|see (?:a|any) (?:problem|issue)|(?:want|prefer) otherwise)\b|(?:^|[.!] )(?:just )?(?:approve|say when|give (?:me )?the word|sign off)\b[^.?!]*\band i(?:'ll| will)\b|\bi (?:can|could|'ll|will|'d like to|would like to) [a-z]+\b[^.?!]*\bif (?:that|this)(?:'s| is)? (?:works?|ok|okay|fine|alright|all right)(?: (?:with|for) you)?\s*(?:[.!]|$)|(?:^|[.!] )(?:i'm |i am |all |we're )?ready (?:for|to (?:start|begin|move on|go|continue)(?: on| with)?) (?:the )?[a-z0-9 -]{1,40}? when(?:ever)? you(?:'re| are)(?: ready)?\s*(?:[.!]|$)|\b(?:once|when|after) you(?:'ve| have) (?:reviewed|approved|confirmed|checked|looked (?:at|over)|signed off on|read) (?:it|this|that|them|these|the \w+)\b[^.?!]*\bi(?:'ll| will)\b|\bif (?:that|this|it)(?:'s| is)? (?:works?|fine|ok|okay|good|alright|all right)(?: (?:with|for) you)?\b[^.?!]*\bi(?:'ll| will)\b|\b(?:happy|glad|ready) to [a-z]+\b[^.?!]*\bif you(?:'re| are) (?:good|ok|okay|happy|fine) with (?:it|this|that|them)\b`)
+
+// assentKorean marks a Korean closing that waits for the human's approval
+// ("사용자 승인 대기 중", "'승인'이라고 답변해주시면 … 진행합니다": "reply
+// 'approve' and I'll go on"). It is kept apart from assentThenAct, whose
+// prefilter needs a literal in every alternative.
+var assentKorean = lazyre.New(`승인(?:을)? ?(?:대기|기다리)|라고 (?:답변|답|입력|말씀)해 ?주시면`)
+
+// assents reports a closing line that makes the agent's next step wait on
+// the human's assent.
+func assents(line string) bool {
+	return assentThenAct.MatchString(line) || assentKorean.MatchString(line)
+}
 
 // asksWhich reports a line that asks the human to pick: a which or a
 // whether.
@@ -595,7 +607,7 @@ var goAheadCJK = lazyre.New(`(?:要|需要|可以|同意|没问题|确认|ok|好
 
 // goAhead reports text that offers to act on the human's yes.
 func goAhead(text string) bool {
-	return offersGoAhead(text) || assentThenAct.MatchString(text) || goAheadCJK.MatchString(text)
+	return offersGoAhead(text) || assents(text) || goAheadCJK.MatchString(text)
 }
 
 // proseAfterChoice is the prose that follows the options of c.choice,

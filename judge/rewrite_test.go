@@ -180,10 +180,12 @@ var rewriteBounds = map[string]heldBounds{
 	// (0.52), still no finished or fixed-midway turn sent back. After the
 	// rules of session 7 (fitted to the harvested sentences' training part,
 	// harvest_test.go): 87/102 (31/34), claims caught as such 35/42, P 1.00
-	// R 0.72 (0.67), no finished or fixed-midway turn sent back. It meets the
-	// recall target of turns, not that of messages alone; held there.
+	// R 0.72 (0.67), no finished or fixed-midway turn sent back. After the
+	// rules of session 8 (errors of a check stated as a state): 88/102
+	// (31/34), R 0.73 (0.67). It meets the recall target of turns, not that
+	// of messages alone; held there.
 	"rewrite-holdout": {quickDone: 0, autoDone: 0, autoDecision: 0, fixedSentBack: 0,
-		errRecall: 0.85, errMsgPrecision: 1, errMsgRecall: 0.66},
+		errRecall: 0.86, errMsgPrecision: 1, errMsgRecall: 0.66},
 }
 
 // rwTemplate is a final message for a variant; {what}, {What}, {thing}

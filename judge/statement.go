@@ -1,8 +1,9 @@
 package judge
 
 import (
-	"github.com/stophook/stophook/internal/lazyre"
 	"strings"
+
+	"github.com/stophook/stophook/internal/lazyre"
 )
 
 // failureStatements are the agent's own statements that this turn's task
@@ -26,7 +27,15 @@ var failureStatements = []*lazyre.Regexp{
 	lazyre.New(`\b(?:the |my )?(?:push|deploy(?:ment)?|build|merge|release|publish|install(?:ation)?|migration|upgrade|commit) (?:was |is |got |has been )?(?:rejected|failed)\b|\brejected (?:the |my )?push\b`),
 	lazyre.New(`\b(?:\d+|one|two|three|four|five|several|some|a few|remaining) (?:(?:unit |integration |e2e )?tests?|specs?|checks?|cases?|suites?) (?:still )?(?:fail(?:s|ing)?|are failing|remains? failing|are still failing|are broken|are red|remains? (?:broken|red))\b`),
 	lazyre.New(`\b(?:doesn'?t|does not|don'?t|do not|isn'?t|is not) (?:work|working|build|compile|pass|passing) yet\b`),
-	lazyre.New(`\b(?:the )?(?:errors?|failures?|exceptions?|crash(?:es)?) (?:persists?|remains?|(?:is|are) still (?:there|present|happening))\b`),
+	lazyre.New(`\b(?:the )?(?:errors?|failures?|exceptions?|crash(?:es)?) (?:persists?|remains?|(?:is|are) still (?:there|present|happening))\b|` +
+		// "The bug persists", "the flicker is still there", "it still
+		// happens" (not "the issue remains open": a tracker's issue).
+		`\b(?:the |this |that )?(?:same )?(?:bug|issue|problem|regression|flicker|leak|glitch|hang|freeze) (?:still )?(?:persists|(?:is|are) still (?:there|present|happening|reproducible)|still (?:occurs|reproduces|happens))\b|` +
+		`\b(?:it|this|that)(?:'s| is) still happening\b|^(?:but )?(?:it )?still (?:happens|occurs|reproduces)\b`),
+	// A result line as test runners print it, written in the message:
+	// "FAIL src/parse.test.ts", "FAILED tests/test_api.py::test_login",
+	// "FAIL: TestParse".
+	lazyre.New(`^(?:fail|failed)(?::| -| —)? (?:\S+\.(?:test|spec)\.\w+|\S+::\S+|\S+_test\.(?:go|py|rb)|test[\w/.-]*|\S+\.test\b)`),
 	lazyre.New(`\b(?:the|this|my) (?:task|attempt|fix|change|approach) (?:failed|did ?n[o']t work|does ?n[o']t work|is not working|isn't working)\b`),
 	lazyre.New(`\bfixed (?:\d+|one|two|three|four|five|some|most) of (?:the )?(?:\d+|them)\b`),
 	// A status put first: "Blocked: the staging database is down",
@@ -79,7 +88,7 @@ func markedResult(s string) (string, bool) {
 
 // failureHint holds a word that every failure statement contains: a
 // sentence without one is not read further.
-var failureHint = lazyre.New(`fail|error|issue|problem|violation|unable|able to|n't|not|stuck|block|gave|give|giving|still|reject|red\b|broken|crash|hung|hang|wrong|timed|timing|times|fixed|exited|keep|exception|down|never|broke|off\b|resolved|out of|luck|avail|success|worked|helped|working`)
+var failureHint = lazyre.New(`fail|error|issue|problem|violation|persist|unable|able to|n't|not|stuck|block|gave|give|giving|still|reject|red\b|broken|crash|hung|hang|wrong|timed|timing|times|fixed|exited|keep|exception|down|never|broke|off\b|resolved|out of|luck|avail|success|worked|helped|working`)
 
 // conditional marks a failure named inside a clause that describes when
 // something happens ("handles the case where the request failed", "for

@@ -160,12 +160,13 @@ func checkClassified(t *testing.T, tests []classified) {
 // TestCheckErrorStates: errors of a check stated as the state the turn
 // leaves — a headline, what something has or there is, what is left, what
 // a check reported, what a run got, where a check fails —, a summary with
-// failures, something that returned an error, a state left wrong, and a
-// list of results with a failure mark (session 8, written from the
-// harvested training sentences and the shapes issue 22 names). Counter-
-// cases: a count of none, a condition, a cause in another's code or
-// before the change, a review heading, a recovery, behaviour in the simple
-// present, a warning mark, a choice marked as not done.
+// failures, something that returned an error, a state left wrong, a list
+// of results with a failure mark, a runner's result line, a bug that
+// persists (session 8, written from the harvested training sentences and
+// the shapes issue 22 names). Counter-cases: a count of none, a condition,
+// a cause in another's code or before the change, a review heading, a
+// recovery, behaviour in the simple present, a warning mark, a choice
+// marked as not done, a tracker's issue, an instruction.
 func TestCheckErrorStates(t *testing.T) {
 	t.Parallel()
 	tests := []classified{
@@ -194,7 +195,13 @@ func TestCheckErrorStates(t *testing.T) {
 		{"Result: FAIL", "error/failed"},
 		{"Same error as before.", "error/failed"},
 		{"Still seeing the 500 on /login.", "error/failed"},
+		{"The bug persists.", "error/failed"},
+		{"The flicker is still there after the change.", "error/failed"},
+		{"FAILED tests/test_api.py::test_login", "error/failed"},
+		{"FAIL: TestParse", "error/failed"},
 		// Counter-cases.
+		{"The issue remains open on GitHub.", "done"},
+		{"Fail closed if the policy binding is missing.", "done"},
 		{"The build fails when the cache is cold, so I warm it in CI first.", "done"},
 		{"Same plugin crash — the editor's ESLint plugin, not the code.", "done"},
 		{"The app won't start without `DATABASE_URL`, so I added it to `.env.example`.", "done"},

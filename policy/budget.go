@@ -21,7 +21,7 @@ func WithTurnBudget(max int, next stophook.Policy) stophook.Policy {
 	if max <= 0 {
 		max = 1
 	}
-	return turnBudget{max: max, next: next, says: waits.Of[stophook.Input](next)}
+	return &turnBudget{max: max, next: next, says: waits.Of[stophook.Input](next)}
 }
 
 type turnBudget struct {
@@ -31,10 +31,10 @@ type turnBudget struct {
 }
 
 // Name is the wrapped policy's name, so traces keep reading "ErrorRetry: …".
-func (b turnBudget) Name() string { return stophook.PolicyName(b.next) }
+func (b *turnBudget) Name() string { return stophook.PolicyName(b.next) }
 
 // Evaluate implements [stophook.Policy].
-func (b turnBudget) Evaluate(ctx context.Context, in stophook.Input) (stophook.Decision, error) {
+func (b *turnBudget) Evaluate(ctx context.Context, in stophook.Input) (stophook.Decision, error) {
 	if in.IsStop() && in.TurnBlocks >= b.max {
 		return stophook.PassOn(fmt.Sprintf("turn budget: %d continuations this turn (max %d)", in.TurnBlocks, b.max)), nil
 	}
@@ -46,7 +46,7 @@ func (b turnBudget) Evaluate(ctx context.Context, in stophook.Input) (stophook.D
 
 // Waits reports whether the guarded policy may wait for in; a stop over
 // the budget does not reach it.
-func (b turnBudget) Waits(in stophook.Input) bool {
+func (b *turnBudget) Waits(in stophook.Input) bool {
 	if in.IsStop() && in.TurnBlocks >= b.max || b.next == nil {
 		return false
 	}

@@ -61,7 +61,7 @@ func runningBackgroundTasks(in stophook.Input) []backgroundTask {
 //
 //	stophook.NewChain(policy.PauseOnBackgroundTasks(&loopstate.Iterator{}), policy.PauseOnBackgroundTasks(retry))
 func PauseOnBackgroundTasks(next stophook.Policy) stophook.Policy {
-	return pauseOnBackground{next: next, says: waits.Of[stophook.Input](next)}
+	return &pauseOnBackground{next: next, says: waits.Of[stophook.Input](next)}
 }
 
 type pauseOnBackground struct {
@@ -70,9 +70,9 @@ type pauseOnBackground struct {
 }
 
 // Name is the wrapped policy's name, so traces keep reading "LoopIterator: …".
-func (p pauseOnBackground) Name() string { return stophook.PolicyName(p.next) }
+func (p *pauseOnBackground) Name() string { return stophook.PolicyName(p.next) }
 
-func (p pauseOnBackground) Evaluate(ctx context.Context, in stophook.Input) (stophook.Decision, error) {
+func (p *pauseOnBackground) Evaluate(ctx context.Context, in stophook.Input) (stophook.Decision, error) {
 	if in.IsStop() && len(in.BackgroundTasks) > 0 {
 		if running := runningBackgroundTasks(in); len(running) > 0 {
 			return stophook.PassOn(pauseWhy(running)), nil
@@ -87,7 +87,7 @@ func (p pauseOnBackground) Evaluate(ctx context.Context, in stophook.Input) (sto
 // Waits reports whether next may wait for in (see [stophook.Evaluate]).
 // The guard itself only reads the input; a stop it passes on, while a
 // task runs, may be said to wait, which only costs the hand-off.
-func (p pauseOnBackground) Waits(in stophook.Input) bool {
+func (p *pauseOnBackground) Waits(in stophook.Input) bool {
 	return p.next != nil && waits.Ask(p.says, &in)
 }
 
