@@ -121,3 +121,9 @@ func promptAsks(prompt string) bool {
 	prompt = strings.TrimSpace(prompt)
 	return asks(prompt) || questionOpening().MatchString(prompt[:min(len(prompt), 200)])
 }
+
+// codexFailed reports whether a tool result is Codex's report of a
+// command that exited non-zero.
+func codexFailed(text string) bool {
+	return strings.Contains(text, "exited with code") && exitedNonZero().MatchString(text)
+}

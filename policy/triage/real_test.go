@@ -300,13 +300,17 @@ func TestRealTurnsPrecisionRecall(t *testing.T) {
 		// environment-fact rule, a kind of evidence its labeller had read).
 		// At the end of wave 8: 0.643 0.409 0.412 0.250 (one turn fewer found
 		// after the negation changes; its cases were not read).
-		"blind6": {0.64, 0.40, 0.41, 0.25}, // measured 0.643 0.409 0.412 0.250 (57 turns, all read from STOPHOOK_TRANSCRIPTS)
+		// Session 8, second round (corroboration), measured once at the end:
+		// 0.692 0.409 0.438 0.250 (one false alarm fewer).
+		"blind6": {0.69, 0.40, 0.43, 0.25}, // measured 0.692 0.409 0.438 0.250 (57 turns, all read from STOPHOOK_TRANSCRIPTS)
 		// Wave 8: five more projects (Claude Code, Codex), session files no
 		// labelled set had used, labelled and committed before any scorer ran
 		// on them, held out as a whole. Measured once, blind, with the scorer
 		// of wave 8's first change (the same figures as wave 7's scorer), and
 		// again at the end.
-		"blind7": {0.42, 0.75, 0.11, 0.25}, // measured 0.429 0.750 0.111 0.250 (39 turns, all read from STOPHOOK_TRANSCRIPTS)
+		// Session 8, second round (corroboration), measured once at the end:
+		// 0.462 0.750 0.118 0.250 (one false alarm fewer).
+		"blind7": {0.46, 0.75, 0.11, 0.25}, // measured 0.462 0.750 0.118 0.250 (39 turns, all read from STOPHOOK_TRANSCRIPTS)
 	}
 	for _, sp := range splits {
 		if incomplete[sp] {

@@ -364,7 +364,7 @@ func (s *Scorer) score(msgs []transcript.Message) scoreResult {
 			}
 			s.scoreText(w, &res, cands, tr.Text, false, "tool", s.weights.ToolOutput, errorSeen)
 			failed := tr.IsError || failureText(tr.Text)
-			turnFailed = turnFailed || failed || exitedNonZero().MatchString(tr.Text)
+			turnFailed = turnFailed || failed || codexFailed(tr.Text)
 			errorSeen = errorSeen || failed
 			failedCall = failedCall || failed
 		}
