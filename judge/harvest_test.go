@@ -87,15 +87,15 @@ func readHarvest(name string) ([]harvested, error) {
 // the corpus transcript whose SHA-1 starts with h.LineSha, cut to h.Span.
 // It returns "" when the corpus is not at hand or the line is not found.
 func harvestedText(cache map[string]map[string]string, h harvested) string {
-	d := os.Getenv("STOPHOOK_JUDGE_CORPUS")
-	if d == "" {
+	p, err := corpusPath(h.Corpus)
+	if err != nil {
 		return ""
 	}
 	byLine, ok := cache[h.Corpus]
 	if !ok {
 		byLine = map[string]string{}
 		cache[h.Corpus] = byLine
-		msgs, err := transcript.Options{MaxBytes: 1 << 30}.Tail(filepath.Join(d, h.Corpus), 1<<20)
+		msgs, err := transcript.Options{MaxBytes: 1 << 30}.Tail(p, 1<<20)
 		if err == nil {
 			for _, m := range msgs {
 				if m.Role != transcript.RoleAssistant {

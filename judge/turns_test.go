@@ -114,11 +114,10 @@ func (s *sessionStore) load(c turnCase) ([][]byte, transcript.Format, error) {
 	case c.Shared != "":
 		p = filepath.Join(transcriptsDir(), strings.TrimPrefix(c.Shared, "transcripts/"))
 	case c.Corpus != "":
-		d := os.Getenv("STOPHOOK_JUDGE_CORPUS")
-		if d == "" {
-			return nil, 0, os.ErrNotExist
+		var err error
+		if p, err = corpusPath(c.Corpus); err != nil {
+			return nil, 0, err
 		}
-		p = filepath.Join(d, c.Corpus)
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -367,14 +366,29 @@ func sha(s string) string {
 	return hex.EncodeToString(h[:])[:12]
 }
 
-// openCodeFinal returns the final message of turn c.Turn of an OpenCode
-// session export ({"info":…,"messages":[{"info":{"role"},"parts":[…]}]}).
-func openCodeFinal(c turnCase) (string, error) {
+// corpusPath is rel's path in $STOPHOOK_JUDGE_CORPUS, the raw sessions
+// beside the repository, or os.ErrNotExist when it is not set.
+func corpusPath(rel string) (string, error) {
 	d := os.Getenv("STOPHOOK_JUDGE_CORPUS")
 	if d == "" {
 		return "", os.ErrNotExist
 	}
-	data, err := os.ReadFile(filepath.Join(d, c.Corpus))
+	return filepath.Join(d, rel), nil
+}
+
+// readCorpus reads rel from $STOPHOOK_JUDGE_CORPUS.
+func readCorpus(rel string) ([]byte, error) {
+	p, err := corpusPath(rel)
+	if err != nil {
+		return nil, err
+	}
+	return os.ReadFile(p)
+}
+
+// openCodeFinal returns the final message of turn c.Turn of an OpenCode
+// session export ({"info":…,"messages":[{"info":{"role"},"parts":[…]}]}).
+func openCodeFinal(c turnCase) (string, error) {
+	data, err := readCorpus(c.Corpus)
 	if err != nil {
 		return "", err
 	}
@@ -427,11 +441,7 @@ func openCodeFinal(c turnCase) (string, error) {
 // assistant message that has text. A turn starts at a user message with
 // text.
 func piFinal(c turnCase) (string, error) {
-	d := os.Getenv("STOPHOOK_JUDGE_CORPUS")
-	if d == "" {
-		return "", os.ErrNotExist
-	}
-	data, err := os.ReadFile(filepath.Join(d, c.Corpus))
+	data, err := readCorpus(c.Corpus)
 	if err != nil {
 		return "", err
 	}

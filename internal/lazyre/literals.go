@@ -4,6 +4,7 @@ import (
 	"regexp/syntax"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // maxSet bounds the literal sets the derivation builds.
@@ -54,8 +55,15 @@ func analyze(re *syntax.Regexp, fold bool) facts {
 		syntax.OpWordBoundary, syntax.OpNoWordBoundary:
 		return facts{exact: []string{""}, exactOK: true}
 	case syntax.OpLiteral:
-		// Literals stay ASCII (see foldASCII): a non-ASCII rune splits
-		// the literal, and the longest ASCII piece is required.
+		if !fold && !slices.Contains(re.Rune, utf8.RuneError) {
+			// Without case folding, a match holds the literal's bytes
+			// as they are, non-ASCII runes included (U+FFFD aside: the
+			// matcher reads it in for any invalid byte).
+			lit := string(re.Rune)
+			return facts{exact: []string{lit}, exactOK: true, need: []string{lit}}
+		}
+		// Folded literals stay ASCII (see foldASCII): a non-ASCII rune
+		// splits the literal, and the longest ASCII piece is required.
 		var b strings.Builder
 		longest, ascii := "", true
 		for _, r := range re.Rune {

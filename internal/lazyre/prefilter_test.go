@@ -174,7 +174,10 @@ func TestDerive(t *testing.T) {
 		{`.*`, nil, false},
 		{`a|.*`, nil, false},
 		{`[0-9]+`, []string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9"}, false},
-		{`caf\x{e9}`, []string{"caf"}, false},
+		{`caf\x{e9}`, []string{"caf\u00e9"}, false}, // not folded: the bytes as they are
+		{`(?i)caf\x{e9}`, []string{"caf"}, true},    // folded: the ASCII piece (see foldASCII)
+		{`\x{fffd}ab`, []string{"ab"}, false},       // U+FFFD is read in for any invalid byte
+		{`승인 ?(?:대기|기다리)`, []string{"승인"}, false},   // six bytes: one literal will do
 		{`(`, nil, false},
 	}
 	for _, tt := range tests {
