@@ -41,3 +41,35 @@ func TestScoreConstraintNeedsCorroboration(t *testing.T) {
 		}
 	}
 }
+
+// TestScoreRunbookNeedsCorroboration checks the same for a cause and its
+// fix read from generic cues: it stands after a failure in the turn (a
+// Codex command that exited non-zero counts), or when the prompt asks,
+// even without a question mark; a request worded as a question does not
+// ask.
+func TestScoreRunbookNeedsCorroboration(t *testing.T) {
+	t.Parallel()
+	s := mustScorer(t, Options{})
+	weak := "It failed before token issuance because the policy denied the repository."
+	codex := transcript.Message{Role: "user", ToolResults: []transcript.ToolResult{{Text: "Chunk ID: 1\nProcess exited with code 1\nOutput:\nfatal: bad revision"}}}
+	ok := transcript.Message{Role: "user", ToolResults: []transcript.ToolResult{{Text: "Chunk ID: 1\nProcess exited with code 0\nOutput:\n"}}}
+	cases := []struct {
+		name string
+		msgs []transcript.Message
+		want bool
+	}{
+		{"alone", []transcript.Message{user("Look at the phase folders."), ok, assistant(weak)}, false},
+		{"after a Codex failure", []transcript.Message{user("Look at the phase folders."), codex, assistant(weak)}, true},
+		{"a prompt that asks without a mark", []transcript.Message{user("also can we find out where the phase folders went"), assistant(weak)}, true},
+		{"a request worded as a question", []transcript.Message{user("Can you look at the phase folders"), assistant(weak)}, false},
+	}
+	for _, c := range cases {
+		res := s.score(c.msgs)
+		if !c.want && res.Best[catRunbook]+epsilon < s.threshold {
+			t.Errorf("%s: scores %.2f, below the threshold: the case tests nothing", c.name, res.Best[catRunbook])
+		}
+		if got := slices.Contains(cats(res), catRunbook); got != c.want {
+			t.Errorf("%s: RUNBOOK found %v, want %v (%v)", c.name, got, c.want, res.Findings)
+		}
+	}
+}

@@ -289,9 +289,10 @@ func TestRealTurnsPrecisionRecall(t *testing.T) {
 		// Measured blind with the scorer of wave 5: 0.529 0.474 0.333 0.233;
 		// at the end of wave 6 0.529 0.474 0.364 0.267 (0.562 after the
 		// client-block fix). A tuning split since wave 7.
-		// Session 8, second round: a cue-only CONSTRAINT needs corroboration
-		// (two false alarms gone, no memory lost).
-		"blind5": {0.78, 0.57, 0.52, 0.30}, // measured 0.786 0.579 0.529 0.300 (49 turns, 26 read from STOPHOOK_TRANSCRIPTS)
+		// Session 8, second round: a cue-only CONSTRAINT or RUNBOOK in the
+		// agent's prose needs corroboration (three false alarms gone, no
+		// memory lost).
+		"blind5": {0.84, 0.57, 0.56, 0.30}, // measured 0.846 0.579 0.562 0.300 (49 turns, 26 read from STOPHOOK_TRANSCRIPTS)
 		// Wave 7: five more projects (Claude Code), labelled and committed
 		// before any scorer ran on them, held out as a whole. Measured once,
 		// blind, with the scorer of wave 6: 0.615 0.364 0.467 0.250; again
@@ -299,13 +300,17 @@ func TestRealTurnsPrecisionRecall(t *testing.T) {
 		// environment-fact rule, a kind of evidence its labeller had read).
 		// At the end of wave 8: 0.643 0.409 0.412 0.250 (one turn fewer found
 		// after the negation changes; its cases were not read).
-		"blind6": {0.64, 0.40, 0.41, 0.25}, // measured 0.643 0.409 0.412 0.250 (57 turns, all read from STOPHOOK_TRANSCRIPTS)
+		// Session 8, second round (corroboration), measured once at the end:
+		// 0.692 0.409 0.438 0.250 (one false alarm fewer).
+		"blind6": {0.69, 0.40, 0.43, 0.25}, // measured 0.692 0.409 0.438 0.250 (57 turns, all read from STOPHOOK_TRANSCRIPTS)
 		// Wave 8: five more projects (Claude Code, Codex), session files no
 		// labelled set had used, labelled and committed before any scorer ran
 		// on them, held out as a whole. Measured once, blind, with the scorer
 		// of wave 8's first change (the same figures as wave 7's scorer), and
 		// again at the end.
-		"blind7": {0.42, 0.75, 0.11, 0.25}, // measured 0.429 0.750 0.111 0.250 (39 turns, all read from STOPHOOK_TRANSCRIPTS)
+		// Session 8, second round (corroboration), measured once at the end:
+		// 0.462 0.750 0.118 0.250 (one false alarm fewer).
+		"blind7": {0.46, 0.75, 0.11, 0.25}, // measured 0.462 0.750 0.118 0.250 (39 turns, all read from STOPHOOK_TRANSCRIPTS)
 	}
 	for _, sp := range splits {
 		if incomplete[sp] {

@@ -303,7 +303,8 @@ func (s *Scorer) score(msgs []transcript.Message) scoreResult {
 	var put offer             // what the turn's prompt puts to the agent, until a reply takes it on
 	var asked map[string]bool // the question tool's calls, by id ("" when the transcript keeps none)
 	failedCall := false       // a tool call failed since the agent last wrote
-	promptAsks := false       // the turn's prompt ends on a question
+	prompted := false         // the turn's prompt asks
+	turnFailed := false       // a tool call failed in the turn, as Codex reports it too
 	for _, m := range msgs {
 		if m.IsMeta {
 			continue
@@ -349,7 +350,7 @@ func (s *Scorer) score(msgs []transcript.Message) scoreResult {
 			text := clientblock.Blank(m.Text) // a reminder the client adds is not the user's words
 			if startsTurn(m) {
 				put = offer{}
-				promptAsks = asks(text)
+				prompted = promptAsks(text)
 				if !compactSummary(text) {
 					put = readPrompt(text)
 				}
@@ -363,12 +364,13 @@ func (s *Scorer) score(msgs []transcript.Message) scoreResult {
 			}
 			s.scoreText(w, &res, cands, tr.Text, false, "tool", s.weights.ToolOutput, errorSeen)
 			failed := tr.IsError || failureText(tr.Text)
+			turnFailed = turnFailed || failed || codexFailed(tr.Text)
 			errorSeen = errorSeen || failed
 			failedCall = failedCall || failed
 		}
 	}
-	if !errorSeen && !promptAsks && s.onlyUncorroborated(cands) {
-		delete(cands, catConstraint)
+	if !errorSeen && !turnFailed && !prompted && s.onlyUncorroborated(cands) {
+		clear(cands)
 	}
 	for _, r := range s.rules {
 		fs := cands[r.Category]
