@@ -111,15 +111,14 @@ func firstLine(s string) string {
 // cleaned sentences, and returns the line of each. Block quotes are left
 // out: a quoted line is someone else's words.
 func sentencesOf(lines []string, cl *cleaned) (out []string, lineOf []int) {
-	for i0, line := range lines {
-		i := i0
+	for n, line := range lines {
 		t := strings.TrimSpace(line)
 		if t == "" || strings.HasPrefix(t, ">") || isRule(t) {
 			continue
 		}
 		var c string
 		if u := withoutQuotations(foldMarkup(t)); u == t {
-			c = cl.at(i, t) // the line as the closing rules read it
+			c = cl.at(n, t) // the line as the closing rules read it
 		} else {
 			c = clean(u)
 		}
@@ -135,14 +134,14 @@ func sentencesOf(lines []string, cl *cleaned) (out []string, lineOf []int) {
 				}
 				if s := strings.TrimSpace(c[start : i+1]); s != "" {
 					out = append(out, s)
-					lineOf = append(lineOf, i0)
+					lineOf = append(lineOf, n)
 				}
 				start = i + 1
 			}
 		}
 		if s := strings.TrimSpace(c[start:]); s != "" {
 			out = append(out, s)
-			lineOf = append(lineOf, i0)
+			lineOf = append(lineOf, n)
 		}
 	}
 	return out, lineOf

@@ -375,7 +375,7 @@ func (m message) reports(r Run) (string, bool) {
 		if words != nil && words.MatchString(s[max(0, loc[0]-32):min(len(s), loc[1]+24)]) {
 			return s, true
 		}
-		if m.lineNames(s, r, false) {
+		if m.lineNames(s, r, namesRun) {
 			return s, true
 		}
 	}
@@ -383,10 +383,10 @@ func (m message) reports(r Run) (string, bool) {
 }
 
 // lineNames reports whether the line of m that holds sentence s has a
-// code span (`…`) that names the command of r or, unless commandOnly, a
-// part of its output of at least 4 characters: the code is the sentence's
-// subject.
-func (m message) lineNames(s string, r Run, commandOnly bool) (names bool) {
+// code span (`…`) of at least 4 characters that names r as spanNames
+// says (namesRun: its command or a part of its output; namesCommand: its
+// command only): the code is the sentence's subject.
+func (m message) lineNames(s string, r Run, spanNames func(span string, r Run) bool) (names bool) {
 	m.codeLines(func(line, l, _ string) bool {
 		if !strings.Contains(clean(withoutQuotations(foldMarkup(strings.TrimSpace(l)))), s) {
 			return true
@@ -402,7 +402,7 @@ func (m message) lineNames(s string, r Run, commandOnly bool) (names bool) {
 			}
 			span := strings.TrimSpace(line[a+1 : a+1+b])
 			line = line[a+2+b:]
-			if len(span) >= 4 && (commandOnly && namesCommand(span, r) || !commandOnly && namesRun(span, r)) {
+			if len(span) >= 4 && spanNames(span, r) {
 				names = true
 				return false
 			}
@@ -580,7 +580,7 @@ func (m message) claimsRun(r Run) (string, bool) {
 		if strings.Contains(s[loc[0]:min(loc[1]+12, len(s))], "n't") || partial.MatchString(s) {
 			continue
 		}
-		if m.lineNames(s, r, true) {
+		if m.lineNames(s, r, namesCommand) {
 			return s, true
 		}
 	}
