@@ -82,7 +82,7 @@ func loadReal(t testing.TB) (turns []realTurn, msgs [][]transcript.Message, miss
 		if err := json.Unmarshal(sc.Bytes(), &rt); err != nil {
 			t.Fatalf("turns.jsonl: %v", err)
 		}
-		if !slices.Contains([]string{"tune", "holdout", "unseen", "blind", "blind2", "blind3", "blind4-train", "blind4-holdout", "blind5", "blind6", "blind7"}, rt.Split) || rt.Source == "" || rt.Licence == "" {
+		if !slices.Contains([]string{"tune", "holdout", "unseen", "blind", "blind2", "blind3", "blind4-train", "blind4-holdout", "blind5", "blind6", "blind7", "blind8"}, rt.Split) || rt.Source == "" || rt.Licence == "" {
 			t.Fatalf("%s: split %q, source %q, licence %q", rt.ID, rt.Split, rt.Source, rt.Licence)
 		}
 		for _, l := range rt.Labels {
@@ -217,7 +217,7 @@ func TestRealTurnsPrecisionRecall(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	splits := []string{"tune", "holdout", "unseen", "blind", "blind2", "blind3", "blind4-train", "blind4-holdout", "blind5", "blind6", "blind7"}
+	splits := []string{"tune", "holdout", "unseen", "blind", "blind2", "blind3", "blind4-train", "blind4-holdout", "blind5", "blind6", "blind7", "blind8"}
 	pairs, byTurn, n := map[string]*counts{}, map[string]*counts{}, map[string]int{}
 	incomplete := map[string]bool{}
 	for _, sp := range splits {
@@ -230,7 +230,10 @@ func TestRealTurnsPrecisionRecall(t *testing.T) {
 	for i, rt := range turns {
 		res := s.score(msgs[i])
 		got := textCategories(res)
-		show := testing.Verbose() && (!tuning || rt.Split == "tune")
+		// A held-out split's cases are never printed: reading them would
+		// make it a tuning split (blind8's were, by this test, before this
+		// line was written).
+		show := testing.Verbose() && (!tuning || rt.Split == "tune") && !slices.Contains(heldOut, rt.Split)
 		c := pairs[rt.Split]
 		n[rt.Split]++
 		for _, g := range got {
@@ -311,6 +314,15 @@ func TestRealTurnsPrecisionRecall(t *testing.T) {
 		// Session 8, second round (corroboration), measured once at the end:
 		// 0.462 0.750 0.118 0.250 (one false alarm fewer).
 		"blind7": {0.46, 0.75, 0.11, 0.25}, // measured 0.462 0.750 0.118 0.250 (39 turns, all read from STOPHOOK_TRANSCRIPTS)
+		// Session 9: six more projects (Codex 25, Claude Code 10), session
+		// files no labelled set had used, labelled and committed before any
+		// scorer ran on them. Measured once, blind, with the scorer of
+		// session 8: 0.077 0.143 0.037 0.143 (1 found, 12 false alarms, 6
+		// missed). That run printed its cases (this test printed every
+		// split's in verbose mode), so it is a tuning split from then on.
+		// A turn that answers a program (its last reply a JSON document)
+		// is no memory, prompt included: 5 false alarms fewer.
+		"blind8": {0.12, 0.14, 0.10, 0.14}, // measured 0.125 0.143 0.100 0.143 (35 turns, all read from STOPHOOK_TRANSCRIPTS)
 	}
 	for _, sp := range splits {
 		if incomplete[sp] {
