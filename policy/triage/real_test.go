@@ -320,7 +320,9 @@ func TestRealTurnsPrecisionRecall(t *testing.T) {
 		// session 8: 0.077 0.143 0.037 0.143 (1 found, 12 false alarms, 6
 		// missed). That run printed its cases (this test printed every
 		// split's in verbose mode), so it is a tuning split from then on.
-		"blind8": {0.07, 0.14, 0.03, 0.14}, // measured 0.077 0.143 0.037 0.143 (35 turns, all read from STOPHOOK_TRANSCRIPTS)
+		// A turn that answers a program (its last reply a JSON document)
+		// is no memory, prompt included: 5 false alarms fewer.
+		"blind8": {0.12, 0.14, 0.10, 0.14}, // measured 0.125 0.143 0.100 0.143 (35 turns, all read from STOPHOOK_TRANSCRIPTS)
 	}
 	for _, sp := range splits {
 		if incomplete[sp] {

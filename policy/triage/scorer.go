@@ -372,6 +372,9 @@ func (s *Scorer) score(msgs []transcript.Message) scoreResult {
 	if !errorSeen && !turnFailed && !prompted && s.onlyUncorroborated(cands) {
 		clear(cands)
 	}
+	if programCall(msgs) {
+		clear(cands) // a program's call: its prompt and answer are the program's
+	}
 	for _, r := range s.rules {
 		fs := cands[r.Category]
 		slices.SortStableFunc(fs, func(a, b Finding) int {
