@@ -358,6 +358,17 @@ func TestClassify(t *testing.T) {
 		{"reply with information", "The sandbox blocks the command. Please reply with the trail number and I'll retry it.", "decision"},
 		{"please run and paste", "The CLI can't reach your login. Please run and paste the output of:\n\n```sh\nentire trail show 10\n```\n\nWith that metadata I can review the commits.", "decision"},
 		{"reply to approve, Korean", "리뷰 결과는 반영했습니다.\n\n현재 **Design 게이트에서 사용자 승인 대기 중**입니다. \"승인\"이라고 답변해주시면 Plan 단계로 진행합니다.", "permission"},
+		// wide9-train (committed sessions of seven repositories).
+		{"or keep it as specified", "The draft leans on the sales figures. Want me to rewrite the summary to weigh both, or keep the sales-led framing as specified?", "permission"},
+		{"or keep it, then change it", "Want me to rewrite the summary to weigh both, or keep the framing and add a second chart?", "decision"},
+		{"or leave it unchanged", "Want me to move the helper into utils, or leave the module unchanged?", "permission"},
+		{"can you run, colon", "The container has no git identity. Can you run:\n\n```bash\ngit config user.name \"Ada\"\n```\n\nThen I'll commit.", "decision"},
+		{"could you check, colon, then a paragraph", "The script may run without your shell profile. Could you check:\n\n```bash\nenv | grep -i proxy\n```\n\nIf the variable is missing there, the profile is the cause and the fix is to export it in the script itself, which I can do next.", "decision"},
+		{"instructions with a colon are not a request", "The deploy script is ready. To deploy, run:\n\n```bash\nmake deploy\n```", "done"},
+		{"can you see, colon, in the body", "Can you see the two paths here:\n\n```go\nfoo()\n```\n\nThe first one was never reached, so I removed it and the tests pass.", "done"},
+		{"question branching on the answer", "The new profile should start cleanly:\n\n```bash\ncolima start --profile dev\n```\n\nDid that print the warning again? If so, an old profile with that name is left over. Check with:\n\n```bash\ncolima list\n```\n\nIf a stale profile is listed, delete it first:\n\n```bash\ncolima delete --profile dev\n```", "decision"},
+		{"question answered on the next line", "I traced the slow page to the loader.\n\nDid that change the output?\n\nNo: the cache was never read on this path, so the fix goes in the loader instead. I moved the check there and the tests pass.", "done"},
+		{"feedback question branching on the answer", "I restarted the worker with the new limits.\n\nDid that fix the timeouts? If not, send me the log and I'll dig further.", "done"},
 		{"answered question, then a paragraph", "Want me to explain why it failed?\n\nBecause the cache key ignored the locale, every lookup for a non-English user missed and fell through to the slow path, which timed out under load.", "done"},
 	}
 	for _, tt := range tests {

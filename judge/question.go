@@ -63,7 +63,7 @@ var notAlternatives = strings.NewReplacer(" or not", "", " or so", "", " or two"
 // holdOff marks an alternative that only delays the proposed work ("…, or
 // would you like to review the plan first?"): a plain yes still answers
 // the question.
-var holdOff = lazyre.New(`^(?:(?:take a break|call it a day|call it (?:here|there)|pause|stop|end|leave it)(?: (?:here|there|for now|for today|for the day))?(?: (?:while|until|till) [^?]*)?\s*[?.!]?$|(?:just )?(?:leave|hand|pass)\b[^?]*\bto you(?:rself)?\s*[?.!]?$|is there|are there|would you (?:like|prefer)(?: me)? to (?:review|modify|adjust|change|tweak|revise|look|discuss|make changes|check|see|prioriti[sz]e|focus)|do you want to (?:review|adjust|modify|change|look|check|test)|would you rather (?:review|test|check|look|read|skim|go (?:over|through))|should i (?:wait|stop|hold)|wait|stop|hold|not\b|anything|something else|(?:review|make changes|adjust|modify)(?: (?:it|this|that|them|anything|something|things|the (?:plan|approach|design|proposal|spec|draft|scope|order)))?(?: first)?\s*[?.!]?$|(?:just )?(?:leave|keep) (?:it|them|this|that|these|those|things)\b(?:\s+\S+){0,5}\s*[?.!]?$|(?:just )?(?:leave|keep) (?:everything|all of (?:it|them)|(?:the|your) \w+)(?: \w+){0,2}\s*[?.!]?$|are you (?:keeping|leaving) (?:it|them|this|that|these|those)\b(?:\s+\S+){0,4}\s*[?.!]?$|is (?:it|that|this|the \w+(?: \w+)?)(?: there)? (?:already )?(?:enough|sufficient|good enough|fine as (?:is|it is))\s*[?.!]?$|(?:should|shall|can|do|would) (?:it|they|them|these|those|that|this) (?:stay|remain)\b|(?:would you rather |do you want to |you(?:'d| would) rather )?[a-z]+ (?:it|this|that|them|these|those)(?: [a-z]+)? yourself\b|would you (?:rather )?(?:change|tighten|loosen|adjust|tweak|modify|revise|refine|narrow|widen|edit)\b[^?]*\bbefore (?:i|we)\b|skip (?:it|that|this)(?: for now| entirely| altogether)?\s*[?.!]?$|(?:will|would|do) you (?:want to )?(?:test|try|playtest|preview|check|review) it\b|are you (?:taking it|handling it|doing it|going (?:straight )?to|considering)\b|(?:do you |would you )?(?:want )?(?:a |an |any |some |more |other )?(?:changes?|edits?|tweaks?|adjustments?|revisions?)(?: to (?:it|this|that|them|the \w+))?(?: first)?\s*[?.!]?$|(?:[a-z]+ ){0,3}differently\s*[?.!]?$|(?:[a-z]+ ){0,2}enough for now\b|(?:are you )?(?:happy|ok|okay|fine|content) (?:to )?(?:leave|keep|skip|stop|wait|hold)\b|(?:pick|choose) (?:different|other|another|new)\b|(?:preview|eyeball|test|try|check|look at|look over|see|playtest|review|read|skim|go (?:over|through))(?: it| this| that| them| (?:the|my) \w+)? first\b|(?:do you |would you )?(?:want|like|prefer) to (?:sit with|think (?:about|on|it over)|mull|sleep on|wait|hold)\b|are you still (?:deciding|thinking|considering|weighing|mulling)\b|are you (?:done|finished|all set|good)\b|would you rather (?:do|handle|take|make|try|write|fix) (?:it|this|that|them)\b|(?:do|handle|take) (?:it|this|that|them) yourself\b|(?:later|afterwards|another time|next time|tomorrow)\b|after you(?:'ve| have)? (?:played|tested|tried|reviewed|looked|seen|checked)\b)`)
+var holdOff = lazyre.New(`^(?:(?:take a break|call it a day|call it (?:here|there)|pause|stop|end|leave it)(?: (?:here|there|for now|for today|for the day))?(?: (?:while|until|till) [^?]*)?\s*[?.!]?$|(?:just )?(?:leave|hand|pass)\b[^?]*\bto you(?:rself)?\s*[?.!]?$|is there|are there|would you (?:like|prefer)(?: me)? to (?:review|modify|adjust|change|tweak|revise|look|discuss|make changes|check|see|prioriti[sz]e|focus)|do you want to (?:review|adjust|modify|change|look|check|test)|would you rather (?:review|test|check|look|read|skim|go (?:over|through))|should i (?:wait|stop|hold)|wait|stop|hold|not\b|anything|something else|(?:review|make changes|adjust|modify)(?: (?:it|this|that|them|anything|something|things|the (?:plan|approach|design|proposal|spec|draft|scope|order)))?(?: first)?\s*[?.!]?$|(?:just )?(?:leave|keep) (?:it|them|this|that|these|those|things)\b(?:\s+\S+){0,5}\s*[?.!]?$|(?:just )?(?:leave|keep) (?:everything|all of (?:it|them)|(?:the|your) \w+)(?: \w+){0,2}\s*[?.!]?$|(?:just )?(?:leave|keep) [^?]{0,60}?(?:\bas[- ](?:is|it is|they are|specified|requested|written|planned|asked|agreed|before)|\bunchanged|\buntouched|\bin place)\s*[?.!]?$|are you (?:keeping|leaving) (?:it|them|this|that|these|those)\b(?:\s+\S+){0,4}\s*[?.!]?$|is (?:it|that|this|the \w+(?: \w+)?)(?: there)? (?:already )?(?:enough|sufficient|good enough|fine as (?:is|it is))\s*[?.!]?$|(?:should|shall|can|do|would) (?:it|they|them|these|those|that|this) (?:stay|remain)\b|(?:would you rather |do you want to |you(?:'d| would) rather )?[a-z]+ (?:it|this|that|them|these|those)(?: [a-z]+)? yourself\b|would you (?:rather )?(?:change|tighten|loosen|adjust|tweak|modify|revise|refine|narrow|widen|edit)\b[^?]*\bbefore (?:i|we)\b|skip (?:it|that|this)(?: for now| entirely| altogether)?\s*[?.!]?$|(?:will|would|do) you (?:want to )?(?:test|try|playtest|preview|check|review) it\b|are you (?:taking it|handling it|doing it|going (?:straight )?to|considering)\b|(?:do you |would you )?(?:want )?(?:a |an |any |some |more |other )?(?:changes?|edits?|tweaks?|adjustments?|revisions?)(?: to (?:it|this|that|them|the \w+))?(?: first)?\s*[?.!]?$|(?:[a-z]+ ){0,3}differently\s*[?.!]?$|(?:[a-z]+ ){0,2}enough for now\b|(?:are you )?(?:happy|ok|okay|fine|content) (?:to )?(?:leave|keep|skip|stop|wait|hold)\b|(?:pick|choose) (?:different|other|another|new)\b|(?:preview|eyeball|test|try|check|look at|look over|see|playtest|review|read|skim|go (?:over|through))(?: it| this| that| them| (?:the|my) \w+)? first\b|(?:do you |would you )?(?:want|like|prefer) to (?:sit with|think (?:about|on|it over)|mull|sleep on|wait|hold)\b|are you still (?:deciding|thinking|considering|weighing|mulling)\b|are you (?:done|finished|all set|good)\b|would you rather (?:do|handle|take|make|try|write|fix) (?:it|this|that|them)\b|(?:do|handle|take) (?:it|this|that|them) yourself\b|(?:later|afterwards|another time|next time|tomorrow)\b|after you(?:'ve| have)? (?:played|tested|tried|reviewed|looked|seen|checked)\b)`)
 
 // choiceWithin marks a first course that itself asks the human to pick
 // ("Want me to continue with one of those, or review the commits
@@ -271,14 +271,26 @@ func (m message) structuralQuestion() (Verdict, bool) {
 		if c.chars[k] > 600 {
 			break
 		}
-		q, _ := questions(stripMarker(line))
+		item := stripMarker(line)
+		q, _ := questions(item)
 		if q == "" {
+			// "Can you run:" over the commands it asks the human to
+			// run: a question closed with a colon.
+			if colonRequest.MatchString(item) && !courtesy.MatchString(item) {
+				return ask(Decision, 0.6, item), true
+			}
 			continue
 		}
 		if k > 0 && answered.MatchString(stripMarker(c.last[k-1])) {
 			break
 		}
-		if !addressed.MatchString(q) || courtesy.MatchString(q) || feedback.MatchString(q) {
+		// "Did that also give the warning? If so, …": what follows
+		// branches on the human's answer, so the question is put to them.
+		after := strings.TrimSpace(item[strings.LastIndex(item, "?")+1:])
+		if after == "" && k > 0 {
+			after = stripMarker(c.last[k-1])
+		}
+		if !addressed.MatchString(q) && !ifAnswered.MatchString(after) || courtesy.MatchString(q) || feedback.MatchString(q) {
 			break
 		}
 		kind, conf := classifyQuestion(closing{question: q, lines: c.lines})
@@ -289,6 +301,15 @@ func (m message) structuralQuestion() (Verdict, bool) {
 	}
 	return Verdict{}, false
 }
+
+// colonRequest marks a request put to the human as a question but closed
+// with a colon, before the commands it asks them to run or check ("Can
+// you run:", "Could you check:"): they are to act and report back.
+var colonRequest = lazyre.New(`(?:^|[.!] )(?:(?:so|first|meanwhile|next|then|ok|okay),? )?(?:can|could|would) you (?:please )?(?:share|provide|paste|send|give|confirm|check|run|try|grant|install|restart|log ?in|upload|set|create|verify|test|execute|add|open|enable|update)\b[^?:.!]{0,80}:$`)
+
+// ifAnswered marks what follows a question when it branches on the
+// human's answer ("If so, …", "If not, …").
+var ifAnswered = lazyre.New(`^if (?:so|yes|not|no|it (?:does|did|doesn't|didn't|is|was)|that's the case|you (?:do|did|don't|didn't))\b`)
 
 // offer marks a closing line that offers more work.
 var offer = lazyre.New(`^(?:if you want|if you'd like|if you would like|happy to|i can|once you answer|once i have|with (?:those|these|your) answers?)\b`)

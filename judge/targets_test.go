@@ -190,7 +190,7 @@ func TestTurnTargets(t *testing.T) {
 		checkTargetsRounded(t, "shipped", h, true)
 		checkHeldOut(t, "shipped", h, shippedBounds)
 	}
-	splits := []string{"train", "holdout", "blind-train", "blind-holdout", "fresh-train", "fresh-holdout", "wide-train", "wide-holdout", "wide2-train", "wide2-holdout", "wide3-train", "wide3-holdout", "wide4-train", "wide4-holdout", "wide5-train", "wide5-holdout", "wide6-train", "wide6-holdout", "wide7-train", "wide7-holdout", "wide8-train", "wide8-holdout"}
+	splits := []string{"train", "holdout", "blind-train", "blind-holdout", "fresh-train", "fresh-holdout", "wide-train", "wide-holdout", "wide2-train", "wide2-holdout", "wide3-train", "wide3-holdout", "wide4-train", "wide4-holdout", "wide5-train", "wide5-holdout", "wide6-train", "wide6-holdout", "wide7-train", "wide7-holdout", "wide8-train", "wide8-holdout", "wide9-train", "wide9-holdout"}
 	if len(skipped) > 0 {
 		splits = nil // judged above as one set
 	}
@@ -344,6 +344,19 @@ var heldOut = map[string]heldBounds{
 	// figures (held there).
 	"wide8-holdout": {quickDone: 1, autoDone: 4, autoDecision: 1, fixedSentBack: 0,
 		autoPermission: 0.75, questionRecall: 0.78, questionPrecision: 0.64},
+	// The ninth wide sets (session 9: the Claude Code sessions seven
+	// repositories committed to their default branch, which no judge set
+	// had read; every turn end, asks not oversampled), labelled before the
+	// judge ran on them and measured blind with session 8's rules:
+	// wide9-train (56 finished, 10 decisions, 14 permission asks; now
+	// tuned on, held to the targets) 13/14 permission asks, 0/10 decisions,
+	// question recall 0.88; wide9-holdout 34 finished, 8 decisions, 10
+	// permission asks: 0/34 finished turns sent back by quickstart, 1/34
+	// by autopilot, 0/8 decisions answered, 8/10 permission asks, question
+	// P 0.89 / R 0.94. After the rules fitted to wide9-train (14/14, 0/10,
+	// R 1.00): the same figures (held there).
+	"wide9-holdout": {quickDone: 0, autoDone: 1, autoDecision: 0, fixedSentBack: 0,
+		autoPermission: 0.80, questionRecall: 0.90, questionPrecision: 0.89},
 }
 
 // shippedBounds are the figures measured on the shipped sets alone (a
