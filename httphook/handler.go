@@ -58,28 +58,28 @@ func New(p stophook.Policy, token string, opts hook.Options) *Handler {
 //
 // When the budget runs out, the answer is sent at once; ServeHTTP returns
 // when the policy has returned too (see [hook.Server]).
-func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) { h.answer(w, r) }
+
+// answer is ServeHTTP; it returns the status code it answered with, so
+// that the server's metrics need not wrap w to learn it.
+func (h *Handler) answer(w http.ResponseWriter, r *http.Request) int {
 	if r.Method != http.MethodPost {
 		w.Header().Set("Allow", http.MethodPost)
-		http.Error(w, "stophook: method not allowed; POST a hook input", http.StatusMethodNotAllowed)
-		return
+		return refuse(w, "stophook: method not allowed; POST a hook input", http.StatusMethodNotAllowed)
 	}
 	if r.Header.Get("Origin") != "" {
 		// Browsers send Origin with every POST; hook clients do not. A web
 		// page must not drive the hooks of the machine it runs on.
-		http.Error(w, "stophook: requests from web pages (with an Origin header) are refused", http.StatusForbidden)
-		return
+		return refuse(w, "stophook: requests from web pages (with an Origin header) are refused", http.StatusForbidden)
 	}
 	if !isJSON(r.Header.Get("Content-Type")) {
 		// Also stops the requests a page can send without CORS preflight:
 		// text/plain, form and multipart bodies.
-		http.Error(w, "stophook: Content-Type must be application/json", http.StatusUnsupportedMediaType)
-		return
+		return refuse(w, "stophook: Content-Type must be application/json", http.StatusUnsupportedMediaType)
 	}
 	if h.token != "" && !validBearer(r.Header.Get("Authorization"), h.token) {
 		w.Header().Set("WWW-Authenticate", `Bearer realm="stophook"`)
-		http.Error(w, "stophook: missing or wrong bearer token", http.StatusUnauthorized)
-		return
+		return refuse(w, "stophook: missing or wrong bearer token", http.StatusUnauthorized)
 	}
 	body := r.Body
 	if r.ContentLength < 0 || r.ContentLength > h.maxInput {
@@ -91,16 +91,16 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
-			http.Error(w, fmt.Sprintf("stophook: hook input larger than %d bytes", h.maxInput), http.StatusRequestEntityTooLarge)
-			return
+			return refuse(w, fmt.Sprintf("stophook: hook input larger than %d bytes", h.maxInput), http.StatusRequestEntityTooLarge)
 		}
-		http.Error(w, "stophook: read hook input: "+err.Error(), http.StatusBadRequest)
-		return
+		return refuse(w, "stophook: read hook input: "+err.Error(), http.StatusBadRequest)
 	}
+	// Read to its end: closed now, the body need not be drained by
+	// net/http after the answer (a read and an allocation less).
+	r.Body.Close()
 	answer, wait, err := h.serve(r.Context(), data)
 	if err != nil {
-		http.Error(w, err.Error(), http.StatusBadRequest)
-		return
+		return refuse(w, err.Error(), http.StatusBadRequest)
 	}
 	hdr := w.Header()
 	hdr["Content-Type"] = jsonContentType
@@ -114,6 +114,14 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.NewResponseController(w).Flush()
 		wait()
 	}
+	return http.StatusOK
+}
+
+// refuse answers code with the message msg, as http.Error does, and
+// returns code.
+func refuse(w http.ResponseWriter, msg string, code int) int {
+	http.Error(w, msg, code)
+	return code
 }
 
 // autoLengthMax is the longest answer whose Content-Length is left to

@@ -128,16 +128,22 @@ func (c *countingStore) Delete(ctx context.Context, key string) error {
 
 // handler returns next timing each request and counting its status code.
 func (m *metrics) handler(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	return http.HandlerFunc(m.timed(answerOf(next)))
+}
+
+// timed returns serve timing each request and counting the status code it
+// returns.
+func (m *metrics) timed(serve func(http.ResponseWriter, *http.Request) int) func(http.ResponseWriter, *http.Request) {
+	return func(w http.ResponseWriter, r *http.Request) {
 		m.inFlight.Add(1)
 		start := time.Now()
-		rec := &statusRecorder{ResponseWriter: w, code: http.StatusOK}
+		code := http.StatusOK // a panic's: what a handler that wrote nothing answers
 		defer func() {
-			m.observe(time.Since(start), rec.code)
+			m.observe(time.Since(start), code)
 			m.inFlight.Add(-1)
 		}()
-		next.ServeHTTP(rec, r)
-	})
+		code = serve(w, r)
+	}
 }
 
 func (m *metrics) observe(d time.Duration, code int) {

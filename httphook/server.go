@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"sync/atomic"
 	"time"
 
 	"github.com/stophook/stophook"
@@ -51,19 +52,18 @@ type ServeOptions struct {
 // on every other path, behind the concurrency cap and the metrics.
 func mux(hook http.Handler, opts ServeOptions) http.Handler {
 	opts = opts.withDefaults()
-	sem := make(chan struct{}, opts.MaxConcurrent)
-	capped := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		select {
-		case sem <- struct{}{}:
-			defer func() { <-sem }()
-			hook.ServeHTTP(w, r)
-		default:
+	var active atomic.Int64 // hook requests past the cap, until they return
+	limit := int64(opts.MaxConcurrent)
+	answer := answerOf(hook)
+	timed := opts.metrics.timed(func(w http.ResponseWriter, r *http.Request) int {
+		if !admit(&active, limit) {
 			opts.metrics.rejected.Add(1)
 			w.Header().Set("Retry-After", "1")
-			http.Error(w, "stophook: server busy", http.StatusServiceUnavailable)
+			return refuse(w, "stophook: server busy", http.StatusServiceUnavailable)
 		}
+		defer active.Add(-1)
+		return answer(w, r)
 	})
-	timed := opts.metrics.handler(capped)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if (r.URL.Path == healthPath || r.URL.Path == metricsPath) && r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
@@ -88,9 +88,37 @@ func mux(hook http.Handler, opts ServeOptions) http.Handler {
 			}
 			opts.metrics.ServeHTTP(w, r)
 		default:
-			timed.ServeHTTP(w, r)
+			timed(w, r)
 		}
 	})
+}
+
+// admit takes a place under the cap of limit requests counted by active,
+// and reports whether there was one.
+func admit(active *atomic.Int64, limit int64) bool {
+	for {
+		n := active.Load()
+		if n >= limit {
+			return false
+		}
+		if active.CompareAndSwap(n, n+1) {
+			return true
+		}
+	}
+}
+
+// answerOf returns a function that serves a request with h and returns
+// the status code of the answer: a [*Handler] says it, any other handler's
+// is recorded from what it writes.
+func answerOf(h http.Handler) func(http.ResponseWriter, *http.Request) int {
+	if h, ok := h.(*Handler); ok {
+		return h.answer
+	}
+	return func(w http.ResponseWriter, r *http.Request) int {
+		rec := &statusRecorder{ResponseWriter: w, code: http.StatusOK}
+		h.ServeHTTP(rec, r)
+		return rec.code
+	}
 }
 
 func (o ServeOptions) withDefaults() ServeOptions {

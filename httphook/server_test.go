@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/hook"
 	"github.com/stophook/stophook/httphook"
 )
 
@@ -192,4 +193,49 @@ func (l *notifyListener) Close() error {
 	err := l.Listener.Close()
 	l.once.Do(func() { close(l.closed) })
 	return err
+}
+
+// TestMuxCountsHandlerCodes: a Handler behind the mux reports its own
+// status codes to the metrics (no recorder wraps it): each refusal and
+// each answer is counted by its code, and no request stays in flight or
+// holds a place under the cap once answered.
+func TestMuxCountsHandlerCodes(t *testing.T) {
+	t.Parallel()
+	metrics := httphook.NewMetrics()
+	h := httphook.New(metrics.Policy(blocker("keep going")), "", hook.Options{Store: new(stophook.MemoryStore)})
+	m := httphook.Mux(h, metrics.Options(httphook.ServeOptions{MaxConcurrent: 1}))
+	plain := post(stopPayload, nil)
+	plain.Header.Set("Content-Type", "text/plain")
+	for _, c := range []struct {
+		req  *http.Request
+		code int
+	}{
+		{post(stopPayload, nil), 200},
+		{post(stopPayload, nil), 200}, // the first one's place under the cap of one was given back
+		{httptest.NewRequest(http.MethodGet, "/stop", nil), 405},
+		{plain, 415},
+		{post(`{"session_id":`, nil), 400},
+	} {
+		w := httptest.NewRecorder()
+		m.ServeHTTP(w, c.req)
+		if w.Code != c.code {
+			t.Errorf("%s %s: got %d %q, want %d", c.req.Method, c.req.Header.Get("Content-Type"), w.Code, w.Body, c.code)
+		}
+	}
+	var b strings.Builder
+	metrics.WriteTo(&b)
+	for _, want := range []string{
+		`stophook_requests_total{code="200"} 2`,
+		`stophook_requests_total{code="400"} 1`,
+		`stophook_requests_total{code="405"} 1`,
+		`stophook_requests_total{code="415"} 1`,
+		`stophook_request_duration_seconds_count 5`,
+		`stophook_requests_in_flight 0`,
+		`stophook_requests_rejected_total 0`,
+		`stophook_decisions_total{verdict="block",policy="stophook.PolicyFunc"} 2`,
+	} {
+		if !strings.Contains(b.String(), want+"\n") {
+			t.Errorf("metrics lack %q:\n%s", want, b.String())
+		}
+	}
 }
