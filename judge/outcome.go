@@ -101,10 +101,22 @@ var outcomeStatements = []*lazyre.Regexp{
 		`^(?:but |and |so )?(?:it|this|that|(?:the )?(?:\w+ )?(?:app|build|server|project|code|site|page|tests?|suite|binary|container|image|service|worker|job|pipeline)) (?:still )?(?:won'?t|will not|doesn'?t|does not) (?:compile|build|start|boot|run|launch|load|deploy|install|pass)(?:[.!;:—–,]|$| (?:anymore|any more|either|again|on|with|after|because|due)\b)|` +
 		`^(?:status|result|results|build|tests?|lint|linting|typecheck|type ?check|ci|checks?|deploy(?:ment)?|push|e2e|compile|compilation|format(?:ting)?)(?: status| result)?: (?:failed|failing|fail|red|broken|errors?|❌|✗|✖)(?:[.!;,]|$| \(| —| -)|` +
 		`^(?:still )?(?:the )?same (?:\w+ )?(?:error|failure)(?: as before| again)?[.!]?$`),
+	// Failures still counted (session 9): "Still 401 ERROR nodes in
+	// Task.cs even with the new grammar", "still 3 failing tests", "but
+	// still 2 type errors"; not "still 0 errors" (no count word matches it).
+	lazyre.New(`()(?:^(?:[-*+•] )?|\bbut |; |— |: )(?:there (?:is|are) )?still (?:[1-9][\d,]*|one|two|three|four|five|six|several|some|a few|many) (?:\w+ ){0,2}?(?:errors?|failures?|failing (?:tests?|checks?|specs?|files?|jobs?))\b`),
+	// Checks named together that failed (session 9): "Not ready — lint and
+	// all three test jobs failed", "build, lint and the e2e job are
+	// failing".
+	lazyre.New(clauseStart + `(?:the )?()` + checkListWord + `(?:(?:,|,? and|,? plus) (?:all |the |both )?(?:[1-9]\d* |one |two |three |four |five )?` + checkListWord + `)+ (?:all |both )?(?:failed|are (?:all |both )?failing|are (?:all |both )?red)(?:[.,;:—–]|$| (?:on|with|in|at|because|due|again)\b)`),
 	// A state left wrong: "the measurement is still off", "the page is
 	// still blank", "the totals are still wrong".
 	lazyre.New(clauseStart + `(?:(?:the|my|its|this|that|our|all(?: the)?) )?` + subject + `(?:is|are|looks?|seems?) (?:still|now still) (?:wrong|incorrect|off|empty|blank|not (?:showing|rendering|updating|appearing|visible|displayed|displaying|saving|syncing|connecting|responding|loading))\b(?:[^-]|$)`),
 }
+
+// checkListWord is a check named in a list of checks that failed: "lint",
+// "the e2e job", "all three test jobs".
+const checkListWord = `(?:build|builds|lint|linting|tests?|typecheck|type ?check|ci|e2e|vet|format(?:ting)?|unit|integration|docs|release|deploy)(?: (?:tests?|jobs?|checks?|runs?|suites?|steps?|builds?))?`
 
 // clauseStart is where an outcome statement's subject may start: the start
 // of the sentence (after a list marker) or of a clause after a contrast or

@@ -250,7 +250,10 @@ func (m message) outcome(i int, s string) bool {
 		if strings.HasPrefix(s[loc[0]:], ": ") && listItem.MatchString(before) {
 			continue // "- with_span vs do-block: tests failed because …": a finding under its label
 		}
-		if !plainSubject(subj) || negated.MatchString(before) || outcomeGuard.MatchString(before+" "+subj) || outcomeRest.MatchString(after) || conditionFollows.MatchString(after) || countFollows.MatchString(s[max(0, loc[1]-1):]) {
+		// A negation before a clause break denies something else: "Not ready
+		// — lint and all three test jobs failed".
+		negBefore := negated.MatchString(before) && !clauseBreak.MatchString(s[loc[0]:loc[1]])
+		if !plainSubject(subj) || negBefore || outcomeGuard.MatchString(before+" "+subj) || outcomeRest.MatchString(after) || conditionFollows.MatchString(after) || countFollows.MatchString(s[max(0, loc[1]-1):]) {
 			continue
 		}
 		if waiting.MatchString(s[loc[0]:]) {

@@ -239,3 +239,27 @@ func TestCheckStateInTheMiddle(t *testing.T) {
 		{"The test fails.", "error/failed"},
 	})
 }
+
+// TestStillCountedAndListedChecks: failures still counted at the start of a
+// clause, and checks named together that failed (session 9, written from
+// the training part of the third harvest). A negation before a dash denies
+// something else. Counter-cases: no count, a condition, a cause before the
+// change, a recovery, a run still going.
+func TestStillCountedAndListedChecks(t *testing.T) {
+	t.Parallel()
+	checkClassified(t, []classified{
+		{"The extraction map is in. Still 401 ERROR nodes in Task.cs even with the new grammar.", "error/failed"},
+		{"The parser is in, but still 3 failing tests in the SQL suite.", "error/failed"},
+		{"There are still two type errors in the demo.", "error/failed"},
+		{"Not ready — lint and all three test jobs failed.", "error/failed"},
+		{"Build, lint and the e2e job are failing.", "error/failed"},
+		// Counter-cases.
+		{"Still 0 errors after the rebase.", "done"},
+		{"There are still 2 errors, both pre-existing on main.", "done"},
+		{"If lint and tests fail, the hook blocks the merge.", "done"},
+		{"Lint and the unit tests failed at first; both pass now.", "done"},
+		{"Not ready — lint and the test jobs are still running.", "done"},
+		{"Build and lint failed before my change too.", "done"},
+		{"Still waiting on CI; no failures so far.", "done"},
+	})
+}
