@@ -279,7 +279,7 @@ func TestRealTurnsPrecisionRecall(t *testing.T) {
 		"holdout": {0.95, 0.55, 0.71, 0.39}, // measured 0.953 0.554 0.712 0.394
 		"unseen":  {0.66, 0.66, 0.50, 0.66}, // measured 0.667 0.667 0.500 0.667 (15 turns, read from STOPHOOK_TRANSCRIPTS)
 		"blind":   {0.87, 0.60, 0.60, 0.48}, // measured 0.875 0.609 0.600 0.480 (39 turns)
-		"blind2":  {0.95, 0.67, 0.63, 0.35}, // measured 0.950 0.679 0.633 0.358 (48 turns; wave 8 lost a turn found by a negated cue: "no … repro run")
+		"blind2":  {1.00, 0.67, 0.67, 0.35}, // measured 1.000 0.679 0.679 0.358 (48 turns; wave 8 lost a turn found by a negated cue: "no … repro run"; session 9: a review of a PR is no memory)
 		"blind3":  {0.85, 0.54, 0.66, 0.34}, // measured 0.857 0.545 0.667 0.345 (33 turns, 32 read from STOPHOOK_TRANSCRIPTS)
 		// Wave 5: four projects nobody here had read, labelled before any
 		// scorer ran on them. Measured once, blind, with the scorer of wave
@@ -321,8 +321,9 @@ func TestRealTurnsPrecisionRecall(t *testing.T) {
 		// missed). That run printed its cases (this test printed every
 		// split's in verbose mode), so it is a tuning split from then on.
 		// A turn that answers a program (its last reply a JSON document)
-		// is no memory, prompt included: 5 false alarms fewer.
-		"blind8": {0.12, 0.14, 0.10, 0.14}, // measured 0.125 0.143 0.100 0.143 (35 turns, all read from STOPHOOK_TRANSCRIPTS)
+		// is no memory, prompt included: 5 false alarms fewer; nor is a turn
+		// asked to review a change: 2 more.
+		"blind8": {0.16, 0.14, 0.12, 0.14}, // measured 0.167 0.143 0.125 0.143 (35 turns, all read from STOPHOOK_TRANSCRIPTS)
 	}
 	for _, sp := range splits {
 		if incomplete[sp] {

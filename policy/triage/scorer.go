@@ -304,6 +304,7 @@ func (s *Scorer) score(msgs []transcript.Message) scoreResult {
 	var asked map[string]bool // the question tool's calls, by id ("" when the transcript keeps none)
 	failedCall := false       // a tool call failed since the agent last wrote
 	prompted := false         // the turn's prompt asks
+	review := false           // the turn's prompt asks for a review of a change
 	turnFailed := false       // a tool call failed in the turn, as Codex reports it too
 	for _, m := range msgs {
 		if m.IsMeta {
@@ -351,6 +352,7 @@ func (s *Scorer) score(msgs []transcript.Message) scoreResult {
 			if startsTurn(m) {
 				put = offer{}
 				prompted = promptAsks(text)
+				review = reviewRequest(text)
 				if !compactSummary(text) {
 					put = readPrompt(text)
 				}
@@ -372,8 +374,10 @@ func (s *Scorer) score(msgs []transcript.Message) scoreResult {
 	if !errorSeen && !turnFailed && !prompted && s.onlyUncorroborated(cands) {
 		clear(cands)
 	}
-	if programCall(msgs) {
-		clear(cands) // a program's call: its prompt and answer are the program's
+	if review || programCall(msgs) {
+		// A review of a change, or a program's call: what the turn finds is
+		// about the change or goes back to the program.
+		clear(cands)
 	}
 	for _, r := range s.rules {
 		fs := cands[r.Category]
