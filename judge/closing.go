@@ -200,9 +200,35 @@ func withoutSignOff(lines []string) []string {
 		seen++
 		if mayBeSignOff(line) && signOff.MatchString(clean(line)) {
 			cut = i
+		} else if sourcesHead(line) && onlyReferences(lines[i+1:cut]) {
+			cut = i
 		}
 	}
 	return lines[:cut]
+}
+
+// sourcesHead reports a line that opens a list of sources: "Sources:"
+// alone or followed by links.
+func sourcesHead(line string) bool {
+	l := trimLeftASCII(line, "#*_ \t")
+	if !hasPrefixFoldASCII(l, "sources:") {
+		return false
+	}
+	rest := strings.TrimSpace(strings.TrimLeft(l[len("sources:"):], "*_"))
+	return rest == "" || strings.Contains(rest, "](") || strings.HasPrefix(rest, "http")
+}
+
+// onlyReferences reports lines that hold nothing but references: list
+// items and links, such as the "Sources:" list a web search has the agent
+// put at the very end of its reply, after its closing.
+func onlyReferences(lines []string) bool {
+	for _, line := range lines {
+		line = strings.TrimSpace(line)
+		if line != "" && !isListItem(line) && !strings.HasPrefix(line, "[") && !strings.HasPrefix(line, "http") {
+			return false
+		}
+	}
+	return true
 }
 
 // questions returns the question sentences of line joined by a space, and
