@@ -39,7 +39,7 @@ func TestReadBody(t *testing.T) {
 			if tt.plain {
 				r = strings.NewReader(body)
 			}
-			got, err := readBody(r, tt.declared, tt.max)
+			got, err := readBody(nil, r, tt.declared, tt.max)
 			var tooBig *http.MaxBytesError
 			if tt.tooBig {
 				if !errors.As(err, &tooBig) {

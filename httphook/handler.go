@@ -9,6 +9,7 @@ import (
 	"mime"
 	"net/http"
 	"strconv"
+	"sync"
 
 	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/hook"
@@ -87,7 +88,8 @@ func (h *Handler) answer(w http.ResponseWriter, r *http.Request) int {
 		// net/http reads no more than declared.
 		body = http.MaxBytesReader(w, r.Body, h.maxInput)
 	}
-	data, err := readBody(body, r.ContentLength, h.maxInput)
+	buf := bodies.Get().(*[]byte)
+	data, err := readBody((*buf)[:0], body, r.ContentLength, h.maxInput)
 	if err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
@@ -99,6 +101,12 @@ func (h *Handler) answer(w http.ResponseWriter, r *http.Request) int {
 	// net/http after the answer (a read and an allocation less).
 	r.Body.Close()
 	answer, wait, err := h.serve(r.Context(), data)
+	if cap(data) <= maxPooledBody {
+		// Nothing of data outlives serve: the input it decoded, which the
+		// policies keep, holds copies (TestBodyBufferReused).
+		*buf = data[:0]
+		bodies.Put(buf)
+	}
 	if err != nil {
 		return refuse(w, err.Error(), http.StatusBadRequest)
 	}
@@ -135,17 +143,27 @@ const autoLengthMax = 1024
 // header map as it is (its key is canonical) and never changed.
 var jsonContentType = []string{"application/json"}
 
+// bodies holds request body buffers for reuse, as *[]byte.
+var bodies = sync.Pool{New: func() any { return new([]byte) }}
+
+// maxPooledBody is the largest body buffer kept for reuse: a rare large
+// input is not held in memory by the pool.
+const maxPooledBody = 64 << 10
+
 // readBody reads a request body of declared length n (-1 when unknown)
-// into a buffer of that size: one allocation for the bodies hook clients
-// send, which declare their length. A body of unknown or oversized
-// declared length is read through a reader that enforces max (an
+// into b (empty), or into a buffer of that size when b is shorter: no
+// allocation for the bodies hook clients send, which declare their length,
+// once b has grown to their size. A body of unknown or oversized declared
+// length is read through a reader that enforces max (an
 // [http.MaxBytesReader]); one of declared length within max is bounded by
 // net/http to that length, and, should a reader give more, by max here.
-func readBody(r io.Reader, n, max int64) ([]byte, error) {
+func readBody(b []byte, r io.Reader, n, max int64) ([]byte, error) {
 	if n < 0 || n > max {
 		return io.ReadAll(r)
 	}
-	b := make([]byte, 0, n+1) // +1: the read that finds the end needs room
+	if int64(cap(b)) < n+1 { // +1: the read that finds the end needs room
+		b = make([]byte, 0, n+1)
+	}
 	for {
 		m, err := r.Read(b[len(b):cap(b)])
 		b = b[:len(b)+m]

@@ -3,6 +3,7 @@ package httphook_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -166,6 +167,35 @@ func TestAnswerLength(t *testing.T) {
 		}
 		if resp.ContentLength != int64(len(body)) || len(resp.TransferEncoding) != 0 {
 			t.Errorf("reason of %d bytes: Content-Length %d, Transfer-Encoding %q for a body of %d bytes; want its length, not chunked", len(reason), resp.ContentLength, resp.TransferEncoding, len(body))
+		}
+	}
+}
+
+// TestBodyBufferReused: the Handler reuses request body buffers, so the
+// input a policy keeps must not share the body's memory. Each request
+// here is the same length, so the next one is read into the buffer the
+// last one was, when the pool gives it back; what the policies kept of
+// the earlier ones must not change.
+func TestBodyBufferReused(t *testing.T) {
+	var kept []stophook.Input
+	keep := stophook.NewChain(stophook.PolicyFunc(func(_ context.Context, in stophook.Input) (stophook.Decision, error) {
+		kept = append(kept, in)
+		return stophook.PassOn("kept"), nil
+	}))
+	h := httphook.New(keep, "", hook.Options{Store: new(stophook.MemoryStore)})
+	body := func(i int) string {
+		return fmt.Sprintf(`{"session_id":"s-%d","cwd":"/p","hook_event_name":"Stop","last_assistant_message":"message %d"}`, i, i)
+	}
+	for i := range 20 {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, post(body(i), nil))
+		if rec.Code != 200 {
+			t.Fatalf("request %d: %d %q", i, rec.Code, rec.Body)
+		}
+	}
+	for i, in := range kept {
+		if in.SessionID != fmt.Sprintf("s-%d", i) || in.LastAssistantMessage != fmt.Sprintf("message %d", i) || string(in.Raw) != body(i) {
+			t.Errorf("input %d changed after later requests: %q %q %s", i, in.SessionID, in.LastAssistantMessage, in.Raw)
 		}
 	}
 }

@@ -30,10 +30,12 @@ var outcomeStatements = []*lazyre.Regexp{
 		clauseStart + `(?:(?:the|my|its|this|our|even|only|also) )?` + subject + `(?:still )?fails (?:because|due to)\b|` +
 		`, so (?:(?:the|my|its|this|our) )?` + subject + `(?:still )?fails\.?$`),
 	// A state at the end: "the health check is failing with HTTP 503",
+	// "the login button isn't working",
 	// "all the GitHub Actions are failing" (not "blocked by": what blocks a
 	// step is most often the environment or another task, which lets the
 	// turn end).
 	lazyre.New(clauseStart + `(?:(?:the|my|its|this|that|our|even|only|also|all(?: the)?) )?` + subject + `(?:is|are|'s|keeps?|seems? to be|appears? to be) (?:still |now |also |currently |all )?(?:failing|erroring|crashing|being rejected|stuck|not working|n't working)\b|` +
+		ownClauseStart + `(?:(?:the|my|its|this|that|our|even|only|also|all(?: the)?) )?` + subject + `(?:is|are)n'?t (?:still |now |currently )?working\b|` +
 		clauseStart + `(?:(?:the|my|its|this|that|our|all(?: the)?) )?` + subject + `(?:still )?(?:remains?|stays?) (?:broken|failing|red|down|unresolved|unfixed)\b`),
 	// Does not work: "the footer sed didn't work for level-2 pages", "the
 	// web search didn't help"; in the present only as the sentence's own
@@ -64,7 +66,8 @@ var outcomeStatements = []*lazyre.Regexp{
 	// error — the plugin types clash", "Lint errors in the chip"), what
 	// something has or there is ("The component has lint errors", "there
 	// are 2 type errors in the demo"), what is left ("the remaining errors
-	// are in cli.ts", "two errors in my test file"), what is left to do ("I
+	// are in cli.ts", "two errors in my test file", "One gradient error in
+	// debug — inspect:"), what is left to do ("I
 	// still need to fix 3 ESLint errors", "two errors to fix"); a check that reports them ("the linter found issues in
 	// the form", "Clippy flagged a style issue"); a run that got them ("I
 	// ran the focused tests and got reproducible failures"); a check that
@@ -76,6 +79,7 @@ var outcomeStatements = []*lazyre.Regexp{
 		`\b(?:there (?:is|are|'s) (?:still )?|(?:still )?(?:has|have) (?:still )?)(?:a |an |one |two |three |four |five |several |some |a few |[1-9]\d* )?(?:new |more |remaining )?` + checkNoun + ` (?:errors?|failures?)\b|` +
 		`\bremaining (?:\w+ )?(?:errors?|failures?) (?:are|is) (?:all |only |still )?(?:in|on|from|at)\b|` +
 		`^(?:[-*+•] )?(?:[1-9]\d*|two|three|four|five|several) (?:new |more |remaining )?(?:errors?|failures?) (?:to fix|left|remain|in (?:my|the|our|this)\b)|` +
+		`^(?:[-*+•] )?(?:one|[1-9]\d*|two|three|four|five|several) (?:new |more |remaining )?(?:[\w-]+ )?(?:errors?|failures?) (?:in|on) [\w./-]+ ?(?:[:—–]|\.?$)|` +
 		`\bi (?:still )?(?:need|have) to fix (?:the |these |those |all )?(?:remaining )?(?:[1-9]\d* |one |two |three |four |five |several |some |a few )?(?:\w+ )?(?:errors?|failures?|failing tests?)\b`),
 	lazyre.New(`\b(?:the )?(?:linter|lint|eslint|clippy|ruff|mypy|pyright|biome|tsc|typecheck|type ?checker|compiler|the build|build|ci|pre-commit|the hook|tests?|test suite|suite|vet|analyzer|swiftlint|rubocop) (?:still |also |now |then )?(?:caught|found|flagged|reports|reported|shows|showed|surfaced|exposed|complains|complained|threw|raised) (?:about )?(?:a |an |one |two |three |four |five |several |some |a few |more |new |remaining |[1-9]\d* )?(?:(?:style|type|lint|clippy|eslint|real|actual|formatting|format|build|compile|compilation|test|typescript|ts|syntax|minor|small|critical|more|new|remaining) ){0,2}(?:errors?|failures?|issues?|problems?|violations?)\b|` +
 		`\bi (?:ran|re-?ran|tried|executed) \b[^.;]{0,80}?\band (?:got|saw|hit) (?:(?:reproducible|consistent|the same|same|new|more|several|some|a few|two|three|four|[1-9]\d*|test|type|build|lint|compile|import|runtime) ){0,2}(?:failures?|errors?|exceptions?|crashes)\b|` +
@@ -113,6 +117,10 @@ var outcomeStatements = []*lazyre.Regexp{
 	// still blank", "the totals are still wrong".
 	lazyre.New(clauseStart + `(?:(?:the|my|its|this|that|our|all(?: the)?) )?` + subject + `(?:is|are|looks?|seems?) (?:still|now still) (?:wrong|incorrect|off|empty|blank|not (?:showing|rendering|updating|appearing|visible|displayed|displaying|saving|syncing|connecting|responding|loading))\b(?:[^-]|$)`),
 }
+
+// ownClauseStart is clauseStart without "so": "…, so the search filter
+// isn't working properly" concludes from what the agent saw, a diagnosis.
+const ownClauseStart = `(?:^(?:[-*+•] |\d+[.)] )?(?:[^\w\s"'(\x60]{1,3} )?|\bbut |; |— |: )`
 
 // checkListWord is a check named in a list of checks that failed: "lint",
 // "the e2e job", "all three test jobs".

@@ -241,8 +241,9 @@ func TestCheckStateInTheMiddle(t *testing.T) {
 }
 
 // TestStillCountedAndListedChecks: failures still counted at the start of a
-// clause, and checks named together that failed (session 9, written from
-// the training part of the third harvest). A negation before a dash denies
+// clause, checks named together that failed, something that isn't working,
+// a count of errors as a headline (session 9, written from the training
+// parts of the third harvest). A negation before a dash denies
 // something else. Counter-cases: no count, a condition, a cause before the
 // change, a recovery, a run still going.
 func TestStillCountedAndListedChecks(t *testing.T) {
@@ -253,6 +254,9 @@ func TestStillCountedAndListedChecks(t *testing.T) {
 		{"There are still two type errors in the demo.", "error/failed"},
 		{"Not ready — lint and all three test jobs failed.", "error/failed"},
 		{"Build, lint and the e2e job are failing.", "error/failed"},
+		{"The login button isn't working.", "error/failed"},
+		{"The `responds(to:)` guard isn't working as intended.", "error/failed"},
+		{"One gradient error in debug — inspect:", "error/failed"},
 		// Counter-cases.
 		{"Still 0 errors after the rebase.", "done"},
 		{"There are still 2 errors, both pre-existing on main.", "done"},
@@ -261,5 +265,11 @@ func TestStillCountedAndListedChecks(t *testing.T) {
 		{"Not ready — lint and the test jobs are still running.", "done"},
 		{"Build and lint failed before my change too.", "done"},
 		{"Still waiting on CI; no failures so far.", "done"},
+		{"If the login button isn't working, clear the site data first.", "done"},
+		{"Why the login button isn't working: the handler is never bound.", "done"},
+		{"The old toggle isn't working anymore, so I removed it.", "done"},
+		{"One error in the log comes from the old build, which I removed.", "done"},
+		{"No errors in debug.", "done"},
+		{"The filenames shown don't contain \"Ge\", so the search filter isn't working properly.", "done"},
 	})
 }

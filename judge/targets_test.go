@@ -345,18 +345,18 @@ var heldOut = map[string]heldBounds{
 	"wide8-holdout": {quickDone: 1, autoDone: 4, autoDecision: 1, fixedSentBack: 0,
 		autoPermission: 0.75, questionRecall: 0.78, questionPrecision: 0.64},
 	// The ninth wide sets (session 9: the Claude Code sessions seven
-	// repositories committed to their default branch, which no judge set
-	// had read; every turn end, asks not oversampled), labelled before the
-	// judge ran on them and measured blind with session 8's rules:
-	// wide9-train (56 finished, 10 decisions, 14 permission asks; now
-	// tuned on, held to the targets) 13/14 permission asks, 0/10 decisions,
-	// question recall 0.88; wide9-holdout 34 finished, 8 decisions, 10
-	// permission asks: 0/34 finished turns sent back by quickstart, 1/34
-	// by autopilot, 0/8 decisions answered, 8/10 permission asks, question
-	// P 0.89 / R 0.94. After the rules fitted to wide9-train (14/14, 0/10,
-	// R 1.00): the same figures (held there).
-	"wide9-holdout": {quickDone: 0, autoDone: 1, autoDecision: 0, fixedSentBack: 0,
-		autoPermission: 0.80, questionRecall: 0.90, questionPrecision: 0.89},
+	// repositories committed, which no judge set had read; every turn end,
+	// asks not oversampled), labelled before the judge ran on them and
+	// measured blind with session 8's rules: wide9-train (65 finished, 11
+	// decisions, 14 permission asks; now tuned on, held to the targets)
+	// 13/14 permission asks, 0/11 decisions, question recall 0.88;
+	// wide9-holdout 43 finished, 11 decisions, 14 permission asks: 0/43
+	// finished turns sent back by quickstart, 1/43 by autopilot, 1/11
+	// decisions answered, 12/14 permission asks, question P 0.92 / R 0.96.
+	// After the rules fitted to wide9-train (14/14, 0/11, R 1.00): the
+	// same figures (held there where they miss a target).
+	"wide9-holdout": {quickDone: 0, autoDone: 1, autoDecision: 1, fixedSentBack: 0,
+		autoPermission: 0.85, questionRecall: 0.90, questionPrecision: 0.90},
 }
 
 // shippedBounds are the figures measured on the shipped sets alone (a

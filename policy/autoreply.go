@@ -72,10 +72,12 @@ func (p *AutoReply) Evaluate(ctx context.Context, in stophook.Input) (stophook.D
 
 // quote shortens s to a readable trace excerpt.
 func quote(s string) string {
-	const max = 120
-	if utf8.RuneCountInString(s) <= max { // counted without making the runes
+	if utf8.RuneCountInString(s) <= quoteMax { // counted without making the runes
 		return `"` + s + `"`
 	}
 	r := []rune(s)
-	return `"…` + string(r[len(r)-max:]) + `"`
+	return `"…` + string(r[len(r)-quoteMax:]) + `"`
 }
+
+// quoteMax is how many runes of a text [quote] keeps.
+const quoteMax = 120

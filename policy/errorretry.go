@@ -6,6 +6,7 @@ import (
 
 	"fmt"
 	"time"
+	"unicode/utf8"
 
 	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/internal/waits"
@@ -82,6 +83,16 @@ func (p *ErrorRetry) Waits(in stophook.Input) bool {
 	return p.Judge != nil || transcript.Path(in.TranscriptPath, in.AgentTranscriptPath) != ""
 }
 
+// judgedWhy says why a stop was judged v: "turn judged " + v.String() +
+// ": " + quote(v.Why), made in one allocation when the reason is short
+// enough to be quoted whole (TestJudgedWhy).
+func judgedWhy(v judge.Verdict) string {
+	if utf8.RuneCountInString(v.Why) <= quoteMax {
+		return "turn judged " + v.String() + `: "` + v.Why + `"`
+	}
+	return "turn judged " + v.String() + ": " + quote(v.Why)
+}
+
 type retryState struct {
 	Count     int       `json:"count"`
 	UpdatedAt time.Time `json:"updated_at"`
@@ -121,9 +132,9 @@ func (p *ErrorRetry) Evaluate(ctx context.Context, in stophook.Input) (stophook.
 		if err := store.Delete(ctx, key); err != nil {
 			return stophook.Decision{}, err
 		}
-		return stophook.PassOn("turn judged " + v.String() + ": " + quote(v.Why)), nil
+		return stophook.PassOn(judgedWhy(v)), nil
 	} else {
-		evidence = "turn judged " + v.String() + ": " + quote(v.Why)
+		evidence = judgedWhy(v)
 	}
 	max := p.MaxRetries
 	if max <= 0 {
