@@ -28,19 +28,21 @@ var harvest3Set = sync.OnceValues(func() ([]harvested, error) { return readHarve
 // hv3-train P 1.00 R 0.60 (3/5, 0 of 207 other sentences sent back),
 // hv3-holdout P 0.33 R 0.14 (2/14, 4/171), hv3-other P 1.00 R 1.00 (1/1,
 // 0/87). hv3-train2, mid-turn lines of the harvest-train repositories
-// that no set had read, labelled after the first rules of session 9 and
-// measured with them before any further change: P 1.00 R 0.40 (4/10,
-// 0/172). See testdata/README.md, "Third harvest".
+// that no set had read, in two draws, each labelled after the rules
+// before it and measured with them before any further change: the first
+// P 1.00 R 0.40 (4/10, 0/172), the second (after the rules the first led
+// to) P 0.50 R 0.10 (1/10, 1/168); both together then P 0.88 R 0.35
+// (7/20, 1/340). See testdata/README.md, "Third harvest".
 var harvest3Bounds = map[bool]map[string]harvestBound{
 	true: {
 		"hv3-train":   {precision: 1.00, recall: 0.60, doneSent: 0},
-		"hv3-train2":  {precision: 1.00, recall: 0.40, doneSent: 0},
+		"hv3-train2":  {precision: 0.87, recall: 0.35, doneSent: 1},
 		"hv3-holdout": {precision: 0.33, recall: 0.14, doneSent: 4},
 		"hv3-other":   {precision: 1.00, recall: 1.00, doneSent: 0},
 	},
 	false: {
 		"hv3-train":   {precision: 1.00, recall: 0.60, doneSent: 0},
-		"hv3-train2":  {precision: 1.00, recall: 0.25, doneSent: 0},
+		"hv3-train2":  {precision: 0.66, recall: 0.40, doneSent: 1},
 		"hv3-holdout": {precision: 0.33, recall: 0.14, doneSent: 4},
 		"hv3-other":   {precision: 1.00, recall: 1.00, doneSent: 0},
 	},

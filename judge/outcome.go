@@ -67,7 +67,8 @@ var outcomeStatements = []*lazyre.Regexp{
 	// something has or there is ("The component has lint errors", "there
 	// are 2 type errors in the demo"), what is left ("the remaining errors
 	// are in cli.ts", "two errors in my test file", "One gradient error in
-	// debug — inspect:"), what is left to do ("I
+	// debug — inspect:", "7 new errors from my edits", "Two remaining issues:
+	// unused … and missing styles"), what is left to do ("I
 	// still need to fix 3 ESLint errors", "two errors to fix"); a check that reports them ("the linter found issues in
 	// the form", "Clippy flagged a style issue"); a run that got them ("I
 	// ran the focused tests and got reproducible failures"); a check that
@@ -78,7 +79,8 @@ var outcomeStatements = []*lazyre.Regexp{
 	lazyre.New(`()(?:^(?:[-*+•] |\d+[.)] )?(?:[^\w\s"'(\x60]{1,3} )?)(?:still |new |more |(?:the )?remaining |[1-9]\d* |two |three |several )?` + checkNoun + ` (?:errors?|failures?)(?: (?:in|on|at|from|remain|left)\b| ?[:—–-]|$)|` +
 		`\b(?:there (?:is|are|'s) (?:still )?|(?:still )?(?:has|have) (?:still )?)(?:a |an |one |two |three |four |five |several |some |a few |[1-9]\d* )?(?:new |more |remaining )?` + checkNoun + ` (?:errors?|failures?)\b|` +
 		`\bremaining (?:\w+ )?(?:errors?|failures?) (?:are|is) (?:all |only |still )?(?:in|on|from|at)\b|` +
-		`^(?:[-*+•] )?(?:[1-9]\d*|two|three|four|five|several) (?:new |more |remaining )?(?:errors?|failures?) (?:to fix|left|remain|in (?:my|the|our|this)\b)|` +
+		`^(?:[-*+•] )?(?:[1-9]\d*|two|three|four|five|several) (?:new |more |remaining )?(?:errors?|failures?) (?:to fix|left|remain|(?:in|from) (?:my|the|our|this)\b)|` +
+		`^(?:[-*+•] )?(?:one|two|three|four|five|several|[1-9]\d*) remaining (?:[\w-]+ )?(?:errors?|failures?|issues?|problems?)\b|` +
 		`^(?:[-*+•] )?(?:one|[1-9]\d*|two|three|four|five|several) (?:new |more |remaining )?(?:[\w-]+ )?(?:errors?|failures?) (?:in|on) [\w./-]+ ?(?:[:—–]|\.?$)|` +
 		`\bi (?:still )?(?:need|have) to fix (?:the |these |those |all )?(?:remaining )?(?:[1-9]\d* |one |two |three |four |five |several |some |a few )?(?:\w+ )?(?:errors?|failures?|failing tests?)\b`),
 	lazyre.New(`\b(?:the )?(?:linter|lint|eslint|clippy|ruff|mypy|pyright|biome|tsc|typecheck|type ?checker|compiler|the build|build|ci|pre-commit|the hook|tests?|test suite|suite|vet|analyzer|swiftlint|rubocop) (?:still |also |now |then )?(?:caught|found|flagged|reports|reported|shows|showed|surfaced|exposed|complains|complained|threw|raised) (?:about )?(?:a |an |one |two |three |four |five |several |some |a few |more |new |remaining |[1-9]\d* )?(?:(?:style|type|lint|clippy|eslint|real|actual|formatting|format|build|compile|compilation|test|typescript|ts|syntax|minor|small|critical|more|new|remaining) ){0,2}(?:errors?|failures?|issues?|problems?|violations?)\b|` +
@@ -113,14 +115,26 @@ var outcomeStatements = []*lazyre.Regexp{
 	// all three test jobs failed", "build, lint and the e2e job are
 	// failing".
 	lazyre.New(clauseStart + `(?:the )?()` + checkListWord + `(?:(?:,|,? and|,? plus) (?:all |the |both )?(?:[1-9]\d* |one |two |three |four |five )?` + checkListWord + `)+ (?:all |both )?(?:failed|are (?:all |both )?failing|are (?:all |both )?red)(?:[.,;:—–]|$| (?:on|with|in|at|because|due|again)\b)`),
+	// Still not there, a check or a tool still reporting a problem, a new
+	// wrong state after a change (session 9): "Still not in the lock file.",
+	// "the httpx import still shows undefined", "cli.ts still has unused
+	// imports", "…, but now it shows the wrong plural form"; not "still not
+	// sure" (a doubt) or "still no failures".
+	lazyre.New(`()^(?:[-*+•] )?(?:but |and |hmm,? )?still not (?:in|on|at|there|installed|loaded|linked|found|showing|shown|visible|rendering|working|fixed|resolved|passing|building|compiling|picked up|applied|updated|registered|recognized)\b|` +
+		ownClauseStart + `(?:(?:the|my|its|this|that|our|even|only|also|all(?: the)?) )?` + subject + `still (?:has|have|shows?|reports?|throws?|gives?) (?:an? |the |two |three |[1-9]\d* )?(?:unused|undefined|unresolved|missing|broken|failing|type|lint|build|compile|import|runtime|syntax)(?: \w+)?\b|` +
+		`(?:^|\bbut )(?:now )?(?:it|this|that|they|the [\w-]+)(?: now)? (?:shows?|displays?|renders?|returns?|picks?|uses?|gives?|prints?) (?:the |a |an )?wrong\b()`),
 	// A state left wrong: "the measurement is still off", "the page is
-	// still blank", "the totals are still wrong".
-	lazyre.New(clauseStart + `(?:(?:the|my|its|this|that|our|all(?: the)?) )?` + subject + `(?:is|are|looks?|seems?) (?:still|now still) (?:wrong|incorrect|off|empty|blank|not (?:showing|rendering|updating|appearing|visible|displayed|displaying|saving|syncing|connecting|responding|loading))\b(?:[^-]|$)`),
+	// still blank", "the totals are still wrong", "the Dynamic Island is
+	// still too wide".
+	lazyre.New(clauseStart + `(?:(?:the|my|its|this|that|our|all(?: the)?) )?` + subject + `(?:is|are|looks?|seems?) (?:still|now still) (?:too (?:wide|narrow|small|big|large|tall|short|long|slow|dark|light|high|low|bright|faint|close|far)|wrong|incorrect|off|empty|blank|not (?:showing|rendering|updating|appearing|visible|displayed|displaying|saving|syncing|connecting|responding|loading))\b(?:[^-]|$)`),
 }
 
-// ownClauseStart is clauseStart without "so": "…, so the search filter
-// isn't working properly" concludes from what the agent saw, a diagnosis.
-const ownClauseStart = `(?:^(?:[-*+•] |\d+[.)] )?(?:[^\w\s"'(\x60]{1,3} )?|\bbut |; |— |: )`
+// ownClauseStart is clauseStart without "so" ("…, so the search filter
+// isn't working properly" concludes from what the agent saw, a diagnosis),
+// with an interjection ("Hmm, the import still shows undefined") and an
+// item of a list in a sentence ("Two issues: (1) …, (2) cli.ts still has
+// unused imports").
+const ownClauseStart = `(?:^(?:[-*+•] |\d+[.)] |\(\d+\) )?(?:[^\w\s"'(\x60]{1,3} )?(?:hmm,? |oh,? |ugh,? )?|\bbut |; |— |: |, \(\d+\) )`
 
 // checkListWord is a check named in a list of checks that failed: "lint",
 // "the e2e job", "all three test jobs".

@@ -36,7 +36,9 @@ var failureStatements = []*lazyre.Regexp{
 	// "FAIL src/parse.test.ts", "FAILED tests/test_api.py::test_login",
 	// "FAIL: TestParse".
 	lazyre.New(`^(?:fail|failed)(?::| -| —)? (?:\S+\.(?:test|spec)\.\w+|\S+::\S+|\S+_test\.(?:go|py|rb)|test[\w/.-]*|\S+\.test\b)`),
-	lazyre.New(`\b(?:the|this|my) (?:task|attempt|fix|change|approach) (?:failed|did ?n[o']t work|does ?n[o']t work|is not working|isn't working)\b`),
+	lazyre.New(`\b(?:the|this|my) (?:task|attempt|fix|change|approach) (?:failed|did ?n[o']t work|does ?n[o']t work|is not working|isn't working)\b|` +
+		// "The padding approach was wrong — it moved the title down further."
+		`\b(?:the|this|that|my) (?:[\w-]+ )?(?:approach|attempt|fix|change|workaround|patch) (?:was wrong|made (?:it|things|this) worse|backfired)(?: ?[.!;:—–]|$)`),
 	lazyre.New(`\bfixed (?:\d+|one|two|three|four|five|some|most) of (?:the )?(?:\d+|them)\b`),
 	// A status put first: "Blocked: the staging database is down",
 	// "Tests failed: 3 of 48".
@@ -259,6 +261,9 @@ func (m message) outcome(i int, s string) bool {
 		if waiting.MatchString(s[loc[0]:]) {
 			continue // blocked on another task or on the user: a wait, not a failure
 		}
+		if inferred.MatchString(s[loc[0]:loc[1]]) {
+			continue // "the run proves GitHub rejected that value": a conclusion
+		}
 		if c := lastContrast(before); c >= 0 {
 			before = before[c:]
 		} else if clauseBreak.MatchString(s[loc[0]:loc[1]]) {
@@ -271,6 +276,11 @@ func (m message) outcome(i int, s string) bool {
 	}
 	return false
 }
+
+// inferred marks a verb of inference inside an outcome statement's match
+// ("the run proves GitHub rejected that specific value"): the agent
+// concludes from evidence, as outcomeGuard vetoes before the match.
+var inferred = lazyre.New(`\b(?:suggests?|proves?|indicates?|implies|means)\b`)
 
 // settled reports the vetoes a failure statement in sentence i of m, s,
 // and an outcome statement share: the sentence explains or supposes the

@@ -273,3 +273,32 @@ func TestStillCountedAndListedChecks(t *testing.T) {
 		{"The filenames shown don't contain \"Ge\", so the search filter isn't working properly.", "done"},
 	})
 }
+
+// TestStatesLeftWrong: states a turn leaves wrong and changes that made
+// things worse (session 9, written from the second draw of hv3-train2):
+// still not there, still reporting a problem, still too wide, a new wrong
+// state after a change, remaining issues and new errors counted, an
+// approach that was wrong. Counter-cases: a doubt, no failures, a
+// condition, a fix after it, a conclusion from evidence, a cause in
+// another's code.
+func TestStatesLeftWrong(t *testing.T) {
+	t.Parallel()
+	checkClassified(t, []classified{
+		{"Still not in the lock file.", "error/failed"},
+		{"Two issues: (1) the type is too complex, (2) cli.ts still has unused imports.", "error/failed"},
+		{"Hmm, the httpx import in telegram_miniapp.py still shows undefined.", "error/failed"},
+		{"The Dynamic Island is still too wide at smaller phone sizes.", "error/failed"},
+		{"Adding the key made the fallback go away, but now it shows the wrong plural form.", "error/failed"},
+		{"Two remaining issues: an unused constant and missing styles.", "error/failed"},
+		{"7 new errors from my edits.", "error/failed"},
+		{"The padding approach was wrong — it moved the title down further.", "error/failed"},
+		// Counter-cases.
+		{"Still not sure which of the two layouts you prefer.", "done"},
+		{"Still no failures after three runs.", "done"},
+		{"If it still shows undefined, restart the TypeScript server.", "done"},
+		{"The sidebar was still too wide, so I fixed the breakpoint; it fits now.", "done"},
+		{"The run proves GitHub rejected that specific value.", "done"},
+		{"Two remaining issues are pre-existing, in files I didn't touch.", "done"},
+		{"The old approach was wrong about caching, which is why I replaced it.", "done"},
+	})
+}
