@@ -42,6 +42,17 @@ type closing struct {
 	chars []int
 }
 
+// closingBuf holds the backing arrays of a closing's slices, which
+// closingOf fills no further than their lengths.
+type closingBuf struct {
+	lines   [closingLines]string
+	heading [closingLines]bool
+	quoted  [closingLines]bool
+	items   [closingItems]string
+	last    [tailLines]string
+	chars   [tailLines]int
+}
+
 // optionsHeading marks a heading that puts the list under it to the human
 // ("## Your options for the status segment").
 var optionsHeading = lazyre.New(`^(?:your |the |some )?(?:options|choices|alternatives)\b|\b(?:options|choices) (?:for|from here|going forward)\b|^open (?:questions?|decisions?)\b|^decisions? (?:needed|for you)\b`)
@@ -51,9 +62,10 @@ var optionsHeading = lazyre.New(`^(?:your |the |some )?(?:options|choices|altern
 const tailLines = 8
 
 // closingOf reads the closing of the lines of prose, a message with its
-// code blanked; cl cleans them.
-func closingOf(lines []string, cl *cleaned) closing {
-	var c closing
+// code blanked; cl cleans them. Its slices start in buf's arrays, which
+// they never outgrow.
+func closingOf(lines []string, cl *cleaned, buf *closingBuf) closing {
+	c := closing{lines: buf.lines[:0], heading: buf.heading[:0], quoted: buf.quoted[:0], items: buf.items[:0], last: buf.last[:0], chars: buf.chars[:0]}
 	raw := withoutSignOff(lines)
 	cleanAt := cl.at
 	skipped, run := 0, 0 // run: list items directly below the current line
@@ -200,9 +212,35 @@ func withoutSignOff(lines []string) []string {
 		seen++
 		if mayBeSignOff(line) && signOff.MatchString(clean(line)) {
 			cut = i
+		} else if sourcesHead(line) && onlyReferences(lines[i+1:cut]) {
+			cut = i
 		}
 	}
 	return lines[:cut]
+}
+
+// sourcesHead reports a line that opens a list of sources: "Sources:"
+// alone or followed by links.
+func sourcesHead(line string) bool {
+	l := trimLeftASCII(line, "#*_ \t")
+	if !hasPrefixFoldASCII(l, "sources:") {
+		return false
+	}
+	rest := strings.TrimSpace(strings.TrimLeft(l[len("sources:"):], "*_"))
+	return rest == "" || strings.Contains(rest, "](") || strings.HasPrefix(rest, "http")
+}
+
+// onlyReferences reports lines that hold nothing but references: list
+// items and links, such as the "Sources:" list a web search has the agent
+// put at the very end of its reply, after its closing.
+func onlyReferences(lines []string) bool {
+	for _, line := range lines {
+		line = strings.TrimSpace(line)
+		if line != "" && !isListItem(line) && !strings.HasPrefix(line, "[") && !strings.HasPrefix(line, "http") {
+			return false
+		}
+	}
+	return true
 }
 
 // questions returns the question sentences of line joined by a space, and

@@ -136,7 +136,9 @@ func Judge(text string, ev *Evidence) Verdict {
 	if strings.TrimSpace(text) == "" {
 		return Verdict{Class: Done, Confidence: 0.5, Why: "empty message"}
 	}
-	m := readMessage(text)
+	buf := messageBufs.Get().(*messageBuf)
+	defer putMessageBuf(buf)
+	m := readMessage(text, buf)
 	if v, ok := m.leadingError(); ok {
 		return v
 	}

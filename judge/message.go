@@ -2,7 +2,9 @@ package judge
 
 import (
 	"github.com/stophook/stophook/internal/lazyre"
+	"slices"
 	"strings"
+	"sync"
 )
 
 // message is a final message as the rules read it.
@@ -17,24 +19,52 @@ type message struct {
 	closing closing
 }
 
-func readMessage(text string) message {
+// readMessage reads text into a message whose slices start in buf's
+// arrays: a message of usual length is read without allocating them. The
+// message must not outlive buf.
+func readMessage(text string, buf *messageBuf) message {
 	p := prose(text)
-	lines := linesOf(p)
+	lines := linesInto(buf.lines[:0], p)
 	cl := cleaned{n: len(lines)}
-	sentences, lineOf := sentencesOf(lines, &cl)
-	return message{raw: text, prose: p, sentences: sentences, edge: edges(lineOf), closing: closingOf(lines, &cl)}
+	sentences, lineOf := sentencesOf(lines, &cl, buf.sentences[:0], buf.lineOf[:0])
+	return message{raw: text, prose: p, sentences: sentences, edge: edges(lineOf, buf.distinct[:0], buf.edge[:0]),
+		closing: closingOf(lines, &cl, &buf.closing)}
+}
+
+// messageBufLen is how many lines and sentences a [messageBuf] holds.
+const messageBufLen = 32
+
+// messageBuf holds the backing arrays of a message's slices.
+type messageBuf struct {
+	lines     [messageBufLen]string
+	sentences [messageBufLen]string
+	lineOf    [messageBufLen]int
+	distinct  [messageBufLen]int
+	edge      [messageBufLen]bool
+	closing   closingBuf
+}
+
+// messageBufs holds a [messageBuf] for each Judge running: a verdict
+// keeps nothing of its message's slices.
+var messageBufs = sync.Pool{New: func() any { return new(messageBuf) }}
+
+// putMessageBuf clears buf, which would otherwise keep the texts of its
+// last message, and returns it to messageBufs.
+func putMessageBuf(buf *messageBuf) {
+	*buf = messageBuf{}
+	messageBufs.Put(buf)
 }
 
 // edges returns, for sentences on the lines lineOf, whether each is on one
-// of the first 2 or the last 3 lines that hold a sentence.
-func edges(lineOf []int) []bool {
-	var distinct []int
+// of the first 2 or the last 3 lines that hold a sentence. distinct and
+// out (empty) give their arrays to its work and to its result.
+func edges(lineOf, distinct []int, out []bool) []bool {
 	for _, l := range lineOf {
 		if len(distinct) == 0 || distinct[len(distinct)-1] != l {
 			distinct = append(distinct, l)
 		}
 	}
-	out := make([]bool, len(lineOf))
+	out = slices.Grow(out, len(lineOf))[:len(lineOf)]
 	for i, l := range lineOf {
 		out[i] = len(distinct) <= 5 || l <= distinct[1] || l >= distinct[len(distinct)-3]
 	}
@@ -88,6 +118,26 @@ func linesOf(prose string) []string {
 	return strings.FieldsFunc(prose, func(r rune) bool { return r == '\n' || r == '\r' })
 }
 
+// linesInto appends linesOf(prose) to dst, without a function call per
+// rune: the line ends are ASCII (TestLinesInto, FuzzLinesInto).
+func linesInto(dst []string, prose string) []string {
+	start := -1 // the start of the current line, -1 between lines
+	for i := 0; i < len(prose); i++ {
+		if c := prose[i]; c == '\n' || c == '\r' {
+			if start >= 0 {
+				dst = append(dst, prose[start:i])
+				start = -1
+			}
+		} else if start < 0 {
+			start = i
+		}
+	}
+	if start >= 0 {
+		dst = append(dst, prose[start:])
+	}
+	return dst
+}
+
 // leadingError matches a message that starts with an error line, as a
 // client writes it when a request fails ("API Error: 529 …").
 var leadingError = lazyre.New(`\A\s*(?:[✕✖×❌]\s*)?\[?(?:API Error\b|Error:|ERROR:|error:|Fatal:|fatal:|Traceback \(most recent call last\))`)
@@ -110,7 +160,7 @@ func firstLine(s string) string {
 // sentencesOf splits the lines of prose (code already blanked) into
 // cleaned sentences, and returns the line of each. Block quotes are left
 // out: a quoted line is someone else's words.
-func sentencesOf(lines []string, cl *cleaned) (out []string, lineOf []int) {
+func sentencesOf(lines []string, cl *cleaned, out []string, lineOf []int) ([]string, []int) {
 	for n, line := range lines {
 		t := strings.TrimSpace(line)
 		if t == "" || strings.HasPrefix(t, ">") || isRule(t) {

@@ -21,5 +21,5 @@ func reviewRequest(prompt string) bool {
 }
 
 var reviewOpening = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)^(?:please\s+)?(?:re-?review|review|code-review|independently\s+(?:review|verify)|verify)\b[^.?!\n]{0,80}?\b(?:diffs?|changes|changeset|patch(?:es)?|pr|pull\s+request|commits?|staged|uncommitted)\b`)
+	return regexp.MustCompile(`(?i)^(?:please\s+)?(?:re-?review|review|code-review|independently\s+(?:review|verify))\b[^.?!\n]{0,80}?\b(?:diffs?|changes|changeset|patch(?:es)?|pr|pull\s+request|commits?|staged|uncommitted)\b`)
 })

@@ -25,6 +25,7 @@ func TestScoreReviewRequest(t *testing.T) {
 		{"review the remote repo sync schema. I see people using the below", []string{"CONSTRAINT"}},
 		{"review this proposal with Fable and have it fill in the gaps and report back.", []string{"CONSTRAINT"}},
 		{"Fix the flaky test, then review what changed in the retry logic.", []string{"CONSTRAINT"}},
+		{"Verify the deploy works with the new changes and fix anything broken.", []string{"CONSTRAINT"}},
 	} {
 		res := s.score([]transcript.Message{user(tc.prompt), assistant(reply)})
 		if got := cats(res); !slices.Equal(got, tc.want) {

@@ -289,6 +289,7 @@ func FuzzScore(f *testing.F) {
 	f.Add(`{"answers":{"ingress_model":{"answers":["One public service \xff"]}}}`, "That can't be right, one principal per request")
 	f.Add("You're right. Python isn't actually installed here (a Store stub).\n<proposed_plan>\nUse Redis.\n</proposed_plan>", "shouldn't we reuse it?")
 	f.Add("Yes, but with one important boundary.\n\nNone of this is tech debt; the team does not always follow it, no repro run.", "we want promptfoo compatibility")
+	f.Add("Empty diff.\n\n```json\n{\"verdict\": \"neutral\", \"tidy\": \"TODO later\"}\n```", "Re-review only the staged diff. We decided to use SQLite.")
 	s, err := New(Options{MaxPerCategory: 50})
 	if err != nil {
 		f.Fatal(err)

@@ -1,0 +1,60 @@
+package judge
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// linesCases are texts whose lines linesInto must split as linesOf does.
+var linesCases = []string{"", "\n", "\r\n\r\n", "one", "one\ntwo", "one\r\ntwo\r\n", "\n\nlead\n\n\ntrail\n\n", "a\rb\rc", "\xff\n\xfe\r", "é\n—\r\n日本"}
+
+// TestLinesInto: linesInto splits as linesOf, into a buffer given or a
+// new one, and keeps what the buffer already holds.
+func TestLinesInto(t *testing.T) {
+	for _, s := range linesCases {
+		want := linesOf(s)
+		if got := linesInto(nil, s); !slices.Equal(got, want) {
+			t.Errorf("linesInto(nil, %q) = %q, want %q", s, got, want)
+		}
+		var buf [2]string
+		if got := linesInto(append(buf[:0], "kept"), s); !slices.Equal(got, append([]string{"kept"}, want...)) {
+			t.Errorf("linesInto([kept], %q) = %q, want kept then %q", s, got, want)
+		}
+	}
+}
+
+func FuzzLinesInto(f *testing.F) {
+	for _, s := range linesCases {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := linesInto(nil, s), strings.FieldsFunc(s, func(r rune) bool { return r == '\n' || r == '\r' }); !slices.Equal(got, want) {
+			t.Errorf("linesInto(nil, %q) = %q, want %q", s, got, want)
+		}
+	})
+}
+
+// TestMessageBufReused: a verdict keeps nothing of the buffer its message
+// was read into, which the next Judge reuses: judging other messages in
+// between changes no verdict.
+func TestMessageBufReused(t *testing.T) {
+	texts := []string{
+		"All done: the tests pass.",
+		"I updated the parser.\n\n- `parse` rejects empty input\n- the CLI prints a usage line\n\nShall I run the full test suite?",
+		"Which database do you prefer, Postgres or SQLite?",
+		"The build failed: `go vet` reports a copied lock. I could not fix it.",
+		strings.Repeat("A line about the work.\n", 3*messageBufLen) + "Want me to push it?",
+	}
+	var first []Verdict
+	for _, s := range texts {
+		first = append(first, Judge(s, nil))
+	}
+	for round := range 3 {
+		for i := len(texts) - 1; i >= 0; i-- {
+			if got := Judge(texts[i], nil); got != first[i] {
+				t.Errorf("round %d, text %d: %+v, first %+v", round, i, got, first[i])
+			}
+		}
+	}
+}
