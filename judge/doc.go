@@ -67,7 +67,7 @@
 // The rules are English phrase patterns and command names, measured on
 // labelled sets of real turn ends (testdata/turns.jsonl, real sessions with
 // their transcripts; testdata/labelled.jsonl, final messages of several
-// agents; testdata/harvest.jsonl and harvest2.jsonl, real sentences of
+// agents; testdata/harvest.jsonl, harvest2.jsonl and harvest3.jsonl, real sentences of
 // failure and success in
 // the agents' own words): the tests assert the targets on a training part and on a
 // held-out part. Other languages are read as Done. The message part costs
