@@ -314,7 +314,7 @@ const defaultBudget = 50 * time.Second
 func Evaluate(ctx context.Context, p Policy, in Input) Decision {
 	chain, ok := p.(*Chain)
 	if !ok {
-		chain = &Chain{policies: []Policy{p}, says: []waits.Sayer[Input]{waits.Of[Input](p)}}
+		chain = NewChain(p)
 	}
 	if !chain.Waits(in) {
 		return chain.evaluate(ctx, in)

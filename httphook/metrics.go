@@ -126,11 +126,6 @@ func (c *countingStore) Delete(ctx context.Context, key string) error {
 	return c.count(ctx, c.Store.Delete(ctx, key))
 }
 
-// handler returns next timing each request and counting its status code.
-func (m *metrics) handler(next http.Handler) http.Handler {
-	return http.HandlerFunc(m.timed(answerOf(next)))
-}
-
 // timed returns serve timing each request and counting the status code it
 // returns.
 func (m *metrics) timed(serve func(http.ResponseWriter, *http.Request) int) func(http.ResponseWriter, *http.Request) {
