@@ -226,7 +226,7 @@ func sourcesHead(line string) bool {
 	if !hasPrefixFoldASCII(l, "sources:") {
 		return false
 	}
-	rest := strings.TrimSpace(strings.TrimLeft(l[len("sources:"):], "*_"))
+	rest := strings.TrimSpace(trimLeftASCII(l[len("sources:"):], "*_"))
 	return rest == "" || strings.Contains(rest, "](") || strings.HasPrefix(rest, "http")
 }
 

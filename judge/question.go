@@ -281,14 +281,18 @@ func (m message) structuralQuestion() (Verdict, bool) {
 			}
 			continue
 		}
-		if k > 0 && answered.MatchString(stripMarker(c.last[k-1])) {
+		below := "" // the line below the question, without its marker
+		if k > 0 {
+			below = stripMarker(c.last[k-1])
+		}
+		if k > 0 && answered.MatchString(below) {
 			break
 		}
 		// "Did that also give the warning? If so, …": what follows
 		// branches on the human's answer, so the question is put to them.
 		after := strings.TrimSpace(item[strings.LastIndex(item, "?")+1:])
-		if after == "" && k > 0 {
-			after = stripMarker(c.last[k-1])
+		if after == "" {
+			after = below
 		}
 		if !addressed.MatchString(q) && !ifAnswered.MatchString(after) || courtesy.MatchString(q) || feedback.MatchString(q) {
 			break
