@@ -40,7 +40,7 @@ func mayNegate(lower string) bool {
 }
 
 // negated reports whether the cue match lower[start:end] of a cue whose
-// pattern is pattern is negated:
+// pattern, lower-cased, is pattern is negated:
 //
 //   - the word before it, or before the softeners before it, is a negator
 //     ("does not always use the cache", "we haven't really decided", "not a
@@ -55,8 +55,7 @@ func mayNegate(lower string) bool {
 // "cannot", "the team never …") is negative by design: the negator is the
 // evidence, and it is not negated by itself.
 func negated(lower string, start, end int, pattern string) bool {
-	pattern = strings.ToLower(pattern)
-	for _, w := range strings.Fields(strings.NewReplacer("’", "'").Replace(lower[start:end])) {
+	for _, w := range strings.Fields(strings.ReplaceAll(lower[start:end], "’", "'")) {
 		w = strings.Trim(w, ".,;:!?()\"'*_`")
 		if !negators[w] && !quantifiers[w] {
 			continue
@@ -72,7 +71,7 @@ func negated(lower string, start, end int, pattern string) bool {
 	if i := strings.LastIndexAny(before, ",;:()—–"); i >= 0 {
 		before = before[i+1:] // another clause
 	}
-	words := strings.Fields(strings.NewReplacer("’", "'").Replace(before))
+	words := strings.Fields(strings.ReplaceAll(before, "’", "'"))
 	if len(words) > 0 {
 		first := strings.Trim(words[0], ".,;:!?()\"'*_`")
 		if quantifiers[first] {

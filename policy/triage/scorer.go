@@ -77,9 +77,10 @@ type compiledRule struct {
 // (their leads do not occur), and compiling all of them would cost more
 // than scoring a whole turn.
 type lazyRegexp struct {
-	expr string
-	once sync.Once
-	re   *regexp.Regexp
+	expr  string
+	lower string // expr lower-cased, as negated reads it: set with re
+	once  sync.Once
+	re    *regexp.Regexp
 }
 
 func (l *lazyRegexp) MatchString(s string) bool {
@@ -92,7 +93,10 @@ func (l *lazyRegexp) FindAllStringIndex(s string) [][]int {
 }
 
 func (l *lazyRegexp) compiled() *regexp.Regexp {
-	l.once.Do(func() { l.re = regexp.MustCompile(l.expr) }) // validated by New
+	l.once.Do(func() {
+		l.re = regexp.MustCompile(l.expr) // validated by New
+		l.lower = strings.ToLower(l.expr)
+	})
 	return l.re
 }
 
@@ -774,8 +778,8 @@ func (r compiledRule) matches(re *lazyRegexp, sentence, lower string, m mark) bo
 	if !mayNegate(lower) {
 		return true
 	}
-	for _, loc := range re.FindAllStringIndex(sentence) {
-		if !negated(lower, loc[0], loc[1], re.expr) {
+	for _, loc := range re.FindAllStringIndex(sentence) { // compiles re: re.lower is set
+		if !negated(lower, loc[0], loc[1], re.lower) {
 			return true
 		}
 	}
