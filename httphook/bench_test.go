@@ -49,13 +49,20 @@ func benchServe(b *testing.B, p stophook.Policy) {
 // BenchmarkServeQuickstart: the quickstart's chain on a memory store.
 func BenchmarkServeQuickstart(b *testing.B) { benchServe(b, quickstartChain()) }
 
-// BenchmarkServeNothing: a policy that passes, on a memory store: the
-// runner, the metrics and the encoding alone.
-func BenchmarkServeNothing(b *testing.B) {
-	benchServe(b, stophook.PolicyFunc(func(context.Context, stophook.Input) (stophook.Decision, error) {
-		return stophook.PassOn("nothing to say"), nil
-	}))
+// BenchmarkServeNothing: a policy that passes and says it does not wait,
+// on a memory store: the runner, the metrics and the encoding alone, on
+// the path the quickstart's decisions take (a policy without Waits would
+// run on an evaluator under the budget's timer instead).
+func BenchmarkServeNothing(b *testing.B) { benchServe(b, nothing{}) }
+
+// nothing passes on every input and says it does not wait for any.
+type nothing struct{}
+
+func (nothing) Evaluate(context.Context, stophook.Input) (stophook.Decision, error) {
+	return stophook.PassOn("nothing to say"), nil
 }
+
+func (nothing) Waits(stophook.Input) bool { return false }
 
 // BenchmarkBare: the baseline handler through the same request and
 // recorder, for scale.
@@ -74,10 +81,18 @@ func BenchmarkBare(b *testing.B) {
 // BenchmarkDecideQuickstart: the quickstart's decision alone, as the
 // server makes it (metrics, memory store, hook.Server), without HTTP: what
 // a decision costs beyond the bare request.
-func BenchmarkDecideQuickstart(b *testing.B) {
+func BenchmarkDecideQuickstart(b *testing.B) { benchDecide(b, quickstartChain()) }
+
+// BenchmarkDecideNothing: BenchmarkServeNothing's decision alone: what the
+// runner, the metrics wrappers and the encoding cost around a policy.
+func BenchmarkDecideNothing(b *testing.B) { benchDecide(b, nothing{}) }
+
+// benchDecide runs p as the server does (metrics, memory store,
+// hook.Server) on the load generator's Stop inputs, without HTTP.
+func benchDecide(b *testing.B, p stophook.Policy) {
 	store := new(stophook.MemoryStore)
 	m := httphook.NewMetrics()
-	serve := hook.Server(stophook.NewChain(m.Policy(quickstartChain())), hook.Options{Store: m.Store(store)}) // as New does
+	serve := hook.Server(stophook.NewChain(m.Policy(p)), hook.Options{Store: m.Store(store)}) // as New does
 	body := loadgen.StopBody(256, b.TempDir(), "", "All done: the tests pass.")
 	ctx := context.Background()
 	b.ReportAllocs()

@@ -1,7 +1,6 @@
 package judge_test
 
 import (
-	"os"
 	"sync"
 	"testing"
 )
@@ -45,18 +44,5 @@ var harvest2Bounds = map[bool]map[string]harvestBound{
 // TestHarvested2Set measures Classify, the message alone, on the second
 // harvested set and holds it at harvest2Bounds.
 func TestHarvested2Set(t *testing.T) {
-	hs, missing := resolvedHarvest(t, harvest2Set)
-	if missing > 0 {
-		t.Logf("%d sentences of the second harvest not at hand (set STOPHOOK_JUDGE_CORPUS); the shipped ones are measured", missing)
-	}
-	show := os.Getenv("JUDGE_SHOW_HOLDOUT") == "1"
-	for _, split := range []string{"hv2-fresh", "hv2-unread"} {
-		f := harvestFiguresOf(hs, split, func(s string) {
-			if show {
-				t.Log(s)
-			}
-		})
-		t.Logf("%s: %v", split, f)
-		harvest2Bounds[missing == 0][split].check(t, split, f)
-	}
+	checkHarvest(t, "second harvest", harvest2Set, harvest2Bounds, []string{"hv2-fresh", "hv2-unread"}, allHeldOut)
 }

@@ -1,7 +1,6 @@
 package judge_test
 
 import (
-	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -57,18 +56,5 @@ var harvest3Bounds = map[bool]map[string]harvestBound{
 // TestHarvested3Set measures Classify, the message alone, on the third
 // harvested set and holds it at harvest3Bounds.
 func TestHarvested3Set(t *testing.T) {
-	hs, missing := resolvedHarvest(t, harvest3Set)
-	if missing > 0 {
-		t.Logf("%d sentences of the third harvest not at hand (set STOPHOOK_JUDGE_CORPUS); the shipped ones are measured", missing)
-	}
-	for _, split := range []string{"hv3-train", "hv3-train2", "hv3-holdout", "hv3-other"} {
-		show := strings.HasPrefix(split, "hv3-train") || os.Getenv("JUDGE_SHOW_HOLDOUT") == "1"
-		f := harvestFiguresOf(hs, split, func(s string) {
-			if show {
-				t.Log(s)
-			}
-		})
-		t.Logf("%s: %v", split, f)
-		harvest3Bounds[missing == 0][split].check(t, split, f)
-	}
+	checkHarvest(t, "third harvest", harvest3Set, harvest3Bounds, []string{"hv3-train", "hv3-train2", "hv3-holdout", "hv3-other"}, func(split string) bool { return strings.HasPrefix(split, "hv3-train") })
 }

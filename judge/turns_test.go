@@ -385,6 +385,21 @@ func readCorpus(rel string) ([]byte, error) {
 	return os.ReadFile(p)
 }
 
+// openCodeDoc is an OpenCode session export, the parts of it the tests
+// read.
+type openCodeDoc struct {
+	Messages []struct {
+		Info struct {
+			Role string `json:"role"`
+		} `json:"info"`
+		Parts []struct {
+			Type      string `json:"type"`
+			Text      string `json:"text"`
+			Synthetic bool   `json:"synthetic"`
+		} `json:"parts"`
+	} `json:"messages"`
+}
+
 // openCodeFinal returns the final message of turn c.Turn of an OpenCode
 // session export ({"info":…,"messages":[{"info":{"role"},"parts":[…]}]}).
 func openCodeFinal(c turnCase) (string, error) {
@@ -392,18 +407,7 @@ func openCodeFinal(c turnCase) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	var doc struct {
-		Messages []struct {
-			Info struct {
-				Role string `json:"role"`
-			} `json:"info"`
-			Parts []struct {
-				Type      string `json:"type"`
-				Text      string `json:"text"`
-				Synthetic bool   `json:"synthetic"`
-			} `json:"parts"`
-		} `json:"messages"`
-	}
+	var doc openCodeDoc
 	if err := json.Unmarshal(data, &doc); err != nil {
 		return "", err
 	}

@@ -1,0 +1,43 @@
+package judge_test
+
+import (
+	"sync"
+	"testing"
+)
+
+// The fourth harvested set (testdata/harvest4.jsonl, ids "hv4-…", session
+// 10): real sentences chosen and labelled as in harvest.jsonl, labelled and
+// committed before the judge ran on any, and only ever held out
+// (misjudged sentences are printed only with JUDGE_SHOW_HOLDOUT=1).
+// "hv4-new" holds every line with a failure word (and 60 of the lines with
+// a success word) of eight repositories of the corpus that no error set had
+// read; "hv4-unread" two draws of lines with a failure word that no set
+// had read, from the repositories of the earlier sets' held-out parts
+// (harvest-holdout, hv2-unread). See testdata/README.md, "Fourth harvest".
+var harvest4Set = sync.OnceValues(func() ([]harvested, error) { return readHarvest("harvest4.jsonl") })
+
+// harvest4Bounds hold the fourth harvest, with the corpus (true) and with
+// the shipped sentences alone (false): precision and recall at least,
+// other sentences sent back at most. Measured blind, with session 9's
+// rules, before any rule changed (with the corpus): hv4-new P 0.00 R 0.00
+// (0/1, 1 of 317 other sentences sent back), hv4-unread P 0.31 R 0.11
+// (4/36, 8/695 and 1 of 66 success claims); shipped alone hv4-new 0/17
+// sent back (no failure shipped), hv4-unread P 0.30 R 0.16 (3/19, 7/383).
+// Issue 22's targets (P 0.90, R 0.80) are missed on both parts. See
+// testdata/README.md, "Fourth harvest".
+var harvest4Bounds = map[bool]map[string]harvestBound{
+	true: {
+		"hv4-new":    {precision: 0.00, recall: 0.00, doneSent: 1},
+		"hv4-unread": {precision: 0.30, recall: 0.11, doneSent: 8},
+	},
+	false: {
+		"hv4-new":    {precision: 1.00, recall: 1.00, doneSent: 0},
+		"hv4-unread": {precision: 0.30, recall: 0.15, doneSent: 7},
+	},
+}
+
+// TestHarvested4Set measures Classify, the message alone, on the fourth
+// harvested set and holds it at harvest4Bounds.
+func TestHarvested4Set(t *testing.T) {
+	checkHarvest(t, "fourth harvest", harvest4Set, harvest4Bounds, []string{"hv4-new", "hv4-unread"}, allHeldOut)
+}
