@@ -149,6 +149,8 @@ type counts struct{ tp, fp, fn int }
 
 func (c counts) precision() float64 { return float64(c.tp) / float64(max(c.tp+c.fp, 1)) }
 
+func (c counts) recall() float64 { return float64(c.tp) / float64(max(c.tp+c.fn, 1)) }
+
 // addTurn counts one turn by the policy's decision: sent back (blocked)
 // with a memory is a true positive, without one a false alarm, and a turn
 // with a memory let go a miss.
@@ -162,7 +164,6 @@ func (c *counts) addTurn(blocked, memory bool) {
 		c.fn++
 	}
 }
-func (c counts) recall() float64    { return float64(c.tp) / float64(max(c.tp+c.fn, 1)) }
 
 // textCategories are the categories found in a turn's text (SESSION_SUMMARY
 // comes from tool activity, not from what was written, and is not labelled).
