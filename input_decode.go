@@ -420,16 +420,10 @@ func (d *inputDecoder) key() ([]byte, bool) {
 		return nil, false
 	}
 	start := d.pos
-	for d.pos < len(d.data) {
-		c := d.data[d.pos]
-		switch {
-		case c == '"':
-			d.pos++
-			return d.data[start : d.pos-1], true
-		case c < 0x20 || c == '\\' || c >= utf8.RuneSelf:
-			return nil, false
-		}
+	d.pos = jsonscan.PlainASCII(d.data, start)
+	if d.pos < len(d.data) && d.data[d.pos] == '"' {
 		d.pos++
+		return d.data[start : d.pos-1], true
 	}
 	return nil, false
 }

@@ -246,6 +246,9 @@ func onlyReferences(lines []string) bool {
 // questions returns the question sentences of line joined by a space, and
 // whether the line ends with a question.
 func questions(line string) (string, bool) {
+	if strings.IndexByte(line, '?') < 0 {
+		return "", false // most lines: no question sentence to find
+	}
 	var qs []string
 	start := 0
 	for i := 0; i < len(line); i++ {

@@ -1,6 +1,8 @@
 package judge
 
 import (
+	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -56,5 +58,39 @@ func TestMessageBufReused(t *testing.T) {
 				t.Errorf("round %d, text %d: %+v, first %+v", round, i, got, first[i])
 			}
 		}
+	}
+}
+
+// TestMessageBufClear holds messageBuf.clear to its word: no string of a
+// message is left in the buffer it returns to the pool, however many
+// lines and sentences the message had (more than the arrays hold too),
+// and whatever string fields the buffer gains.
+func TestMessageBufClear(t *testing.T) {
+	long := strings.Repeat("The build passed. The tests ran; all green!\n", messageBufLen+5)
+	for _, text := range []string{"All done: the tests pass.", "Done.\n\n- a\n- b\n\nWhich one? A or B?", long, long + "- x\n- y\n1. z\n> quoted\n# Heading?"} {
+		buf := new(messageBuf)
+		readMessage(text, buf)
+		buf.clear()
+		var walk func(v reflect.Value, path string)
+		walk = func(v reflect.Value, path string) {
+			switch v.Kind() {
+			case reflect.String:
+				if v.String() != "" {
+					t.Errorf("%.20q…: %s holds %q after clear", text, path, v.String())
+				}
+			case reflect.Array:
+				for i := range v.Len() {
+					walk(v.Index(i), fmt.Sprintf("%s[%d]", path, i))
+				}
+			case reflect.Struct:
+				for i := range v.NumField() {
+					walk(v.Field(i), path+"."+v.Type().Field(i).Name)
+				}
+			case reflect.Int, reflect.Bool:
+			default:
+				t.Errorf("%s: a %s, which clear may not handle", path, v.Kind())
+			}
+		}
+		walk(reflect.ValueOf(buf).Elem(), "buf")
 	}
 }

@@ -27,6 +27,7 @@ func readMessage(text string, buf *messageBuf) message {
 	lines := linesInto(buf.lines[:0], p)
 	cl := cleaned{n: len(lines)}
 	sentences, lineOf := sentencesOf(lines, &cl, buf.sentences[:0], buf.lineOf[:0])
+	buf.nLines, buf.nSentences = min(len(lines), messageBufLen), min(len(sentences), messageBufLen)
 	return message{raw: text, prose: p, sentences: sentences, edge: edges(lineOf, buf.distinct[:0], buf.edge[:0]),
 		closing: closingOf(lines, &cl, &buf.closing)}
 }
@@ -42,6 +43,9 @@ type messageBuf struct {
 	distinct  [messageBufLen]int
 	edge      [messageBufLen]bool
 	closing   closingBuf
+	// nLines and nSentences count the entries of lines and sentences the
+	// last message filled: the ones that hold its text.
+	nLines, nSentences int
 }
 
 // messageBufs holds a [messageBuf] for each Judge running: a verdict
@@ -51,8 +55,20 @@ var messageBufs = sync.Pool{New: func() any { return new(messageBuf) }}
 // putMessageBuf clears buf, which would otherwise keep the texts of its
 // last message, and returns it to messageBufs.
 func putMessageBuf(buf *messageBuf) {
-	*buf = messageBuf{}
+	buf.clear()
 	messageBufs.Put(buf)
+}
+
+// clear forgets the texts buf holds: the lines and sentences the last
+// message filled, and its closing. The other arrays hold numbers, which
+// the next message overwrites before it reads them; a short message
+// leaves most of the arrays alone, and so does clearing them
+// (TestMessageBufClear).
+func (buf *messageBuf) clear() {
+	clear(buf.lines[:buf.nLines])
+	clear(buf.sentences[:buf.nSentences])
+	buf.closing = closingBuf{}
+	buf.nLines, buf.nSentences = 0, 0
 }
 
 // edges returns, for sentences on the lines lineOf, whether each is on one

@@ -88,7 +88,7 @@ func markedResult(s string) (string, bool) {
 	if len(s) > 2 && (s[0] == '-' || s[0] == '*' || s[0] == '+') && s[1] == ' ' {
 		s = s[2:]
 	}
-	t := strings.TrimLeft(s, statusMarks)
+	t := trimStatusMarks(s)
 	return t, strings.ContainsAny(s[:len(s)-len(t)], "❌✖✗×🔴") // not ⚠️: a warning
 }
 
@@ -196,7 +196,7 @@ func (m message) failure() (v Verdict, ok, own bool) {
 		return v, true, false
 	}
 	for i := len(m.sentences) - 1; i >= 0; i-- {
-		s := strings.TrimLeft(m.sentences[i], statusMarks) // "❌ the deploy failed"
+		s := trimStatusMarks(m.sentences[i]) // "❌ the deploy failed"
 		if strings.HasSuffix(s, "?") {
 			continue
 		}

@@ -1,6 +1,9 @@
 package judge
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // trimLeftASCII is strings.TrimLeft(s, set) for a set of ASCII bytes,
 // without building the set's table on each call: the sentence and closing
@@ -29,4 +32,15 @@ func isRule(line string) bool {
 		}
 	}
 	return rule
+}
+
+// trimStatusMarks is strings.TrimLeft(s, statusMarks), without building
+// the set on each call for a sentence that starts with none of the marks
+// (most do): the only ASCII byte among them is the space
+// (TestStatusMarksASCII).
+func trimStatusMarks(s string) string {
+	if s != "" && s[0] < utf8.RuneSelf && s[0] != ' ' {
+		return s
+	}
+	return strings.TrimLeft(s, statusMarks)
 }

@@ -5,10 +5,10 @@ import (
 	"testing"
 )
 
-// FuzzTrim holds trimLeftASCII and isRule to the strings.TrimLeft and
-// strings.Trim forms they replace.
+// FuzzTrim holds trimLeftASCII, trimStatusMarks and isRule to the
+// strings.TrimLeft and strings.Trim forms they replace.
 func FuzzTrim(f *testing.F) {
-	for _, s := range []string{"", " ", "---", " --- ", "- - -", "***\t", "__", "~~~ ", "```go", "#> **Done**", "> - item", "*_a", "\t=\t", "-x-", "—", "* * *"} {
+	for _, s := range []string{"", " ", "---", " --- ", "- - -", "***\t", "__", "~~~ ", "```go", "#> **Done**", "> - item", "*_a", "\t=\t", "-x-", "—", "* * *", "❌ the deploy failed", " ⚠️ x", "🔴🚫 ci red", "\xe2"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -17,9 +17,22 @@ func FuzzTrim(f *testing.F) {
 				t.Errorf("trimLeftASCII(%q, %q) = %q, want %q", s, set, got, want)
 			}
 		}
+		if got, want := trimStatusMarks(s), strings.TrimLeft(s, statusMarks); got != want {
+			t.Errorf("trimStatusMarks(%q) = %q, want %q", s, got, want)
+		}
 		tr := strings.Trim(s, " \t")
 		if got, want := isRule(s), tr != "" && strings.Trim(tr, "-*_=~`") == ""; got != want {
 			t.Errorf("isRule(%q) = %v, want %v", s, got, want)
 		}
 	})
+}
+
+// TestStatusMarksASCII keeps trimStatusMarks right: its shortcut holds
+// only while the space is the one ASCII byte of statusMarks.
+func TestStatusMarksASCII(t *testing.T) {
+	for i := 0; i < len(statusMarks); i++ {
+		if c := statusMarks[i]; c < 0x80 && c != ' ' {
+			t.Errorf("statusMarks holds the ASCII byte %q: trimStatusMarks must trim it too", c)
+		}
+	}
 }

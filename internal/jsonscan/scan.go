@@ -84,6 +84,29 @@ func specials(x uint64) uint64 {
 	return ((q-ones)&^q | (b-ones)&^b | (x-ones*' ')&^x) & highs
 }
 
+// PlainASCII returns the index of the first byte at or after i that is a
+// quote, a backslash, a control character or not ASCII, or len(s): where
+// a run of bytes that stand for themselves in a JSON string, one byte a
+// character, ends (an object key as hook payloads write them). Eight bytes
+// at a time it skips the others.
+func PlainASCII[T Text](s T, i int) int {
+	for i+8 <= len(s) {
+		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		if t := specials(x) | x&highs; t != 0 {
+			return i + bits.TrailingZeros64(t)/8
+		}
+		i += 8
+	}
+	for i < len(s) {
+		if c := s[i]; c == '"' || c == '\\' || c < ' ' || c >= 0x80 {
+			return i
+		}
+		i++
+	}
+	return i
+}
+
 // StringEnd reads the rest of a string whose opening quote is before
 // s[i] and returns the index after its closing quote, and whether the
 // string holds escapes; ok is false when the string is not valid JSON: it

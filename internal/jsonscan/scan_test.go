@@ -71,6 +71,28 @@ func stringEnd[T jsonscan.Text](s T) [3]any {
 	return [3]any{end, esc, ok}
 }
 
+// FuzzPlainASCII holds PlainASCII to a byte-by-byte search, on a string
+// and a byte slice, from every start.
+func FuzzPlainASCII(f *testing.F) {
+	for _, s := range []string{"", "session_id", `last_assistant_message":`, "a\\b", "caf\xc3\xa9", "tab\there", "0123456789abcdef\x80", strings.Repeat("k", 17) + `"`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for i := 0; i <= len(s); i++ {
+			want := i
+			for want < len(s) && s[want] != '"' && s[want] != '\\' && s[want] >= ' ' && s[want] < 0x80 {
+				want++
+			}
+			if got := jsonscan.PlainASCII(s, i); got != want {
+				t.Fatalf("PlainASCII(%q, %d) = %d, want %d", s, i, got, want)
+			}
+			if got := jsonscan.PlainASCII([]byte(s), i); got != want {
+				t.Fatalf("PlainASCII([]byte(%q), %d) = %d, want %d", s, i, got, want)
+			}
+		}
+	})
+}
+
 func TestHex(t *testing.T) {
 	if r := jsonscan.Hex4("x00aF", 1); r != 0xaf {
 		t.Errorf("Hex4 = %x, want af", r)

@@ -1,6 +1,7 @@
 package lazyre
 
 import (
+	"math/bits"
 	"sort"
 	"strings"
 )
@@ -21,6 +22,15 @@ type prefilter struct {
 	// sigs holds the bigram set (see bigrams) of each literal of any, for
 	// a filter with enough literals to gain by it; nil otherwise.
 	sigs []bigramSet
+	// With sigs, the literals are grouped by a key: one bit of each
+	// literal's set, one that few texts hold (see keyOf). A text whose set
+	// lacks a group's key holds none of its literals, so that a text is
+	// compared with the literals of the keys it holds only, not with all
+	// (see keyed).
+	keys  bigramSet // the keys of the literals
+	byKey []uint16  // literal indices, grouped by key in bit order
+	from  []uint16  // from[r]: where the group of the r-th key starts in byKey
+	bare  []uint16  // literals too short for a bigram: always compared
 }
 
 // lookup returns the prefilter of expr, or nil when every text may match.
@@ -37,7 +47,64 @@ func lookup(expr string) *prefilter {
 		p = &prefilter{expr: expr, fold: fold, any: lits}
 	}
 	p.sigs = sigsOf(p.any)
+	if p.sigs != nil {
+		p.keyed()
+	}
 	return p
+}
+
+// keyed groups p's literals by their keys (see prefilter), for a filter
+// with sigs.
+func (p *prefilter) keyed() {
+	var groups [128][]uint16
+	for i, lit := range p.any {
+		k, ok := keyOf(lit)
+		if !ok {
+			p.bare = append(p.bare, uint16(i))
+			continue
+		}
+		p.keys[k>>6] |= 1 << (k & 63)
+		groups[k] = append(groups[k], uint16(i))
+	}
+	p.byKey = make([]uint16, 0, len(p.any)-len(p.bare))
+	for _, g := range groups {
+		if len(g) > 0 {
+			p.from = append(p.from, uint16(len(p.byKey)))
+			p.byKey = append(p.byKey, g...)
+		}
+	}
+	p.from = append(p.from, uint16(len(p.byKey)))
+}
+
+// keyOf returns the key of lit: the bit of its rarest bigram, by how
+// often English text holds its bytes (letterRarity); false when lit is
+// shorter than a bigram.
+func keyOf(lit string) (uint, bool) {
+	best, key := -1, uint(0)
+	for i := 1; i < len(lit); i++ {
+		if r := rarity(lit[i-1]) + rarity(lit[i]); r > best {
+			best, key = r, bigram(lit[i-1], lit[i])
+		}
+	}
+	return key, best >= 0
+}
+
+// letterRarity lists the letters from the most to the least frequent in
+// English text.
+const letterRarity = "etaoinshrdlcumwfgypbvkjxqz"
+
+// rarity scores how seldom text holds byte c: a letter by its place in
+// letterRarity, the space least, other bytes as rare letters.
+func rarity(c byte) int {
+	switch {
+	case c == ' ':
+		return 0
+	case 'a' <= c && c <= 'z':
+		return 1 + strings.IndexByte(letterRarity, c)
+	case 'A' <= c && c <= 'Z':
+		return 1 + strings.IndexByte(letterRarity, c+'a'-'A')
+	}
+	return 20
 }
 
 // A bigramSet has bit bigram(a, b) set for each pair of bytes a, b that
@@ -100,10 +167,27 @@ func (p *prefilter) mayMatch(s string) bool {
 	}
 	if p.sigs != nil && len(s) <= sigTextPerLit*len(p.any) {
 		set := bigramMemo.get(s, bigrams)
-		for i, lit := range p.any {
-			sig := p.sigs[i]
-			if sig[0]&^set[0] == 0 && sig[1]&^set[1] == 0 && strings.Contains(s, lit) {
+		for _, i := range p.bare {
+			if strings.Contains(s, p.any[i]) {
 				return true
+			}
+		}
+		// The groups of the keys s holds: r counts the keys before them.
+		low := bits.OnesCount64(p.keys[0])
+		for w, held := range [2]uint64{p.keys[0] & set[0], p.keys[1] & set[1]} {
+			for held != 0 {
+				b := bits.TrailingZeros64(held)
+				held &= held - 1
+				r := bits.OnesCount64(p.keys[w] & (1<<b - 1))
+				if w == 1 {
+					r += low
+				}
+				for _, i := range p.byKey[p.from[r]:p.from[r+1]] {
+					sig := p.sigs[i]
+					if sig[0]&^set[0] == 0 && sig[1]&^set[1] == 0 && strings.Contains(s, p.any[i]) {
+						return true
+					}
+				}
 			}
 		}
 		return false
