@@ -13,7 +13,7 @@ import (
 // account of the turn; the same words in prose are.
 func TestScoreAgentText(t *testing.T) {
 	t.Parallel()
-	s := mustScorer(t, Options{})
+	s := cueScorer(t)
 	const limit = "Note that the API only accepts 100 requests per minute, a hard limit."
 	tests := []struct {
 		name  string

@@ -14,7 +14,7 @@ import (
 // something lacks a capability, a strong score, or another finding.
 func TestScoreConstraintNeedsCorroboration(t *testing.T) {
 	t.Parallel()
-	s := mustScorer(t, Options{})
+	s := cueScorer(t)
 	weak := "The gate now runs under Node 24 outside the localhost-restricted sandbox."
 	failed := transcript.Message{Role: "user", ToolResults: []transcript.ToolResult{{Text: "npm ERR! listen EPERM 127.0.0.1", IsError: true}}}
 	cases := []struct {
@@ -49,7 +49,7 @@ func TestScoreConstraintNeedsCorroboration(t *testing.T) {
 // ask.
 func TestScoreRunbookNeedsCorroboration(t *testing.T) {
 	t.Parallel()
-	s := mustScorer(t, Options{})
+	s := cueScorer(t)
 	weak := "It failed before token issuance because the policy denied the repository."
 	codex := transcript.Message{Role: "user", ToolResults: []transcript.ToolResult{{Text: "Chunk ID: 1\nProcess exited with code 1\nOutput:\nfatal: bad revision"}}}
 	ok := transcript.Message{Role: "user", ToolResults: []transcript.ToolResult{{Text: "Chunk ID: 1\nProcess exited with code 0\nOutput:\n"}}}

@@ -77,7 +77,7 @@ func TestScoreInjectedUserText(t *testing.T) {
 // that the same words in a plan or under negation file nothing.
 func TestScoreMemoryMarkers(t *testing.T) {
 	t.Parallel()
-	s := mustScorer(t, Options{})
+	s := cueScorer(t)
 	tests := []struct {
 		text string
 		want []string

@@ -14,7 +14,7 @@ import (
 
 // heldOut are the splits no measurement of evidence may read: they are
 // only ever measured as a whole (testdata/real/README.md).
-var heldOut = []string{"blind4-holdout", "blind6", "blind7"}
+var heldOut = []string{"blind4-holdout", "blind6", "blind7", "blind9"}
 
 // origin are the projects most cues were written from (agentv, the third
 // project's maintainer, the shared transcripts).
@@ -137,6 +137,10 @@ func (c familyCount) String() string {
 //     alone, with their findings.
 //   - "list": every tuning turn's labels and found categories, to compare
 //     two scorers with diff.
+//   - "projects": per project, the turns sent back with a memory and
+//     without and the memories missed, and the same pooled over the
+//     projects the cues were written from and over the others.
+//   - "alarms": every false alarm with its findings.
 //
 // It prints and asserts nothing.
 func TestEvidenceFamilies(t *testing.T) {
@@ -144,6 +148,22 @@ func TestEvidenceFamilies(t *testing.T) {
 	switch {
 	case mode == "":
 		t.Skip("set STOPHOOK_FAMILIES=1|sole:PREFIX|list (and STOPHOOK_TRANSCRIPTS) to measure the evidence families")
+	case mode == "projects":
+		projectFigures(t)
+		return
+	case mode == "alarms":
+		eachTuningTurn(t, func(rt realTurn, msgs []transcript.Message, res scoreResult) {
+			if len(rt.Labels) > 0 || len(textCategories(res)) == 0 {
+				return
+			}
+			t.Logf("%s %s %s ctx=%s families=%v", projectOf(rt), rt.Split, rt.ID, turnContext(msgs), familiesOf(res))
+			for _, f := range res.Findings {
+				if f.Category != catSessionSummary {
+					t.Logf("    %.2f %s %s %q %v", f.Score, f.Category, f.Role, f.Text, f.Cues)
+				}
+			}
+		})
+		return
 	case mode == "list":
 		eachTuningTurn(t, func(rt realTurn, _ []transcript.Message, res scoreResult) {
 			t.Logf("%s %s labels=%v got=%v", rt.Split, rt.ID, rt.Labels, textCategories(res))
@@ -217,4 +237,54 @@ func TestEvidenceFamilies(t *testing.T) {
 		sort.Strings(fails)
 		t.Logf("%-32.32s origin %s | others %s | fails out of sample on: %s", f, o, x, strings.Join(fails, ", "))
 	}
+}
+
+// projectFigures logs, per project of the tuning splits, the policy's
+// per-turn figures: turns sent back with a memory (tp), without (fp), and
+// turns with a memory let go (fn); then the same pooled over the projects
+// the cues were written from and over the others.
+func projectFigures(t *testing.T) {
+	by := map[string]*counts{}
+	var o, x counts
+	// Turns whose findings are the agent's prose alone: kept aside
+	// (ungrounded), or sent back on its own DECISION or TECH_DEBT.
+	var aside, own [2]familyCount // [0] origin, [1] the others
+	eachTuningTurn(t, func(rt realTurn, _ []transcript.Message, res scoreResult) {
+		p := projectOf(rt)
+		k := 1
+		if slices.Contains(origin, p) {
+			k = 0
+		}
+		if len(res.Findings) == 0 && len(res.Ungrounded) > 0 {
+			aside[k].add(len(rt.Labels) > 0, true)
+		}
+		if len(res.Findings) > 0 && !slices.ContainsFunc(res.Findings, func(f Finding) bool {
+			return f.Category != catSessionSummary && (f.Role != "assistant" || structural.MatchString(strings.Join(f.Cues, "")) && f.Cues[0] != "(lead-in)")
+		}) {
+			own[k].add(len(rt.Labels) > 0, true)
+		}
+		if by[p] == nil {
+			by[p] = &counts{}
+		}
+		pool := &x
+		if slices.Contains(origin, p) {
+			pool = &o
+		}
+		for _, c := range []*counts{by[p], pool} {
+			c.addTurn(len(res.Findings) > 0, len(rt.Labels) > 0)
+		}
+	})
+	names := make([]string, 0, len(by))
+	for p := range by {
+		names = append(names, p)
+	}
+	sort.Strings(names)
+	for _, p := range names {
+		c := by[p]
+		t.Logf("%-28s tp=%2d fp=%2d fn=%2d precision %.3f recall %.3f", p, c.tp, c.fp, c.fn, c.precision(), c.recall())
+	}
+	t.Logf("%-28s tp=%2d fp=%2d fn=%2d precision %.3f recall %.3f", "ORIGIN (cues written from)", o.tp, o.fp, o.fn, o.precision(), o.recall())
+	t.Logf("%-28s tp=%2d fp=%2d fn=%2d precision %.3f recall %.3f", "OTHERS", x.tp, x.fp, x.fn, x.precision(), x.recall())
+	t.Logf("agent's prose alone, kept aside (with a memory/without): origin %d/%d, others %d/%d", aside[0].tp, aside[0].fp, aside[1].tp, aside[1].fp)
+	t.Logf("agent's prose alone, sent back on its own DECISION or TECH_DEBT: origin %d/%d, others %d/%d", own[0].tp, own[0].fp, own[1].tp, own[1].fp)
 }

@@ -106,7 +106,7 @@ func (p *MemoryTriage) Evaluate(ctx context.Context, in stophook.Input) (stophoo
 	turn := withLast(currentTurn(msgs), in.LastAssistantMessage) // msgs is the turn already; Turn keeps it
 	res := scorer.score(turn)
 	hybrid := cfg.Mode != ModeHeuristic
-	if !res.strong() && !(hybrid && cfg.LLMMinScore > 0 && bestText(res) >= cfg.LLMMinScore) {
+	if !res.strong() && !(hybrid && (len(res.Ungrounded) > 0 || cfg.LLMMinScore > 0 && bestText(res) >= cfg.LLMMinScore)) {
 		return stophook.PassOn("nothing to save: " + bestScores(res)), nil
 	}
 	findings, how := res.Findings, "heuristic"

@@ -72,6 +72,11 @@ type Config struct {
 	Cues map[string][]Cue `json:"cues,omitempty"`
 	// SessionSummary tunes the SESSION_SUMMARY counts.
 	SessionSummary Activity `json:"session_summary,omitzero"`
+	// AgentProseAlone lets a turn be sent back on what the agent's prose
+	// says alone, with nothing in the user's words or the turn's structure
+	// (Options.AgentProseAlone); default false. In hybrid mode with an LLM,
+	// such findings are asked about instead.
+	AgentProseAlone bool `json:"agent_prose_alone,omitempty"`
 }
 
 // Defaults of [Config].
@@ -154,7 +159,7 @@ func (c Config) build() (*Scorer, error) {
 			rules = append(rules, Rule{Category: cat, Cues: cues})
 		}
 	}
-	return New(Options{Rules: rules, Threshold: c.HeuristicThreshold, Activity: c.SessionSummary})
+	return New(Options{Rules: rules, Threshold: c.HeuristicThreshold, Activity: c.SessionSummary, AgentProseAlone: c.AgentProseAlone})
 }
 
 // readConfig reads the "triage" object of a memory-config.json file.

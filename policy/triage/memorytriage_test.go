@@ -225,7 +225,12 @@ func TestMemoryTriageReadsTheTranscript(t *testing.T) {
 	t.Parallel()
 	in := stop(t, "")
 	in.TranscriptPath = filepath.Join("testdata", "corpus", "mixed_runbook_constraint.jsonl")
-	d := evaluate(t, &MemoryTriage{}, in)
+	// A lesson and a limit in the agent's prose alone ground nothing
+	// (grounded.go): by default the turn may stop.
+	if d := evaluate(t, &MemoryTriage{}, in); d.Blocks() {
+		t.Errorf("default: got block (%s), want pass: the agent's prose alone", d.Reason)
+	}
+	d := evaluate(t, &MemoryTriage{Config: &Config{AgentProseAlone: true}}, in)
 	stophooktest.AssertBlocks(t, d, "")
 	for _, want := range []string{"- [RUNBOOK] The root cause was the ingress default body size", "- [CONSTRAINT] Note that Cloudflare"} {
 		if !strings.Contains(d.Reason, want) {

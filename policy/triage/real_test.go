@@ -82,7 +82,7 @@ func loadReal(t testing.TB) (turns []realTurn, msgs [][]transcript.Message, miss
 		if err := json.Unmarshal(sc.Bytes(), &rt); err != nil {
 			t.Fatalf("turns.jsonl: %v", err)
 		}
-		if !slices.Contains([]string{"tune", "holdout", "unseen", "blind", "blind2", "blind3", "blind4-train", "blind4-holdout", "blind5", "blind6", "blind7", "blind8"}, rt.Split) || rt.Source == "" || rt.Licence == "" {
+		if !slices.Contains([]string{"tune", "holdout", "unseen", "blind", "blind2", "blind3", "blind4-train", "blind4-holdout", "blind5", "blind6", "blind7", "blind8", "blind9"}, rt.Split) || rt.Source == "" || rt.Licence == "" {
 			t.Fatalf("%s: split %q, source %q, licence %q", rt.ID, rt.Split, rt.Source, rt.Licence)
 		}
 		for _, l := range rt.Labels {
@@ -148,7 +148,22 @@ func turnsOf(path string) [][]transcript.Message {
 type counts struct{ tp, fp, fn int }
 
 func (c counts) precision() float64 { return float64(c.tp) / float64(max(c.tp+c.fp, 1)) }
-func (c counts) recall() float64    { return float64(c.tp) / float64(max(c.tp+c.fn, 1)) }
+
+func (c counts) recall() float64 { return float64(c.tp) / float64(max(c.tp+c.fn, 1)) }
+
+// addTurn counts one turn by the policy's decision: sent back (blocked)
+// with a memory is a true positive, without one a false alarm, and a turn
+// with a memory let go a miss.
+func (c *counts) addTurn(blocked, memory bool) {
+	switch {
+	case blocked && memory:
+		c.tp++
+	case blocked:
+		c.fp++
+	case memory:
+		c.fn++
+	}
+}
 
 // textCategories are the categories found in a turn's text (SESSION_SUMMARY
 // comes from tool activity, not from what was written, and is not labelled).
@@ -206,8 +221,10 @@ func textCategories(res scoreResult) []categoryName {
 // after them (twice: the last change moved no figure). "blind6" (wave 7:
 // 57 turns of five more projects, Claude Code) is held out the same way;
 // blind5 is a tuning split since wave 7. "blind7" (wave 8: 39 turns of five
-// more projects, Claude Code and Codex) is held out the same way. Issue 22's
-// target (unseen turns: precision >= 0.95, recall >= 0.85) is NOT met.
+// more projects, Claude Code and Codex) is held out the same way, and so is
+// "blind9" (session 10: 30 turns of six more projects, Claude Code, Codex
+// and Gemini CLI). Issue 22's target (unseen turns: precision >= 0.95,
+// recall >= 0.85) is NOT met.
 func TestRealTurnsPrecisionRecall(t *testing.T) {
 	turns, msgs, missing := loadReal(t)
 	if missing > 0 {
@@ -217,7 +234,7 @@ func TestRealTurnsPrecisionRecall(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	splits := []string{"tune", "holdout", "unseen", "blind", "blind2", "blind3", "blind4-train", "blind4-holdout", "blind5", "blind6", "blind7", "blind8"}
+	splits := []string{"tune", "holdout", "unseen", "blind", "blind2", "blind3", "blind4-train", "blind4-holdout", "blind5", "blind6", "blind7", "blind8", "blind9"}
 	pairs, byTurn, n := map[string]*counts{}, map[string]*counts{}, map[string]int{}
 	incomplete := map[string]bool{}
 	for _, sp := range splits {
@@ -254,16 +271,7 @@ func TestRealTurnsPrecisionRecall(t *testing.T) {
 				}
 			}
 		}
-		tc := byTurn[rt.Split]
-		blocked := len(res.Findings) > 0
-		switch {
-		case blocked && len(rt.Labels) > 0:
-			tc.tp++
-		case blocked:
-			tc.fp++
-		case len(rt.Labels) > 0:
-			tc.fn++
-		}
+		byTurn[rt.Split].addTurn(len(res.Findings) > 0, len(rt.Labels) > 0)
 	}
 	if tuning {
 		splits = splits[:1]
@@ -275,55 +283,55 @@ func TestRealTurnsPrecisionRecall(t *testing.T) {
 	}
 	// Floors: {turn precision, turn recall, pair precision, pair recall}.
 	floors := map[string][4]float64{
-		"tune":    {0.97, 0.85, 0.86, 0.69}, // measured 0.977 0.857 0.862 0.694
-		"holdout": {0.95, 0.55, 0.71, 0.39}, // measured 0.953 0.554 0.712 0.394
-		"unseen":  {0.66, 0.66, 0.50, 0.66}, // measured 0.667 0.667 0.500 0.667 (15 turns, read from STOPHOOK_TRANSCRIPTS)
-		"blind":   {0.87, 0.60, 0.60, 0.48}, // measured 0.875 0.609 0.600 0.480 (39 turns)
-		"blind2":  {1.00, 0.67, 0.67, 0.35}, // measured 1.000 0.679 0.679 0.358 (48 turns; wave 8 lost a turn found by a negated cue: "no … repro run"; session 9: a review of a PR is no memory)
-		"blind3":  {0.85, 0.54, 0.66, 0.34}, // measured 0.857 0.545 0.667 0.345 (33 turns, 32 read from STOPHOOK_TRANSCRIPTS)
+		// Session 10: a limit, a lesson or a convention read from the
+		// agent's prose alone no longer sends a turn back (grounded.go):
+		// precision on the projects the cues were not written from rose,
+		// recall fell everywhere, most on the two authors' projects the
+		// cues were written from (blind, blind2). Before it (session 9):
+		// tune 0.977 0.857 0.862 0.694, holdout 0.953 0.554 0.712 0.394,
+		// unseen 0.667 0.667 0.500 0.667, blind 0.875 0.609 0.600 0.480,
+		// blind2 1.000 0.679 0.679 0.358, blind3 0.857 0.545 0.667 0.345,
+		// blind4-train 0.600 0.300 0.667 0.267, blind5 0.846 0.579 0.562
+		// 0.300, blind8 0.167 0.143 0.125 0.143.
+		"tune":    {0.96, 0.53, 0.78, 0.41}, // measured 0.963 0.531 0.789 0.417
+		"holdout": {0.92, 0.33, 0.75, 0.26}, // measured 0.926 0.338 0.758 0.266
+		"unseen":  {1.00, 0.50, 1.00, 0.50}, // measured 1.000 0.500 1.000 0.500 (15 turns, read from STOPHOOK_TRANSCRIPTS)
+		"blind":   {1.00, 0.13, 0.60, 0.12}, // measured 1.000 0.130 0.600 0.120 (39 turns)
+		"blind2":  {1.00, 0.10, 0.57, 0.07}, // measured 1.000 0.107 0.571 0.075 (48 turns)
+		"blind3":  {0.83, 0.45, 0.69, 0.31}, // measured 0.833 0.455 0.692 0.310 (33 turns, 32 read from STOPHOOK_TRANSCRIPTS)
 		// Wave 5: four projects nobody here had read, labelled before any
 		// scorer ran on them. Measured once, blind, with the scorer of wave
 		// 4 (train 0.400 0.200 0.400 0.133, holdout 0.778 0.700 0.273
-		// 0.214); the holdout was then measured once more, with this scorer.
-		"blind4-train":   {0.60, 0.30, 0.66, 0.26}, // measured 0.600 0.300 0.667 0.267 (30 turns, all read from STOPHOOK_TRANSCRIPTS)
-		"blind4-holdout": {0.85, 0.60, 0.27, 0.21}, // measured 0.857 0.600 0.273 0.214 (36 turns, 18 read from STOPHOOK_TRANSCRIPTS), again at the end of wave 7
+		// 0.214); the holdout was then measured at the end of each wave
+		// (0.857 0.600 0.273 0.214 from wave 5 to session 9).
+		"blind4-train":   {1.00, 0.30, 1.00, 0.26}, // measured 1.000 0.300 1.000 0.267 (30 turns, all read from STOPHOOK_TRANSCRIPTS)
+		"blind4-holdout": {1.00, 0.10, 0.00, 0.00}, // measured 1.000 0.100 0.000 0.000 at the end of session 10 (36 turns, 18 read from STOPHOOK_TRANSCRIPTS)
 		// Wave 6: eight more projects (Claude Code, Copilot, Codex), labelled
 		// and committed before any scorer ran on them, held out in wave 6.
-		// Measured blind with the scorer of wave 5: 0.529 0.474 0.333 0.233;
-		// at the end of wave 6 0.529 0.474 0.364 0.267 (0.562 after the
-		// client-block fix). A tuning split since wave 7.
-		// Session 8, second round: a cue-only CONSTRAINT or RUNBOOK in the
-		// agent's prose needs corroboration (three false alarms gone, no
-		// memory lost).
-		"blind5": {0.84, 0.57, 0.56, 0.30}, // measured 0.846 0.579 0.562 0.300 (49 turns, 26 read from STOPHOOK_TRANSCRIPTS)
+		// Measured blind with the scorer of wave 5: 0.529 0.474 0.333 0.233.
+		// A tuning split since wave 7.
+		"blind5": {0.88, 0.42, 0.66, 0.26}, // measured 0.889 0.421 0.667 0.267 (49 turns, 26 read from STOPHOOK_TRANSCRIPTS)
 		// Wave 7: five more projects (Claude Code), labelled and committed
 		// before any scorer ran on them, held out as a whole. Measured once,
-		// blind, with the scorer of wave 6: 0.615 0.364 0.467 0.250; again
-		// at the end of wave 7, with this scorer (not blind for the
-		// environment-fact rule, a kind of evidence its labeller had read).
-		// At the end of wave 8: 0.643 0.409 0.412 0.250 (one turn fewer found
-		// after the negation changes; its cases were not read).
-		// Session 8, second round (corroboration), measured once at the end:
-		// 0.692 0.409 0.438 0.250 (one false alarm fewer).
-		"blind6": {0.69, 0.40, 0.43, 0.25}, // measured 0.692 0.409 0.438 0.250 (57 turns, all read from STOPHOOK_TRANSCRIPTS)
+		// blind, with the scorer of wave 6: 0.615 0.364 0.467 0.250; at the
+		// end of each wave since (session 9: 0.692 0.409 0.438 0.250).
+		"blind6": {1.00, 0.36, 0.54, 0.21}, // measured 1.000 0.364 0.545 0.214 at the end of session 10 (57 turns, all read from STOPHOOK_TRANSCRIPTS)
 		// Wave 8: five more projects (Claude Code, Codex), session files no
 		// labelled set had used, labelled and committed before any scorer ran
 		// on them, held out as a whole. Measured once, blind, with the scorer
-		// of wave 8's first change (the same figures as wave 7's scorer), and
-		// again at the end.
-		// Session 8, second round (corroboration), measured once at the end:
-		// 0.462 0.750 0.118 0.250 (one false alarm fewer).
-		"blind7": {0.46, 0.75, 0.11, 0.25}, // measured 0.462 0.750 0.118 0.250 (39 turns, all read from STOPHOOK_TRANSCRIPTS)
-		// Session 9: six more projects (Codex 25, Claude Code 10), session
-		// files no labelled set had used, labelled and committed before any
-		// scorer ran on them. Measured once, blind, with the scorer of
-		// session 8: 0.077 0.143 0.037 0.143 (1 found, 12 false alarms, 6
-		// missed). That run printed its cases (this test printed every
-		// split's in verbose mode), so it is a tuning split from then on.
-		// A turn that answers a program (its last reply a JSON document)
-		// is no memory, prompt included: 5 false alarms fewer; nor is a turn
-		// asked to review a change: 2 more.
-		"blind8": {0.16, 0.14, 0.12, 0.14}, // measured 0.167 0.143 0.125 0.143 (35 turns, all read from STOPHOOK_TRANSCRIPTS)
+		// of wave 8's first change: 0.429 0.750 0.111 0.250; session 9:
+		// 0.462 0.750 0.118 0.250.
+		"blind7": {0.40, 0.50, 0.14, 0.25}, // measured 0.400 0.500 0.143 0.250 at the end of session 10 (39 turns, all read from STOPHOOK_TRANSCRIPTS)
+		// Session 9: six more projects (Codex 25, Claude Code 10), measured
+		// once, blind, with the scorer of session 8: 0.077 0.143 0.037 0.143;
+		// a tuning split since (its cases were printed).
+		"blind8": {0.00, 0.00, 0.00, 0.00}, // measured 0.000 0.000 0.000 0.000 (35 turns, all read from STOPHOOK_TRANSCRIPTS): nothing sent back, 7 missed
+		// Session 10: six more projects (Claude Code 18, Codex 8, Gemini
+		// CLI 4), labelled and committed before any scorer ran on them, held
+		// out as a whole. Measured blind with the scorer of session 9:
+		// 0.500 0.500 0.154 0.154 (4 found, 4 false alarms, 4 missed), then
+		// once at the end.
+		"blind9": {0.66, 0.50, 0.20, 0.15}, // measured 0.667 0.500 0.200 0.154 at the end of session 10 (30 turns, all read from STOPHOOK_TRANSCRIPTS)
 	}
 	for _, sp := range splits {
 		if incomplete[sp] {

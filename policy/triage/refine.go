@@ -37,7 +37,13 @@ A keyword scan suggested these candidates:
 	for _, f := range res.Findings {
 		fmt.Fprintf(&b, "- [%s] %s\n", f.Category, f.Text)
 	}
-	if len(res.Findings) == 0 {
+	if len(res.Ungrounded) > 0 {
+		b.WriteString("These rest on the agent's own report alone, which often describes the code it just wrote rather than a lasting fact; keep one only if a later session needs it and could not get it back from the code:\n")
+		for _, f := range res.Ungrounded {
+			fmt.Fprintf(&b, "- [%s] %s\n", f.Category, f.Text)
+		}
+	}
+	if len(res.Findings) == 0 && len(res.Ungrounded) == 0 {
 		b.WriteString("(none clear enough; judge from the excerpt)\n")
 	}
 	b.WriteString("\nSession excerpt (most recent last):\n<session>\n")

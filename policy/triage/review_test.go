@@ -11,7 +11,7 @@ import (
 // nothing of what it finds, while the same reply to another prompt does.
 func TestScoreReviewRequest(t *testing.T) {
 	t.Parallel()
-	s := mustScorer(t, Options{})
+	s := cueScorer(t)
 	const reply = "Note that the API only accepts 100 requests per minute, a hard limit."
 	for _, tc := range []struct {
 		prompt string

@@ -47,6 +47,11 @@ type Options struct {
 	MaxPerCategory int
 	// Activity scores SESSION_SUMMARY; the zero value means its defaults.
 	Activity Activity
+	// AgentProseAlone lets findings read from the agent's prose alone
+	// (cues, paragraphs, lead-ins in its replies) send the agent back in a
+	// turn where neither the user's words nor the turn's structure hold a
+	// memory. Off by default: see grounded.go.
+	AgentProseAlone bool
 }
 
 // Scorer finds memories in transcript messages with weighted cues. It is
@@ -65,6 +70,7 @@ type Scorer struct {
 	weights   locWeights
 	perCat    int
 	activity  Activity
+	proseOK   bool // Options.AgentProseAlone
 }
 
 type compiledRule struct {
@@ -114,7 +120,7 @@ const (
 // New compiles opts into a Scorer. It fails on a cue that is not a valid
 // RE2 expression, a rule without a category, or a threshold outside (0, 1].
 func New(opts Options) (*Scorer, error) {
-	s := &Scorer{threshold: opts.Threshold, weights: defaultWeights, perCat: opts.MaxPerCategory, activity: opts.Activity}
+	s := &Scorer{threshold: opts.Threshold, weights: defaultWeights, perCat: opts.MaxPerCategory, activity: opts.Activity, proseOK: opts.AgentProseAlone}
 	if s.threshold == 0 {
 		s.threshold = defaultThreshold
 	}
@@ -271,6 +277,10 @@ type scoreResult struct {
 	// Findings are ordered by category (the order of the rules, then
 	// SESSION_SUMMARY) and, within a category, by score, highest first.
 	Findings []Finding
+	// Ungrounded are the findings, ordered the same way, of a turn where
+	// only the agent's prose held any (grounded.go): not sent back for,
+	// but put to the LLM in hybrid mode.
+	Ungrounded []Finding
 	// Best is the highest score each category reached, found or not. For
 	// sentences that cannot reach the threshold only the cues matched
 	// without a regexp are counted, so a low Best may be a little low.
@@ -310,6 +320,7 @@ func (s *Scorer) score(msgs []transcript.Message) scoreResult {
 	prompted := false         // the turn's prompt asks
 	review := false           // the turn's prompt asks for a review of a change
 	turnFailed := false       // a tool call failed in the turn, as Codex reports it too
+	grounded := false         // a finding rests on the user's words or the turn's structure
 	for _, m := range msgs {
 		if m.IsMeta {
 			continue
@@ -327,6 +338,7 @@ func (s *Scorer) score(msgs []transcript.Message) scoreResult {
 			if !put.empty() && strings.TrimSpace(m.Text) != "" {
 				if c, t, kind, ok := put.answer(m.Text); ok && s.userDecided(&res, cands, c, t, kind) {
 					put = offer{} // one a turn
+					grounded = true
 				}
 			}
 			if machineAnswer(m.Text) {
@@ -335,8 +347,8 @@ func (s *Scorer) score(msgs []transcript.Message) scoreResult {
 			}
 			text := agentText(m.Text)
 			if failedCall {
-				if t := envFactIn(signals.Prose(text)); t != "" {
-					s.turnFinding(&res, cands, Finding{Category: catConstraint, Text: t, Score: envFactScore, Role: "assistant", Cues: []string{"(environment)"}})
+				if t := envFactIn(signals.Prose(text)); t != "" && s.turnFinding(&res, cands, Finding{Category: catConstraint, Text: t, Score: envFactScore, Role: "assistant", Cues: []string{"(environment)"}}) {
+					grounded = true // the failure before it is the evidence
 				}
 			}
 			s.scoreText(w, &res, cands, text, true, "assistant", s.weights.Assistant, errorSeen)
@@ -361,12 +373,14 @@ func (s *Scorer) score(msgs []transcript.Message) scoreResult {
 					put = readPrompt(text)
 				}
 			}
+			before := countFindings(cands)
 			s.scoreText(w, &res, cands, text, true, "user", s.weights.User, errorSeen)
+			grounded = grounded || countFindings(cands) > before && usersOwnWords(text)
 			errorSeen = errorSeen || failureText(m.Text)
 		}
 		for _, tr := range m.ToolResults {
-			if t := answered(tr.Text); t != "" && asked[tr.ToolUseID] {
-				s.userDecided(&res, cands, catDecision, t, "(question answered)")
+			if t := answered(tr.Text); t != "" && asked[tr.ToolUseID] && s.userDecided(&res, cands, catDecision, t, "(question answered)") {
+				grounded = true
 			}
 			s.scoreText(w, &res, cands, tr.Text, false, "tool", s.weights.ToolOutput, errorSeen)
 			failed := tr.IsError || failureText(tr.Text)
@@ -383,6 +397,10 @@ func (s *Scorer) score(msgs []transcript.Message) scoreResult {
 		// about the change or goes back to the program.
 		clear(cands)
 	}
+	found := &res.Findings
+	if !grounded && !s.proseOK && !ownAccount(cands) {
+		found = &res.Ungrounded // the agent's prose alone: see grounded.go
+	}
 	for _, r := range s.rules {
 		fs := cands[r.Category]
 		slices.SortStableFunc(fs, func(a, b Finding) int {
@@ -397,7 +415,7 @@ func (s *Scorer) score(msgs []transcript.Message) scoreResult {
 		if len(fs) > s.perCat {
 			fs = fs[:s.perCat]
 		}
-		res.Findings = append(res.Findings, fs...)
+		*found = append(*found, fs...)
 		delete(cands, r.Category) // a category listed twice reports once
 	}
 	if f, ok := s.activity.finding(msgs); ok {

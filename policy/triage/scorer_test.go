@@ -17,6 +17,15 @@ func assistant(text string) transcript.Message {
 }
 func user(text string) transcript.Message { return transcript.Message{Role: "user", Text: text} }
 
+// cueScorer is the default scorer reading the agent's prose alone
+// (Options.AgentProseAlone): the tests of how cues read a reply need it,
+// since by default a finding there sends nothing back unless the turn
+// grounds it (grounded.go).
+func cueScorer(t *testing.T) *Scorer {
+	t.Helper()
+	return mustScorer(t, Options{AgentProseAlone: true})
+}
+
 func mustScorer(t *testing.T, opts Options) *Scorer {
 	t.Helper()
 	s, err := New(opts)
@@ -36,7 +45,7 @@ func cats(res scoreResult) []string {
 
 func TestScoreCases(t *testing.T) {
 	t.Parallel()
-	s := mustScorer(t, Options{})
+	s := cueScorer(t)
 	tests := []struct {
 		name string
 		msgs []transcript.Message
@@ -87,7 +96,7 @@ func TestFindingKeepsCodeSpans(t *testing.T) {
 
 func TestAfterError(t *testing.T) {
 	t.Parallel()
-	s := mustScorer(t, Options{})
+	s := cueScorer(t)
 	fix := assistant("If you see this again, make sure the network is listed.")
 	if got := cats(s.score([]transcript.Message{fix})); got != nil {
 		t.Errorf("without an error: got %v, want nothing", got)
@@ -318,7 +327,7 @@ func FuzzScore(f *testing.F) {
 
 func TestScoreNegation(t *testing.T) {
 	t.Parallel()
-	s := mustScorer(t, Options{})
+	s := cueScorer(t)
 	tests := []struct {
 		name string
 		text string
@@ -404,7 +413,7 @@ func TestScoreWholeTurn(t *testing.T) {
 // workaround it is a runbook. "The fix is complete" is a status.
 func TestRootCauseAloneIsNoLesson(t *testing.T) {
 	t.Parallel()
-	s := mustScorer(t, Options{})
+	s := cueScorer(t)
 	failed := transcript.Message{Role: "user", ToolResults: []transcript.ToolResult{{Text: "FAIL: TestRender (0.01s)", IsError: true}}}
 	tests := []struct {
 		name  string
@@ -463,7 +472,7 @@ func TestSessionSummaryAloneOrJoined(t *testing.T) {
 
 func TestScoreLeadIns(t *testing.T) {
 	t.Parallel()
-	s := mustScorer(t, Options{})
+	s := cueScorer(t)
 	tests := []struct {
 		name string
 		text string

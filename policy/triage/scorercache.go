@@ -58,7 +58,8 @@ func (sc *scorerCache) get(c Config, built *Scorer) (*Scorer, error) {
 // the scorer must be added here.
 func scorerKey(c Config) (string, error) {
 	if c.Cues == nil && c.HeuristicThreshold == 0 && c.SessionSummary.FilesModified == 0 &&
-		c.SessionSummary.ToolUses == 0 && c.SessionSummary.EditTools == nil && !c.SessionSummary.JoinOnly && !c.SessionSummary.Alone {
+		c.SessionSummary.ToolUses == 0 && c.SessionSummary.EditTools == nil && !c.SessionSummary.JoinOnly && !c.SessionSummary.Alone &&
+		!c.AgentProseAlone {
 		return "", nil
 	}
 	b, err := json.Marshal(struct {
@@ -66,6 +67,7 @@ func scorerKey(c Config) (string, error) {
 		Threshold    float64
 		Activity     Activity
 		DefaultEdits bool // omitempty hides nil (the defaults) from [] (none)
-	}{c.Cues, c.HeuristicThreshold, c.SessionSummary, c.SessionSummary.EditTools == nil})
+		ProseAlone   bool
+	}{c.Cues, c.HeuristicThreshold, c.SessionSummary, c.SessionSummary.EditTools == nil, c.AgentProseAlone})
 	return string(b), err
 }
