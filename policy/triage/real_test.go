@@ -82,7 +82,7 @@ func loadReal(t testing.TB) (turns []realTurn, msgs [][]transcript.Message, miss
 		if err := json.Unmarshal(sc.Bytes(), &rt); err != nil {
 			t.Fatalf("turns.jsonl: %v", err)
 		}
-		if !slices.Contains([]string{"tune", "holdout", "unseen", "blind", "blind2", "blind3", "blind4-train", "blind4-holdout", "blind5", "blind6", "blind7", "blind8", "blind9"}, rt.Split) || rt.Source == "" || rt.Licence == "" {
+		if !slices.Contains([]string{"tune", "holdout", "unseen", "blind", "blind2", "blind3", "blind4-train", "blind4-holdout", "blind5", "blind6", "blind7", "blind8", "blind9", "blind10"}, rt.Split) || rt.Source == "" || rt.Licence == "" {
 			t.Fatalf("%s: split %q, source %q, licence %q", rt.ID, rt.Split, rt.Source, rt.Licence)
 		}
 		for _, l := range rt.Labels {
@@ -234,7 +234,7 @@ func TestRealTurnsPrecisionRecall(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	splits := []string{"tune", "holdout", "unseen", "blind", "blind2", "blind3", "blind4-train", "blind4-holdout", "blind5", "blind6", "blind7", "blind8", "blind9"}
+	splits := []string{"tune", "holdout", "unseen", "blind", "blind2", "blind3", "blind4-train", "blind4-holdout", "blind5", "blind6", "blind7", "blind8", "blind9", "blind10"}
 	pairs, byTurn, n := map[string]*counts{}, map[string]*counts{}, map[string]int{}
 	incomplete := map[string]bool{}
 	for _, sp := range splits {
