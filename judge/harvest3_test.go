@@ -36,19 +36,21 @@ var harvest3Set = sync.OnceValues(func() ([]harvested, error) { return readHarve
 // hv3-train2 1.00 / 0.75 (15/20, 0/340); hv3-holdout P 0.33 R 0.14 (2/14,
 // 4/171) and hv3-other 1/1 (0/87), unchanged from blind: the rules did not
 // carry over. Shipped sentences alone: hv3-train2 1.00 / 0.60 (3/5, 0/62),
-// the held-out parts as with the corpus. See testdata/README.md, "Third
+// the held-out parts as with the corpus. Session 10's rules (see
+// harvest4Bounds): hv3-train2 16/20 (one removal still used), hv3-holdout
+// 3/171 sent back (a denied noun phrase). See testdata/README.md, "Third
 // harvest".
 var harvest3Bounds = map[bool]map[string]harvestBound{
 	true: {
 		"hv3-train":   {precision: 1.00, recall: 1.00, doneSent: 0},
-		"hv3-train2":  {precision: 1.00, recall: 0.75, doneSent: 0},
-		"hv3-holdout": {precision: 0.33, recall: 0.14, doneSent: 4},
+		"hv3-train2":  {precision: 1.00, recall: 0.80, doneSent: 0},
+		"hv3-holdout": {precision: 0.40, recall: 0.14, doneSent: 3},
 		"hv3-other":   {precision: 1.00, recall: 1.00, doneSent: 0},
 	},
 	false: {
 		"hv3-train":   {precision: 1.00, recall: 1.00, doneSent: 0},
 		"hv3-train2":  {precision: 1.00, recall: 0.60, doneSent: 0},
-		"hv3-holdout": {precision: 0.33, recall: 0.14, doneSent: 4},
+		"hv3-holdout": {precision: 0.40, recall: 0.14, doneSent: 3},
 		"hv3-other":   {precision: 1.00, recall: 1.00, doneSent: 0},
 	},
 }

@@ -375,6 +375,36 @@ func TestClassify(t *testing.T) {
 		{"sources in prose are the closing", "I checked the docs for the flag.\n\nSources: the changelog and the 2.0 migration guide. Should I also search the issue tracker?", "permission"},
 		{"a question after the sources", "Sources: [Docs](https://example.com/docs)\n\nThe flag was removed in 2.0, so I dropped it from the config and the build is green.", "done"},
 		{"answered question, then a paragraph", "Want me to explain why it failed?\n\nBecause the cache key ignored the locale, every lookup for a non-English user missed and fell through to the slow path, which timed out under load.", "done"},
+		// wide10-train (darthzen/neuvector-mcp, flop-labs/technocore-chat,
+		// ta93abe/me, jesb1n/reborn.nix): forms written from the train half's
+		// misses, each with a counter-case.
+		{"or leave you the command", "The fix is a one-line pin. Want me to apply the patch, or just leave you the command for the demo prep?", "permission"},
+		{"or give it to another job", "The fix is a one-line pin. Want me to apply the patch, or give the job to the CI runner?", "decision"},
+		{"go-ahead under open list questions", "A few things to lock before I implement:\n\n1. Grafana URL — public with Traefik, or Tailscale-only?\n2. Admin password — generate one, or will you supply it?\n\nNon-blockers I'll default unless you say otherwise: chart pin 88.1.5.", "decision"},
+		{"go-ahead under answered list items", "Plan:\n\n1. Pin the chart to 88.1.5\n2. Generate the admin password into SOPS\n\nI'll write the manifests unless you say otherwise.", "permission"},
+		{"reply with your picks", "Before locking a plan, two choices matter:\n\n**1. What do you mainly want?**\n- Cluster metrics\n- Uptime alerts\n\n**2. Where should it live?**\n- Flux\n- NixOS\n\nReply with your picks (e.g. \"metrics, Flux\"). I'll then write the plan.", "decision"},
+		{"reply with an assent", "Everything is staged. Reply \"go\" and I'll deploy it.", "permission"},
+		{"your call as a reason, then want me to", "The README still calls the hole open. I didn't touch it, since rewriting a security note is your call, not a side effect of an image build. Want me to correct it?\n\nNothing is committed. Say the word and I'll commit these three files; the board reconcile and the PR from the handoff are still untouched.", "permission"},
+		{"your call, then which", "The README still calls the hole open. Rewriting a security note is your call. Which wording do you want?\n\nNothing is committed. Say the word and I'll commit these three files; the board reconcile and the PR from the handoff are still untouched.", "decision"},
+		{"options asked, then a further step", "Both branches can merge, with conflicts.\n\nWhat do you want to do?\n\n- A: merge the first branch and resolve SnsLinks\n- B: cherry-pick what the second one needs\n- C: delete both\n\nIt may be worth diffing the real changes before you decide. Shall I diff them?", "decision"},
+		{"options asked, then a go-ahead on one", "Main is ahead by 15.\n\nWhat do you want to do?\n\n- push now\n- register the build variables first, then push\n- don't push yet\n\nShall I push?", "permission"},
+		{"options asked, then a go-ahead on the pick", "What do you want to do?\n\n- A: merge the first branch\n- B: delete both\n\nI'd go with A. Shall I go ahead?", "permission"},
+		{"delete or keep, which", "The branch is unmerged.\n\n- **Delete**: drops the two commits\n- **Keep it**: in case it is needed later\n\nWhich one?", "permission"},
+		{"delete or archive, which", "The branch is unmerged.\n\n- **Delete**: drops the two commits\n- **Archive**: tag it and remove the branch\n\nWhich one?", "decision"},
+		{"delete or keep, Japanese", "未マージのブランチです。\n\n- **削除する**: 2コミットが失われます\n- **残す**: 後で使う可能性があるため保持\n\nどちらにしますか？", "permission"},
+		{"or stop here, Japanese", "6本のブランチを削除しました。残りのSNS関連2本も整理しますか？それとも今回はここまでで良いですか？", "permission"},
+		{"or another task, Japanese", "6本のブランチを削除しました。残りのSNS関連2本も整理しますか？それとも先にPRを作りますか？", "decision"},
+		{"list questions, then tell me and I'll go on, Japanese", "マージ完了しました。\n\n- マージ済みのブランチを削除しますか？\n- 残ったブランチはどうしますか（保持／削除）？\n\nご指示があれば続けます。", "decision"},
+		{"more help by example, Japanese", "push 完了しました。ビルドのログ確認や、動作確認など、続けて手伝いましょうか？", "done"},
+		{"help with one thing, Japanese", "push 完了しました。ビルドのログを確認しましょうか？", "permission"},
+		// Read from the train halves' sessions outside every labelled set:
+		// requests a form of words puts to the human.
+		{"say when to act", "The three hosts evaluate cleanly. Say when to commit and deploy.", "permission"},
+		{"say which to act on", "The three hosts evaluate cleanly. Say which host to deploy first.", "decision"},
+		{"tell me once it is done", "Run the PATCH above (or flip the mode in the UI). The moment it's done, tell me and I'll verify the mode stuck.", "decision"},
+		{"tell me if it fails", "The mode is flipped and verified. If anything looks off, tell me and I'll dig in.", "done"},
+		{"please confirm a value", "The harness is ready to publish. Please confirm the repo visibility: private or public.", "decision"},
+		{"please confirm alone", "The harness is ready to publish to the private repo. Please confirm.", "permission"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -82,7 +82,10 @@ var outcomeStatements = []*lazyre.Regexp{
 		`^(?:[-*+•] )?(?:[1-9]\d*|two|three|four|five|several) (?:new |more |remaining )?(?:errors?|failures?) (?:to fix|left|remain|(?:in|from) (?:my|the|our|this)\b)|` +
 		`^(?:[-*+•] )?(?:one|two|three|four|five|several|[1-9]\d*) remaining (?:[\w-]+ )?(?:errors?|failures?|issues?|problems?)\b|` +
 		`^(?:[-*+•] )?(?:one|[1-9]\d*|two|three|four|five|several) (?:new |more |remaining )?(?:[\w-]+ )?(?:errors?|failures?) (?:in|on) [\w./-]+ ?(?:[:—–]|\.?$)|` +
-		`\bi (?:still )?(?:need|have) to fix (?:the |these |those |all )?(?:remaining )?(?:[1-9]\d* |one |two |three |four |five |several |some |a few )?(?:\w+ )?(?:errors?|failures?|failing tests?)\b`),
+		`(?:\bi (?:still )?|^(?:still )?)(?:need|have) to fix (?:the |these |those |all )?(?:remaining )?(?:[1-9]\d* |one |two |three |four |five |several |some |a few )?(?:(?:\w+ )?(?:errors?|failures?|failing tests?)|` + checkNoun + ` (?:issues?|problems?|warnings?))\b|` +
+		// what is left, named as the object of the work still to do: "Fixing
+		// that plus the remaining two errors" (session 10)
+		`\b(?:plus|and|then) the remaining (?:[1-9]\d* |one |two |three |four |five |several )?(?:\w+ )?(?:errors?|failures?|failing tests?)\b`),
 	lazyre.New(`\b(?:the )?(?:linter|lint|eslint|clippy|ruff|mypy|pyright|biome|tsc|typecheck|type ?checker|compiler|the build|build|ci|pre-commit|the hook|tests?|test suite|suite|vet|analyzer|swiftlint|rubocop) (?:still |also |now |then )?(?:caught|found|flagged|reports|reported|shows|showed|surfaced|exposed|complains|complained|threw|raised) (?:about )?(?:a |an |one |two |three |four |five |several |some |a few |more |new |remaining |[1-9]\d* )?(?:(?:style|type|lint|clippy|eslint|real|actual|formatting|format|build|compile|compilation|test|typescript|ts|syntax|minor|small|critical|more|new|remaining) ){0,2}(?:errors?|failures?|issues?|problems?|violations?)\b|` +
 		`\bi (?:ran|re-?ran|tried|executed) \b[^.;]{0,80}?\band (?:got|saw|hit) (?:(?:reproducible|consistent|the same|same|new|more|several|some|a few|two|three|four|[1-9]\d*|test|type|build|lint|compile|import|runtime) ){0,2}(?:failures?|errors?|exceptions?|crashes)\b|` +
 		`\b(?:the )?(?:tests?|the build|build|lint|checks?|specs?|(?:the )?suite|typecheck|e2e) (?:still |now |also )?fails? (?:on|in|under) (?:ci|github actions|the ci|linux|macos|windows|ubuntu|the runner|the matrix|main|staging|production|prod)\b`),
@@ -122,7 +125,10 @@ var outcomeStatements = []*lazyre.Regexp{
 	// sure" (a doubt) or "still no failures".
 	lazyre.New(`()^(?:[-*+•] )?(?:but |and |hmm,? )?still not (?:in|on|at|there|installed|loaded|linked|found|showing|shown|visible|rendering|working|fixed|resolved|passing|building|compiling|picked up|applied|updated|registered|recognized)\b|` +
 		ownClauseStart + `(?:(?:the|my|its|this|that|our|even|only|also|all(?: the)?) )?` + subject + `still (?:has|have|shows?|reports?|throws?|gives?) (?:an? |the |two |three |[1-9]\d* )?(?:unused|undefined|unresolved|missing|broken|failing|type|lint|build|compile|import|runtime|syntax)(?: \w+)?\b|` +
-		`(?:^|\bbut )(?:now )?(?:it|this|that|they|the [\w-]+)(?: now)? (?:shows?|displays?|renders?|returns?|picks?|uses?|gives?|prints?) (?:the |a |an )?wrong\b()`),
+		`(?:^|\bbut )(?:now )?(?:it|this|that|they|the [\w-]+)(?: now)? (?:shows?|displays?|renders?|returns?|picks?|uses?|gives?|prints?|showed|displayed|rendered|returned|picked|used|gave|printed|produced) (?:the |a |an )?wrong\b()|` +
+		// a removal the code still depends on: "I removed the `BackButton`
+		// import but it's still used at line 108" (session 10)
+		`\b(?:removed|deleted|renamed|dropped)\b[^.;]*\bbut (?:it|they|the \w+)(?:'s| is| are|'re)? still (?:used|referenced|imported|needed|called)\b()`),
 	// A state left wrong: "the measurement is still off", "the page is
 	// still blank", "the totals are still wrong", "the Dynamic Island is
 	// still too wide".

@@ -1,8 +1,11 @@
 package judge
 
 import (
-	"github.com/stophook/stophook/internal/lazyre"
 	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/stophook/stophook/internal/lazyre"
 )
 
 var (
@@ -22,13 +25,13 @@ var (
 	permissionOffer = lazyre.New(`\bsay go\b|(?:^|[.!] )if (?:that|this|it|everything|all of (?:that|this)) (?:looks?|sounds?|seems?) (?:right|good|ok|okay|fine|correct)\b[^.]*\bi(?:'ll| will)\b|(?:^|[.!] )(?:just |ok,? |okay,? )?(?:let me know|say so),? and i(?:'ll| will)\b|\bi(?:'ll| will|'m| am) (?:hold(?:ing)?(?: off)?|wait(?:ing)?|paus(?:e|ing)|stop(?:ping)?)\b[^.]*\buntil you\b|\bi (?:can|'ll|will) (?:start|begin|proceed|continue|run|apply|implement|push|commit|deploy|move on|tackle|pick up)\b[^.]*\b(?:whenever|when|once) you(?:'re| are) ready\b|\bon your (?:go|go-ahead|say-so|signal|ok|okay|approval)\b|\bi(?:'d| would)? (?:want|need) your (?:explicit )?(?:nod|ok|okay|approval|go-ahead|go ahead|sign-off|permission|confirmation|green light)\b|(?:^|[.!—–:;] )(?:just |please |simply )?confirm\s*[.!]?$|(?:^|[.!—–:] )(?:just |only |all i )?(?:need|needs) your (?:explicit )?(?:nod|ok|okay|approval|go-ahead|go ahead|sign-off|permission|confirmation|green light)\b|(?:^|[.!] )(?:holding(?: off)?|waiting|pausing|paused|stopping|stopped)\b[^.]*\b(?:until you (?:confirm|approve|say (?:go|yes|so|ok|okay)|give the (?:word|go-ahead|ok))|(?:for|on) your (?:go|go-ahead|go ahead|ok|okay|approval|confirmation|green light|say-so|signal))\b|\bwaiting on your (?:approval|go-ahead|go ahead|go|confirmation|ok|okay|green light)\b|\b(?:awaiting|waiting for|await|wait for) your (?:approval|go-ahead|go ahead|go|confirmation|ok|okay|green light)\b|\b(?:once|when|if) you (?:approve|confirm|give the go-ahead|give me the go-ahead|say go)\b|\bconfirm and i(?:'ll| will)\b|\bplease (?:approve|allow|authori[sz]e)\b|(?:^|[.!] )(?:por favor,? )?(?:aprove|apruebe|aprueba|autorize|autorice)\b|\bfor your (?:approval|review and approval)\b|\bwith your (?:approval|permission|go-ahead)\b|\bif you(?:'re| are) (?:good|ok|okay|happy|fine) with (?:it|this|that)\b[^.]*\b(?:i(?:'ll| will)|next)\b|\bready to (?:proceed|start|begin|implement|continue)\b[^.]*\b(?:when|once|whenever) you\b|(?:^|[.!] )(?:i'm |i am |all )?ready to [a-z]+(?:,? (?:and|or) [a-z]+)?(?: (?:it|this|that|them|these|those|the \w+))?,? (?:when|whenever|once) you(?:'re| are)?(?: ready)?\s*[.!]?$|(?:^|[.!] )(?:i'm |i am |all |now |so )?ready to [a-z]+\b[^.?!;]{0,60}?\b(?:when|whenever|once|if) you(?:'d| would)? (?:like|want|say so|say go|give the word)\b|\b(?:let me know|tell me|just say)(?: if| when| whether)? you(?:'d| would)? (?:like|want) (?:me|us) to (?:proceed|continue|go ahead|start|begin|implement|apply|move on|pick up|tackle|commit|push|deploy|run|execute)\b|\b(?:let me know|tell me|just say)(?: if| when)? (?:you(?:'re| are) ready|to (?:proceed|continue|go ahead))\b|\bif you(?:'d| would)? (?:like|want) me to (?:proceed|continue|go ahead|start|begin|implement|apply|run)\b[^.]*\b(?:say|tell me|let me know|reply)\b`)
 	// decisionRequest marks a closing statement that waits for a choice or
 	// for information.
-	decisionRequest = lazyre.New(`\b(?:let me know|tell me|please (?:advise|confirm|clarify|specify|indicate))\b[^.]*\b(?:which|what|how|whether|where|prefer|preference)\b|\bplease (?:choose|pick|select|decide)\b|\b(?:i need|need) (?:your|you to) (?:input|decision|choice|confirmation|guidance|help)\b|\b(?:waiting for|awaiting) your (?:input|decision|decisions|choice|answer|answers)\b|^reply\b[^.]*\bor\b|\bonce you answer\b|\b(?:let me know|tell me)(?: if| whether) you(?:'d| would)? (?:want|like|prefer)\b[^.!?]*,? or\b|\b(?:provide|share|send|paste|give me|reply with)\b[^.]*\b(?:and|so) i(?:'ll| will| can)\b|\byour (?:call|choice|decision)\b|\bup to you\b|\bi can either\b[^.]*\bor\b|\bplease (?:(?:run|try|execute) (?:it |this |that )?and )?(?:paste|send|share|provide)\b|\b(?:tell|let) me (?:once|when) (?:it's|it is|you've|you have|that's|that is|you're|you are|they're|they are|done)\b|\b(?:tell me|let me know) (?:once|when) (?:it's|it is|you've|you have|that's|that is|they're|they are|the \w+ (?:is|are))\b|^(?:i )?still need (?:the|your|you to|a|an)\b|\bwaiting (?:for|on) you to\b|\b(?:tell me|let me know|ping me) (?:once|when) (?:[\w'-]+ ){1,3}(?:is|are|has been|have been) (?:[a-z/-]+ed|done|ready|back|in|up|set|there|available|running)\b|\bonce (?:[\w'-]+ ){1,3}(?:is|are|has been|have been) [a-z/-]+,? (?:let me know|tell me|ping me)\b|\bi need (?:you to|(?:a|an|the) (?:[\w-]+ ){0,4}(?:key|token|password|secret|credentials?|url|access|approval|login|answer|decision))\b|^(?:just )?(?:say|decide|pick|choose)\b[^.]*\b(?:which|what|how|whether)\b|\bsay (?:the word|go|so|yes|ok|okay)\b[^.]*, or\b|\b(?:once|when|after) you(?:'ve| have) [a-z]+ (?:it|this|that|them|these|those|the \w+)\b[^.?!]*\bi(?:'ll| will| can)\b`)
+	decisionRequest = lazyre.New(`\b(?:let me know|tell me|please (?:advise|confirm|clarify|specify|indicate))\b[^.]*\b(?:which|what|how|whether|where|prefer|preference)\b|\bplease (?:choose|pick|select|decide)\b|\b(?:i need|need) (?:your|you to) (?:input|decision|choice|confirmation|guidance|help)\b|\b(?:waiting for|awaiting) your (?:input|decision|decisions|choice|answer|answers)\b|^reply\b[^.]*\bor\b|\bonce you answer\b|\b(?:let me know|tell me)(?: if| whether) you(?:'d| would)? (?:want|like|prefer)\b[^.!?]*,? or\b|\b(?:provide|share|send|paste|give me|reply with)\b[^.]*\b(?:and|so) i(?:'ll| will| can)\b|\byour (?:call|choice|decision)\b|\bup to you\b|\bi can either\b[^.]*\bor\b|\bplease (?:(?:run|try|execute) (?:it |this |that )?and )?(?:paste|send|share|provide)\b|\b(?:tell|let) me (?:once|when) (?:it's|it is|you've|you have|that's|that is|you're|you are|they're|they are|done)\b|\b(?:tell me|let me know) (?:once|when) (?:it's|it is|you've|you have|that's|that is|they're|they are|the \w+ (?:is|are))\b|^(?:i )?still need (?:the|your|you to|a|an)\b|\bwaiting (?:for|on) you to\b|\b(?:tell me|let me know|ping me) (?:once|when) (?:[\w'-]+ ){1,3}(?:is|are|has been|have been) (?:[a-z/-]+ed|done|ready|back|in|up|set|there|available|running)\b|\bonce (?:[\w'-]+ ){1,3}(?:is|are|has been|have been) [a-z/-]+,? (?:let me know|tell me|ping me)\b|\bi need (?:you to|(?:a|an|the) (?:[\w-]+ ){0,4}(?:key|token|password|secret|credentials?|url|access|approval|login|answer|decision))\b|^(?:just )?(?:say|decide|pick|choose)\b[^.]*\b(?:which|what|how|whether)\b|[.!] (?:just |please )?(?:say|decide|pick|choose) (?:which|whether)\b|\bsay (?:the word|go|so|yes|ok|okay)\b[^.]*, or\b|^(?:please )?(?:reply|respond|answer) (?:with|to)\b|\b(?:once|when|after|the moment|as soon as) (?:[\w'-]+ ){0,3}(?:is|are|it's|that's|has been|have been)(?: [a-z/-]+)?,? (?:let me know|tell me|ping me)\b|\bplease (?:confirm|specify|choose|pick) (?:the|your|which|what)\b[^.?!]*(?::|\bor\b)|\b(?:once|when|after) you(?:'ve| have) [a-z]+ (?:it|this|that|them|these|those|the \w+)\b[^.?!]*\bi(?:'ll| will| can)\b`)
 )
 
 // whetherToAct marks a closing that asks whether the agent should take its
 // next step, with no other course named ("Let me know whether to commit
 // and continue into the next phase"): a yes answers it.
-var whetherToAct = lazyre.New(`\b(?:let me know|tell me|say) (?:whether|if) (?:to|i should|we should|i can) [a-z]+\b`)
+var whetherToAct = lazyre.New(`\b(?:let me know|tell me|say) (?:whether|if|when) (?:to|i should|we should|i can) [a-z]+\b`)
 
 // ifTroubleLasts marks a closing request for a case that may not come ("If
 // you're still seeing old timestamps, let me know which client you use"):
@@ -55,7 +58,7 @@ var embeddedWh = lazyre.New(`((?:\b(?:me|us) to|\b(?:should|shall|can) (?:i|we))
 
 // courtesyCJK marks the courtesy questions of Chinese, Japanese and Korean
 // replies ("他に何かありますか？", "还有什么需要帮忙的吗？", "いかがでしょうか？").
-var courtesyCJK = lazyre.New(`他に何か|ほかに何か|何かあれば|いかがでしょうか|ご不明な点|还有(?:什么|其他|别的)|(?:有|还有)(?:什么|任何)问题|다른 (?:도움|질문)|궁금한 점`)
+var courtesyCJK = lazyre.New(`他に何か|ほかに何か|何かあれば|いかがでしょうか|ご不明な点|(?:など|なども|とか)[、,]?\s*(?:引き続き|続けて)?(?:お)?手伝い|还有(?:什么|其他|别的)|(?:有|还有)(?:什么|任何)问题|다른 (?:도움|질문)|궁금한 점`)
 
 // notAlternatives removes uses of "or" that offer no alternative.
 var notAlternatives = strings.NewReplacer(" or not", "", " or so", "", " or two", "")
@@ -63,7 +66,7 @@ var notAlternatives = strings.NewReplacer(" or not", "", " or so", "", " or two"
 // holdOff marks an alternative that only delays the proposed work ("…, or
 // would you like to review the plan first?"): a plain yes still answers
 // the question.
-var holdOff = lazyre.New(`^(?:(?:take a break|call it a day|call it (?:here|there)|pause|stop|end|leave it)(?: (?:here|there|for now|for today|for the day))?(?: (?:while|until|till) [^?]*)?\s*[?.!]?$|(?:just )?(?:leave|hand|pass)\b[^?]*\bto you(?:rself)?\s*[?.!]?$|is there|are there|would you (?:like|prefer)(?: me)? to (?:review|modify|adjust|change|tweak|revise|look|discuss|make changes|check|see|prioriti[sz]e|focus)|do you want to (?:review|adjust|modify|change|look|check|test)|would you rather (?:review|test|check|look|read|skim|go (?:over|through))|should i (?:wait|stop|hold)|wait|stop|hold|not\b|anything|something else|(?:review|make changes|adjust|modify)(?: (?:it|this|that|them|anything|something|things|the (?:plan|approach|design|proposal|spec|draft|scope|order)))?(?: first)?\s*[?.!]?$|(?:just )?(?:leave|keep) (?:it|them|this|that|these|those|things)\b(?:\s+\S+){0,5}\s*[?.!]?$|(?:just )?(?:leave|keep) (?:everything|all of (?:it|them)|(?:the|your) \w+)(?: \w+){0,2}\s*[?.!]?$|(?:just )?(?:leave|keep) [^?]{0,60}?(?:\bas[- ](?:is|it is|they are|specified|requested|written|planned|asked|agreed|before)|\bunchanged|\buntouched|\bin place)\s*[?.!]?$|are you (?:keeping|leaving) (?:it|them|this|that|these|those)\b(?:\s+\S+){0,4}\s*[?.!]?$|is (?:it|that|this|the \w+(?: \w+)?)(?: there)? (?:already )?(?:enough|sufficient|good enough|fine as (?:is|it is))\s*[?.!]?$|(?:should|shall|can|do|would) (?:it|they|them|these|those|that|this) (?:stay|remain)\b|(?:would you rather |do you want to |you(?:'d| would) rather )?[a-z]+ (?:it|this|that|them|these|those)(?: [a-z]+)? yourself\b|would you (?:rather )?(?:change|tighten|loosen|adjust|tweak|modify|revise|refine|narrow|widen|edit)\b[^?]*\bbefore (?:i|we)\b|skip (?:it|that|this)(?: for now| entirely| altogether)?\s*[?.!]?$|(?:will|would|do) you (?:want to )?(?:test|try|playtest|preview|check|review) it\b|are you (?:taking it|handling it|doing it|going (?:straight )?to|considering)\b|(?:do you |would you )?(?:want )?(?:a |an |any |some |more |other )?(?:changes?|edits?|tweaks?|adjustments?|revisions?)(?: to (?:it|this|that|them|the \w+))?(?: first)?\s*[?.!]?$|(?:[a-z]+ ){0,3}differently\s*[?.!]?$|(?:[a-z]+ ){0,2}enough for now\b|(?:are you )?(?:happy|ok|okay|fine|content) (?:to )?(?:leave|keep|skip|stop|wait|hold)\b|(?:pick|choose) (?:different|other|another|new)\b|(?:preview|eyeball|test|try|check|look at|look over|see|playtest|review|read|skim|go (?:over|through))(?: it| this| that| them| (?:the|my) \w+)? first\b|(?:do you |would you )?(?:want|like|prefer) to (?:sit with|think (?:about|on|it over)|mull|sleep on|wait|hold)\b|are you still (?:deciding|thinking|considering|weighing|mulling)\b|are you (?:done|finished|all set|good)\b|would you rather (?:do|handle|take|make|try|write|fix) (?:it|this|that|them)\b|(?:do|handle|take) (?:it|this|that|them) yourself\b|(?:later|afterwards|another time|next time|tomorrow)\b|after you(?:'ve| have)? (?:played|tested|tried|reviewed|looked|seen|checked)\b)`)
+var holdOff = lazyre.New(`^(?:(?:take a break|call it a day|call it (?:here|there)|pause|stop|end|leave it)(?: (?:here|there|for now|for today|for the day))?(?: (?:while|until|till) [^?]*)?\s*[?.!]?$|(?:just )?(?:leave|hand|pass)\b[^?]*\bto you(?:rself)?\s*[?.!]?$|(?:just )?(?:leave|hand|give|pass) you (?:the|a|an|my|this|that|those|these)\b[^?]*[?.!]?$|is there|are there|would you (?:like|prefer)(?: me)? to (?:review|modify|adjust|change|tweak|revise|look|discuss|make changes|check|see|prioriti[sz]e|focus)|do you want to (?:review|adjust|modify|change|look|check|test)|would you rather (?:review|test|check|look|read|skim|go (?:over|through))|should i (?:wait|stop|hold)|wait|stop|hold|not\b|anything|something else|(?:review|make changes|adjust|modify)(?: (?:it|this|that|them|anything|something|things|the (?:plan|approach|design|proposal|spec|draft|scope|order)))?(?: first)?\s*[?.!]?$|(?:just )?(?:leave|keep) (?:it|them|this|that|these|those|things)\b(?:\s+\S+){0,5}\s*[?.!]?$|(?:just )?(?:leave|keep) (?:everything|all of (?:it|them)|(?:the|your) \w+)(?: \w+){0,2}\s*[?.!]?$|(?:just )?(?:leave|keep) [^?]{0,60}?(?:\bas[- ](?:is|it is|they are|specified|requested|written|planned|asked|agreed|before)|\bunchanged|\buntouched|\bin place)\s*[?.!]?$|are you (?:keeping|leaving) (?:it|them|this|that|these|those)\b(?:\s+\S+){0,4}\s*[?.!]?$|is (?:it|that|this|the \w+(?: \w+)?)(?: there)? (?:already )?(?:enough|sufficient|good enough|fine as (?:is|it is))\s*[?.!]?$|(?:should|shall|can|do|would) (?:it|they|them|these|those|that|this) (?:stay|remain)\b|(?:would you rather |do you want to |you(?:'d| would) rather )?[a-z]+ (?:it|this|that|them|these|those)(?: [a-z]+)? yourself\b|would you (?:rather )?(?:change|tighten|loosen|adjust|tweak|modify|revise|refine|narrow|widen|edit)\b[^?]*\bbefore (?:i|we)\b|skip (?:it|that|this)(?: for now| entirely| altogether)?\s*[?.!]?$|(?:will|would|do) you (?:want to )?(?:test|try|playtest|preview|check|review) it\b|are you (?:taking it|handling it|doing it|going (?:straight )?to|considering)\b|(?:do you |would you )?(?:want )?(?:a |an |any |some |more |other )?(?:changes?|edits?|tweaks?|adjustments?|revisions?)(?: to (?:it|this|that|them|the \w+))?(?: first)?\s*[?.!]?$|(?:[a-z]+ ){0,3}differently\s*[?.!]?$|(?:[a-z]+ ){0,2}enough for now\b|(?:are you )?(?:happy|ok|okay|fine|content) (?:to )?(?:leave|keep|skip|stop|wait|hold)\b|(?:pick|choose) (?:different|other|another|new)\b|(?:preview|eyeball|test|try|check|look at|look over|see|playtest|review|read|skim|go (?:over|through))(?: it| this| that| them| (?:the|my) \w+)? first\b|(?:do you |would you )?(?:want|like|prefer) to (?:sit with|think (?:about|on|it over)|mull|sleep on|wait|hold)\b|are you still (?:deciding|thinking|considering|weighing|mulling)\b|are you (?:done|finished|all set|good)\b|would you rather (?:do|handle|take|make|try|write|fix) (?:it|this|that|them)\b|(?:do|handle|take) (?:it|this|that|them) yourself\b|(?:later|afterwards|another time|next time|tomorrow)\b|after you(?:'ve| have)? (?:played|tested|tried|reviewed|looked|seen|checked)\b)`)
 
 // choiceWithin marks a first course that itself asks the human to pick
 // ("Want me to continue with one of those, or review the commits
@@ -181,6 +184,19 @@ func (m message) question() (Verdict, bool) {
 			if open := openAbove(c); open != "" {
 				return ask(Decision, 0.75, open), true
 			}
+			// Or under options put to the human as a question ("What do
+			// you want? - A - B - C. Shall I diff A first?"), unless the
+			// agent names its own pick ("I'd go with B. Proceed?").
+			if lead, between, items := optionsAbove(c); lead != "" && (!recommends.MatchString(between) || decideLeft.MatchString(between)) && !sharesWord(c.question, items) {
+				return ask(Decision, 0.75, lead), true
+			}
+		}
+		if k == Decision && bareWhich(c.question) {
+			// "- Delete it - Keep it. Which?": doing the work or leaving
+			// things as they are, a choice a yes to the work answers.
+			if items := listAbove(c); len(items) == 2 && (keepsAsIs(items[0]) != keepsAsIs(items[1])) {
+				return ask(Permission, 0.7, c.question), true
+			}
 		}
 		return ask(k, conf, c.question), true
 	}
@@ -202,9 +218,15 @@ func (m message) question() (Verdict, bool) {
 		}
 		if reviewGate.MatchString(line) && !asksWhich(line) || assents(line) && !asksWhich(line) && !alternative.MatchString(line) || planModeGate.MatchString(line) ||
 			whetherToAct.MatchString(line) && !strings.Contains(line, " or ") {
-			return ask(Permission, 0.8, line), true
+			return goAheadUnder(c, ask(Permission, 0.8, line)), true
 		}
 		if decisionRequest.MatchString(line) {
+			// "… is your call, not a side effect of the build. Want me to
+			// correct it?": the paragraph's last sentence asks, and a yes
+			// answers it.
+			if v, ok := questionAfter(c, line, decisionRequest); ok {
+				return v, true
+			}
 			return ask(Decision, 0.85, line), true
 		}
 		if offersGoAhead(line) {
@@ -215,7 +237,7 @@ func (m message) question() (Verdict, bool) {
 					return ask(Decision, 0.75, l), true
 				}
 			}
-			return ask(Permission, 0.85, line), true
+			return goAheadUnder(c, ask(Permission, 0.85, line)), true
 		}
 	}
 	if v, ok := m.structuralQuestion(); ok {
@@ -242,7 +264,7 @@ func (m message) structuralQuestion() (Verdict, bool) {
 	closers := 0
 	for k, line := range c.last {
 		if !isListItem(line) {
-			if asked == 0 && closers < 2 && k == closers && (courtesyStatement.MatchString(line) || offer.MatchString(line) || offerTail.MatchString(line)) {
+			if asked == 0 && closers < 2 && k == closers && (courtesyStatement.MatchString(line) || offer.MatchString(line) || offerTail.MatchString(line) || offerTailCJK.MatchString(line)) {
 				closers++
 				continue
 			}
@@ -322,6 +344,11 @@ var offer = lazyre.New(`^(?:if you want|if you'd like|if you would like|happy to
 // ("… independent of which direction you pick. Say the word and I'll plan
 // it.").
 var offerTail = lazyre.New(`\bsay (?:the word|go)\b[^.?]*[.!]?$`)
+
+// offerTailCJK marks a Chinese, Japanese or Korean closing line that
+// offers to go on once the human answers ("ご指示があれば続けます": "tell me
+// and I'll go on").
+var offerTailCJK = lazyre.New(`(?:ご指示|指示|ご連絡|お知らせ|ご希望)(?:が|を)?(?:あれば|いただければ|いただけ次第|次第)|(?:教えて|言って)(?:いただければ|くだされば|もらえれば)|告诉我|알려 ?주시면|말씀해 ?주시면`)
 
 // offeredSteps reports a lead-in that offers more work and lists how it
 // would be done ("If you want, I can patch these now by:"): the list is
@@ -576,7 +603,7 @@ func cutOrCJK(q string) (first, second string, ok bool) {
 // holdOffCJK marks a second course that only leaves the work to the
 // human or for later (Chinese, Japanese, Korean: "你自己先试", "ご自身で",
 // "나중에"): a plain yes still answers the question.
-var holdOffCJK = lazyre.New(`^(?:你|您)?(?:想|要|打算|准备)?(?:先)?(?:自己|亲自)|^(?:你|您)先(?:试|看|写|做|检查|测试|跑|确认)|^(?:先|暂时|稍后|以后|之后|晚点)(?:不|别|放|等|看看|再)|^(?:你|您)?更?(?:想|要|打算|准备|希望)?先(?:定|确认|决定|想|考虑|看|研究|读|审|检查)|(?:留着|保留|放着|不动)(?:备份|备用|就好|就行|即可)?[?？.。!！]?$|再说|ご自身で|自分で|後で|あとで|직접|나중에`)
+var holdOffCJK = lazyre.New(`^(?:你|您)?(?:想|要|打算|准备)?(?:先)?(?:自己|亲自)|^(?:你|您)先(?:试|看|写|做|检查|测试|跑|确认)|^(?:先|暂时|稍后|以后|之后|晚点)(?:不|别|放|等|看看|再)|^(?:你|您)?更?(?:想|要|打算|准备|希望)?先(?:定|确认|决定|想|考虑|看|研究|读|审|检查)|(?:留着|保留|放着|不动)(?:备份|备用|就好|就行|即可)?[?？.。!！]?$|再说|ご自身で|自分で|後で|あとで|직접|나중에|ここまで|このまま|見送|保留|先这样|到此为止|就到这|暂不|여기까지|그만`)
 
 // offerMa marks a Chinese yes-no question (ending in 吗) in which the
 // agent offers to act ("要我…吗?", "需要我…吗?", "要不要我…吗?").
@@ -697,7 +724,7 @@ var openLabel = lazyre.New(`^(?:open (?:decisions?|questions?)|decisions? (?:nee
 // to the human, or a line labelled as an open decision.
 func openAbove(c closing) string {
 	for _, line := range c.last {
-		if strings.Contains(line, c.question) {
+		if c.question != "" && strings.Contains(line, c.question) {
 			continue
 		}
 		item := stripMarker(line)
@@ -707,11 +734,169 @@ func openAbove(c closing) string {
 		if !isListItem(line) || !strings.HasSuffix(item, "?") {
 			continue
 		}
-		if q, _ := questions(item); q != "" && addressed.MatchString(q) && !courtesy.MatchString(q) && !feedback.MatchString(q) {
+		if q, _ := questions(item); q != "" && (addressed.MatchString(q) || alternative.MatchString(q)) && !courtesy.MatchString(q) && !feedback.MatchString(q) {
 			return q
 		}
 	}
 	return ""
+}
+
+// listAbove returns the list items directly above the line of the closing
+// question (between them only prose), cleaned of their markers, and the
+// prose line above them.
+func listAbove(c closing) []string {
+	items, _, _ := listAboveLead(c)
+	return items
+}
+
+func listAboveLead(c closing) (items []string, lead, between string) {
+	k := 0
+	for k < len(c.last) && !(c.question != "" && strings.Contains(c.last[k], c.question)) {
+		k++
+	}
+	if k == len(c.last) {
+		return nil, "", ""
+	}
+	if i := strings.Index(c.last[k], c.question); i > 0 {
+		between = c.last[k][:i]
+	}
+	k++
+	for ; k < len(c.last) && !isListItem(c.last[k]); k++ {
+		between = c.last[k] + " " + between
+	}
+	for ; k < len(c.last) && isListItem(c.last[k]); k++ {
+		items = append(items, stripMarker(c.last[k]))
+	}
+	if k < len(c.last) {
+		lead = c.last[k]
+	}
+	return items, lead, between
+}
+
+// optionsAbove returns the question that puts the options listed above
+// the closing question to the human, the prose between the options and
+// that question, and the options.
+func optionsAbove(c closing) (lead, between string, items []string) {
+	items, lead, between = listAboveLead(c)
+	if len(items) < 2 || lead == "" {
+		return "", "", nil
+	}
+	// "What do you want to do?" over options is no courtesy question:
+	// the options are its answers.
+	q, _ := questions(lead)
+	if q == "" || !decisionQuestion.MatchString(q) && !decisionQuestionIntl.MatchString(q) {
+		return "", "", nil
+	}
+	return q, between, items
+}
+
+// sharesWord reports a question that names what one of the options does
+// ("- Push now - Register the variables first - Don't push yet … Push it?"):
+// a go-ahead on one of them, not a further step while they stay open. It
+// compares the words of four letters or more, and the pairs of CJK
+// characters other than kana.
+func sharesWord(q string, items []string) bool {
+	words := func(s string) map[string]bool {
+		out := map[string]bool{}
+		var run []rune
+		flush := func() {
+			if len(run) >= 4 && run[0] < 0x80 {
+				out[string(run)] = true
+			}
+			for i := 0; run != nil && run[0] >= 0x80 && i+1 < len(run); i++ {
+				out[string(run[i:i+2])] = true
+			}
+			run = nil
+		}
+		for _, r := range s {
+			switch {
+			case r < 0x80 && (unicode.IsLetter(r) || unicode.IsDigit(r)):
+				if run != nil && run[0] >= 0x80 {
+					flush()
+				}
+				run = append(run, r)
+			case r >= 0x80 && (unicode.Is(unicode.Han, r) || unicode.Is(unicode.Katakana, r) || unicode.Is(unicode.Hangul, r)):
+				if run != nil && run[0] < 0x80 {
+					flush()
+				}
+				run = append(run, r)
+			default:
+				flush()
+			}
+		}
+		flush()
+		return out
+	}
+	qw := words(q)
+	for w := range qw {
+		if askWords[w] {
+			delete(qw, w)
+		}
+	}
+	for _, item := range items {
+		for w := range words(item) {
+			if qw[w] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// askWords are the words of asking itself, which name no option.
+var askWords = map[string]bool{"want": true, "shall": true, "should": true, "would": true, "could": true, "like": true, "that": true, "this": true, "them": true, "with": true, "first": true, "then": true, "your": true, "ahead": true, "proceed": true, "okay": true}
+
+// decideLeft marks prose that leaves the decision to the human ("… before
+// you decide", "確認してから判断するのも…").
+var decideLeft = lazyre.New(`before (?:you |we )?decid|(?:you|we) (?:can )?decide|判断|決め|决定|결정`)
+
+// bareWhich reports a short question that only asks which ("Which one?",
+// "どちらにしますか？").
+func bareWhich(q string) bool {
+	return utf8.RuneCountInString(q) <= 30 && (strings.Contains(q, "which") || strings.Contains(q, "どちら") || strings.Contains(q, "哪个") || strings.Contains(q, "어느"))
+}
+
+// keepCJK marks a Chinese, Japanese or Korean option that keeps things as
+// they are ("残す", "保持", "そのまま", "留着", "유지").
+var keepCJK = lazyre.New(`^(?:残す|残して|保持|そのまま|維持|現状維持|留着|保留|不动|유지|그대로)`)
+
+// keepsAsIs reports an option that leaves things as they are.
+func keepsAsIs(item string) bool {
+	// The option's name, before what it explains ("Keep it: in case …").
+	for _, sep := range []string{":", " — ", " – ", "（", " ("} {
+		if i := strings.Index(item, sep); i > 0 {
+			item = item[:i]
+		}
+	}
+	item = strings.Trim(item, "*_ ")
+	return holdOff.MatchString(item) || keepCJK.MatchString(item)
+}
+
+// goAheadUnder returns v, a go-ahead the closing waits for, unless the
+// closing leaves a question to the human open above it ("1. Public URL,
+// or Tailscale only? 2. Will you supply the password? … Say go and I'll
+// write the manifests."): then the human owes an answer a yes does not
+// give.
+func goAheadUnder(c closing, v Verdict) Verdict {
+	if open := openAbove(c); open != "" {
+		return ask(Decision, 0.75, open)
+	}
+	return v
+}
+
+// questionAfter reads the question that closes line after a request
+// matched by re ("… is your call. Want me to correct it?"): when a plain
+// yes answers it, the request was the reason for the ask, not the ask.
+func questionAfter(c closing, line string, re *lazyre.Regexp) (Verdict, bool) {
+	q, _ := questions(line)
+	loc := re.FindStringIndex(line)
+	if q == "" || loc == nil || strings.Index(line, q) < loc[1] {
+		return Verdict{}, false
+	}
+	if k, conf := classifyQuestion(closing{question: q, lines: c.lines}); k == Permission {
+		return ask(Permission, conf*0.9, q), true
+	}
+	return Verdict{}, false
 }
 
 // bareSayTheWord marks a closing that ends on "say the word" without

@@ -52,6 +52,10 @@ var failureStatements = []*lazyre.Regexp{
 	lazyre.New(`\b\d+ passed,? [1-9]\d* failed\b|\b[1-9]\d* failed,? \d+ passed\b`),
 	lazyre.New(`\bi (?:still )?(?:have ?n[o']t|have not|did ?n[o']t|did not) (?:yet )?(?:find|found|identif(?:y|ied)|pin(?:ned)? down|track(?:ed)? down|figure(?:d)? out) (?:(?:the |a |what |why )?(?:\w+ )?(?:cause|culprit|source|root cause|fix|reason|solution)|(?:the |what |why )(?:\w+ )?(?:problem|issue))\b`),
 	lazyre.New(`\bsomething (?:went|has gone|is going) wrong\b`),
+	// The agent's own change broke something, or went astray (session 10):
+	// "Real regression — good catch. My trampoline made …", "my refactor
+	// introduced a regression", "One edit went to the wrong spot".
+	lazyre.New(`^(?:(?:that's|this is|it's) )?(?:a )?(?:real|genuine|confirmed) regression\b|\bmy (?:\w+ ){0,2}(?:change|edit|commit|refactor|fix|patch|rewrite)s? (?:broke|caused|introduced) (?:a |the |this |that )?(?:regression|bug|breakage|failure|crash)|\b(?:my|one|an|the|that) (?:\w+ )?(?:edit|change|patch|commit) (?:went|landed) (?:to|in|into|on) the wrong\b`),
 	lazyre.New(`\bfailed with (?:exit |status |http |an? )?(?:code|status|error)(?: code)? [1-9]\d*\b`),
 	lazyre.New(`\b(?:the )?(?:build|tests?|test run|suite|deploy(?:ment)?|install(?:ation)?|migration|command|job|script) (?:did ?n[o']t|did not|never) (?:finish|complete|succeed|pass)\b|\b(?:the )?(?:command|request|build|tests?|test run|suite|job|deploy(?:ment)?|install(?:ation)?|migration|script) (?:timed out|hung|hangs|keeps hanging)\b`),
 	// A job or stage named: "the release job is failing", "Pipeline
@@ -90,7 +94,7 @@ func markedResult(s string) (string, bool) {
 
 // failureHint holds a word that every failure statement contains: a
 // sentence without one is not read further.
-var failureHint = lazyre.New(`fail|error|issue|problem|violation|persist|unable|able to|n't|not|stuck|block|gave|give|giving|still|reject|red\b|broken|crash|hung|hang|wrong|timed|timing|times|fixed|exited|keep|exception|down|never|broke|off\b|resolved|out of|luck|avail|success|worked|helped|working`)
+var failureHint = lazyre.New(`fail|error|regress|issue|problem|violation|persist|unable|able to|n't|not|stuck|block|gave|give|giving|still|reject|red\b|broken|crash|hung|hang|wrong|timed|timing|times|fixed|exited|keep|exception|down|never|broke|off\b|resolved|out of|luck|avail|success|worked|helped|working`)
 
 // conditional marks a failure named inside a clause that describes when
 // something happens ("handles the case where the request failed", "for
@@ -109,7 +113,7 @@ var negated = lazyre.New(`\b(?:no|none|nothing|never|not|no longer|without|zero|
 // of this turn's outcome: the failure is explained away or resolved, or
 // the sentence is hypothetical or a question.
 var (
-	explained  = lazyre.New(`pre-?existing|already (?:fail|broken|red|failing)|\bon main\b|unrelated|not related|\bas expected\b|\b(?:is|are|was|were|which is|this is|that is) (?:\w+ )?expected\b|\bexpected (?:failure|behaviou?r|since|because|here|given)\b|\bflaky (?:tests?|specs?|failures?|results?)\b|\b(?:is|are|was|were|seems?|looks?|being) (?:\w+ )?flaky\b|\bflak(?:ed|iness)\b|known (?:issue|failure|bug|problem|limitation)|before (?:my|this|these|the) changes?|not caused by|not (?:a )?regression|false positive|intentional|by design|out of scope|environmental|\b(?:in|of|from) (?:this|the|my) (?:sandbox|environment|shell|container|session)\b|\boffline\b|no network|network access|not installed|isn'?t installed|no (?:api )?key|credentials?|permission to|rate.?limit|outside (?:my|this)|\blast (?:week|night|month|time)\b|\byesterday\b|\bpreviously\b|\b(?:this|my|local|current) (?:environment|sandbox|machine|container|setup)\b|\bthe (?:environment|sandbox)\b|\b(?:run|execute|verify|test)\b[^.]*\blocally\b|\b(?:runtime|toolchain|tooling) (?:issue|problem|error)s?\b|\bstatic(?:-analysis| analysis| review| inspection| reading)?(?:-| )(?:only|based)\b|\bfrom static (?:inspection|analysis|reading)\b`)
+	explained  = lazyre.New(`pre-?existing|already (?:fail|broken|red|failing)|\bon main\b|unrelated|not related|\bas expected\b|\b(?:is|are|was|were|which is|this is|that is) (?:\w+ )?expected\b|\bexpected (?:failure|behaviou?r|since|because|here|given)\b|\bflaky (?:tests?|specs?|failures?|results?)\b|\b(?:is|are|was|were|seems?|looks?|being) (?:\w+ )?flaky\b|\bflak(?:ed|iness)\b|known (?:issue|failure|bug|problem|limitation)|before (?:my|this|these|the) changes?|not caused by|not (?:a )?regression|false positive|intentional|by design|out of scope|environmental|\b(?:in|of|from) (?:this|the|my) (?:sandbox|environment|shell|container|session)\b|\boffline\b|no network|network access|not installed|isn'?t installed|no (?:api )?key|credentials?|permission to|rate.?limit|outside (?:my|this)|\blast (?:week|night|month|time)\b|\byesterday\b|\bpreviously\b|\b(?:this|my|local|current) (?:environment|sandbox|machine|container|setup)\b|\bthe (?:environment|sandbox)\b|\b(?:run|execute|verify|test)\b[^.]*\blocally\b|\b(?:runtime|toolchain|tooling) (?:issue|problem|error)s?\b|\bstatic(?:-analysis| analysis| review| inspection| reading)?(?:-| )(?:only|based)\b|\bfrom static (?:inspection|analysis|reading)\b|\bplan mode\b|\bread-only (?:mode|sandbox)\b`)
 	resolved   = lazyre.New(`\b(?:fixed|resolved|solved|now (?:pass|passes|passing|build|builds|works|working|compiles|green)|no longer|was fixed|after (?:fixing|the fix)|turned out|so i (?:fixed|changed|updated|added|removed)|until i|which i fixed|have been fixed|are fixed|is fixed|at first|initially|redeployed|went through)\b`)
 	hypothetic = lazyre.New(`^(?:if|when|whenever|unless|whether|should|in case|once|before|after (?:you|we)\b)\b|\b(?:if|when|unless|in case) (?:it|the|this|that|they|you|any|anything|something)\b[^.]*\b(?:still|fails?|failing)\b|\b(?:would|could|might|may) (?:still )?(?:fail|break)\b|\bto (?:see|check|find out|verify) (?:if|whether|why)\b`)
 	// topic marks a failure named as the object of an inquiry ("why the
@@ -217,6 +221,9 @@ func (m message) failure() (v Verdict, ok, own bool) {
 			if conditionFollows.MatchString(s[loc[1]:]) || waiting.MatchString(s[loc[0]:]) || scenario.MatchString(before) {
 				continue
 			}
+			if failureNoun.MatchString(s[loc[0]:]) && nounDenied.MatchString(s[:loc[0]]) {
+				continue // "no routine migration parse failures remain"
+			}
 			return Verdict{Class: Error, Kind: Failed, Confidence: 0.85, Why: s}, true, false
 		}
 		if m.outcome(i, s) {
@@ -276,6 +283,15 @@ func (m message) outcome(i int, s string) bool {
 	}
 	return false
 }
+
+// failureNoun marks a failure statement that starts with the noun of the
+// failure ("failures remain", "errors persist"), whose determiner may
+// stand a few words before it; nounDenied is that determiner denying it:
+// "no routine migration parse failures remain", "zero new type errors".
+var (
+	failureNoun = lazyre.New(`^(?:errors?|failures?|exceptions?|crash(?:es)?|issues?|problems?)\b`)
+	nounDenied  = lazyre.New(`\b(?:no|zero|0)(?: [\w-]+){0,4} $`)
+)
 
 // inferred marks a verb of inference inside an outcome statement's match
 // ("the run proves GitHub rejected that specific value"): the agent

@@ -34,6 +34,31 @@ func TestFailureStatements(t *testing.T) {
 	checkClassified(t, tests)
 }
 
+// TestFailureNounDenied: a determiner that denies the failure's noun
+// phrase a few words before it ("no … failures remain") denies the
+// failure; the same noun phrase without it is a failure.
+func TestFailureNounDenied(t *testing.T) {
+	t.Parallel()
+	checkClassified(t, []classified{
+		{"- No routine migration parse failures remain.", "done"},
+		{"Zero new type errors remain after the rename.", "done"},
+		{"Two migration parse failures remain.", "error/failed"},
+		{"The migration parse failures remain.", "error/failed"},
+	})
+}
+
+// TestPlanModeIsTheEnvironment: an agent that cannot edit because it is in
+// plan mode, or in a read-only mode, waits for the human to switch it: the
+// environment's limit, not a failed task.
+func TestPlanModeIsTheEnvironment(t *testing.T) {
+	t.Parallel()
+	checkClassified(t, []classified{
+		{"I'm currently in plan mode, so I can't make edits yet — switch me out of plan mode and I'll implement these.", "done"},
+		{"In read-only mode I couldn't apply the patch; switch modes and I'll apply it.", "done"},
+		{"I couldn't apply the patch: the hunk doesn't match the file.", "error/failed"},
+	})
+}
+
 // TestOutcomeStatements: a failure stated with its subject in the agent's
 // own words (a noun phrase, not code, not a determiner alone) and its verb
 // in the past or the progressive is an error; the same words in the simple
@@ -300,5 +325,28 @@ func TestStatesLeftWrong(t *testing.T) {
 		{"The run proves GitHub rejected that specific value.", "done"},
 		{"Two remaining issues are pre-existing, in files I didn't touch.", "done"},
 		{"The old approach was wrong about caching, which is why I replaced it.", "done"},
+	})
+}
+
+// TestOwnWorkLeftBroken: statements that the agent's own work broke
+// something or left it to fix (session 10's training sentences) are
+// errors; the same words about work done, kept on purpose or asked about
+// are not.
+func TestOwnWorkLeftBroken(t *testing.T) {
+	t.Parallel()
+	checkClassified(t, []classified{
+		{"I need to fix the Pyright issue in the language keyboard.", "error/failed"},
+		{"Need to fix the type issues in the form.", "error/failed"},
+		{"Fixing that plus the remaining two errors.", "error/failed"},
+		{"The extraction returned wrong output.", "error/failed"},
+		{"I removed the `BackButton` import but it's still used at line 108.", "error/failed"},
+		{"Real regression — good catch. My change made the first draw block on the render.", "error/failed"},
+		{"My refactor introduced a regression in the parser.", "error/failed"},
+		{"One edit went to the wrong spot and added a stray line break.", "error/failed"},
+		{"Fixed the remaining two errors; the build is green.", "done"},
+		{"`Button` is still used for Save/Cancel in edit mode, so that import stays.", "done"},
+		{"I removed the old flag; the parser never used it.", "done"},
+		{"If the build fails, I need to fix the Pyright issue first.", "done"},
+		{"No regression: the benchmarks match main.", "done"},
 	})
 }

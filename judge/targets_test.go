@@ -190,7 +190,7 @@ func TestTurnTargets(t *testing.T) {
 		checkTargetsRounded(t, "shipped", h, true)
 		checkHeldOut(t, "shipped", h, shippedBounds)
 	}
-	splits := []string{"train", "holdout", "blind-train", "blind-holdout", "fresh-train", "fresh-holdout", "wide-train", "wide-holdout", "wide2-train", "wide2-holdout", "wide3-train", "wide3-holdout", "wide4-train", "wide4-holdout", "wide5-train", "wide5-holdout", "wide6-train", "wide6-holdout", "wide7-train", "wide7-holdout", "wide8-train", "wide8-holdout", "wide9-train", "wide9-holdout"}
+	splits := []string{"train", "holdout", "blind-train", "blind-holdout", "fresh-train", "fresh-holdout", "wide-train", "wide-holdout", "wide2-train", "wide2-holdout", "wide3-train", "wide3-holdout", "wide4-train", "wide4-holdout", "wide5-train", "wide5-holdout", "wide6-train", "wide6-holdout", "wide7-train", "wide7-holdout", "wide8-train", "wide8-holdout", "wide9-train", "wide9-holdout", "wide10-train", "wide10-holdout"}
 	if len(skipped) > 0 {
 		splits = nil // judged above as one set
 	}
@@ -210,6 +210,13 @@ func TestTurnTargets(t *testing.T) {
 		}
 		h := figuresOf(part)
 		t.Logf("%s:\n%v", split, h)
+		if asksOversampled[split] {
+			// Its finished turns are no sample of finished turns: only
+			// its turns that ask count, here and over the halves.
+			part = asksOf(part)
+			h = figuresOf(part)
+			t.Logf("%s, the turns that ask:\n%v", split, h)
+		}
 		if _, isSet := heldOut[split]; isSet {
 			heldTogether = append(heldTogether, part...)
 		}
@@ -233,10 +240,28 @@ func TestTurnTargets(t *testing.T) {
 	}
 }
 
+// asksOversampled are the splits of a set that read every turn end that
+// asks and only a few of the others (testdata/README.md, tenth wide
+// splits): they measure what the hooks do on turns that ask, not on
+// finished turns.
+var asksOversampled = map[string]bool{"wide10-train": true, "wide10-holdout": true}
+
+// asksOf keeps the turns that ask the user.
+func asksOf(rs []turnResult) []turnResult {
+	var out []turnResult
+	for _, r := range rs {
+		if r.c.Label == "question" {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
 // heldBounds are the figures a held-out split was measured at where it
 // misses a target: counts it may not exceed, rates it may not fall below.
 type heldBounds struct {
 	quickDone, autoDone, autoDecision, fixedSentBack  int     // cases sent back or answered, at most
+	quickAsk                                          int     // turns asking the user sent back by quickstart, at most (0 but where measured otherwise)
 	autoPermission, questionRecall, questionPrecision float64 // at least
 	// errRecall: turns ending on a failure caught, transcript included;
 	// errMsgPrecision, errMsgRecall: the error class of the message alone.
@@ -366,6 +391,19 @@ var heldOut = map[string]heldBounds{
 	// same figures (held there where they miss a target).
 	"wide9-holdout": {quickDone: 0, autoDone: 1, autoDecision: 1, fixedSentBack: 0,
 		autoPermission: 0.85, questionRecall: 0.90, questionPrecision: 0.90},
+	// The tenth wide sets (session 10: Claude Code, Codex, Cursor and
+	// Copilot CLI sessions of five repositories no set had used; every turn
+	// end that asks and 40 others, so only its turns that ask count, see
+	// asksOversampled), labelled before the judge ran on them and measured
+	// blind with session 9's rules: wide10-train (22 permission asks, 21
+	// decisions; now tuned on, held to the targets) 17/22 permission asks,
+	// 2/21 decisions; wide10-holdout 19 permission asks, 28 decisions: 11/19
+	// permission asks answered, 3/28 decisions answered, 1/47 asking turns
+	// sent back by quickstart, question recall 0.70 (33/47). Measured once
+	// after the rules fitted to wide10-train (21/22, 0/21, R 1.00): 12/19
+	// permission asks, 3/28 decisions, 1/47 sent back, recall 0.72 (34/47).
+	"wide10-holdout": {quickAsk: 1, autoDecision: 3,
+		autoPermission: 0.63, questionRecall: 0.72, questionPrecision: 0.90},
 }
 
 // shippedBounds are the figures measured on the shipped sets alone (a
@@ -390,7 +428,7 @@ func checkHeldOut(t *testing.T, split string, h hookFigures, b heldBounds) {
 			t.Errorf("%s: %s %v, want ≥ %.0f%%", split, name, r, 100*min)
 		}
 	}
-	bounded("quickstart: turns asking the user sent back", h.quickAsk, 0)
+	bounded("quickstart: turns asking the user sent back", h.quickAsk, b.quickAsk)
 	bounded("quickstart: finished turns sent back", h.quickDone, b.quickDone)
 	bounded("autopilot: finished turns sent back", h.autoDone, b.autoDone)
 	bounded("autopilot: decisions answered itself", h.autoDecision, b.autoDecision)
