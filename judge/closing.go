@@ -269,8 +269,11 @@ func questions(line string) (string, bool) {
 
 // markup folds Markdown decoration, code-blanking leftovers and
 // typographic quotes.
-var markup = strings.NewReplacer("**", "", "__", "", "`", " ", "’", "'", "‘", "'", "“", "\"", "”", "\"", "\u00a0", " ",
-	"？", "? ", "！", "! ", "。", ". ", "：", ": ")
+var markup = strings.NewReplacer(markupPairs...)
+
+// markupPairs are markup's old and new strings.
+var markupPairs = []string{"**", "", "__", "", "`", " ", "’", "'", "‘", "'", "“", "\"", "”", "\"", "\u00a0", " ",
+	"？", "? ", "！", "! ", "。", ". ", "：", ": "}
 
 // foldMarkup is markup.Replace(line), without the Replacer's copy for
 // the lines it leaves alone: every string markup replaces starts with one
@@ -280,13 +283,16 @@ var markup = strings.NewReplacer("**", "", "__", "", "`", " ", "’", "'", "‘"
 // Japanese and Korean text split like others).
 func foldMarkup(line string) string {
 	for i := 0; i < len(line); i++ {
-		switch line[i] {
-		case '*', '_', '`', 0xC2, 0xE2, 0xE3, 0xEF:
+		if markupStarts[line[i]] {
 			return markup.Replace(line)
 		}
 	}
 	return line
 }
+
+// markupStarts marks the first bytes of the strings markup replaces (see
+// foldMarkup): one look-up a byte instead of a switch.
+var markupStarts = [256]bool{'*': true, '_': true, '`': true, 0xC2: true, 0xE2: true, 0xE3: true, 0xEF: true}
 
 // singleSpaced reports that strings.Join(strings.Fields(line), " ") is
 // line: ASCII without tabs or line ends, no space at either end, no two

@@ -405,6 +405,11 @@ func TestClassify(t *testing.T) {
 		{"tell me if it fails", "The mode is flipped and verified. If anything looks off, tell me and I'll dig in.", "done"},
 		{"please confirm a value", "The harness is ready to publish. Please confirm the repo visibility: private or public.", "decision"},
 		{"please confirm alone", "The harness is ready to publish to the private repo. Please confirm.", "permission"},
+		// wide11-train (OpenCode, Pi): other agents' forms.
+		{"asked to take me out of plan mode", "The plan is above. Could you explicitly instruct me to exit plan mode and begin implementation?", "permission"},
+		{"asked which mode", "The plan is above. Could you tell me which plan mode setting you use?", "decision"},
+		{"proceed, or adjust any task", "All 8 tasks are planned. Want me to proceed, or adjust any task?", "permission"},
+		{"proceed, or add a task", "All 8 tasks are planned. Want me to proceed, or add the migration task first?", "decision"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

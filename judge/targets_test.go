@@ -190,7 +190,7 @@ func TestTurnTargets(t *testing.T) {
 		checkTargetsRounded(t, "shipped", h, true)
 		checkHeldOut(t, "shipped", h, shippedBounds)
 	}
-	splits := []string{"train", "holdout", "blind-train", "blind-holdout", "fresh-train", "fresh-holdout", "wide-train", "wide-holdout", "wide2-train", "wide2-holdout", "wide3-train", "wide3-holdout", "wide4-train", "wide4-holdout", "wide5-train", "wide5-holdout", "wide6-train", "wide6-holdout", "wide7-train", "wide7-holdout", "wide8-train", "wide8-holdout", "wide9-train", "wide9-holdout", "wide10-train", "wide10-holdout"}
+	splits := []string{"train", "holdout", "blind-train", "blind-holdout", "fresh-train", "fresh-holdout", "wide-train", "wide-holdout", "wide2-train", "wide2-holdout", "wide3-train", "wide3-holdout", "wide4-train", "wide4-holdout", "wide5-train", "wide5-holdout", "wide6-train", "wide6-holdout", "wide7-train", "wide7-holdout", "wide8-train", "wide8-holdout", "wide9-train", "wide9-holdout", "wide10-train", "wide10-holdout", "wide11-train", "wide11-holdout"}
 	if len(skipped) > 0 {
 		splits = nil // judged above as one set
 	}
@@ -244,7 +244,7 @@ func TestTurnTargets(t *testing.T) {
 // asks and only a few of the others (testdata/README.md, tenth wide
 // splits): they measure what the hooks do on turns that ask, not on
 // finished turns.
-var asksOversampled = map[string]bool{"wide10-train": true, "wide10-holdout": true}
+var asksOversampled = map[string]bool{"wide10-train": true, "wide10-holdout": true, "wide11-train": true, "wide11-holdout": true}
 
 // asksOf keeps the turns that ask the user.
 func asksOf(rs []turnResult) []turnResult {
@@ -404,6 +404,17 @@ var heldOut = map[string]heldBounds{
 	// permission asks, 3/28 decisions, 1/47 sent back, recall 0.72 (34/47).
 	"wide10-holdout": {quickAsk: 1, autoDecision: 3,
 		autoPermission: 0.63, questionRecall: 0.72, questionPrecision: 0.90},
+	// The eleventh wide sets (session 10: OpenCode, Pi and Oh My Pi
+	// sessions of four repositories no set had used, final message only;
+	// asks oversampled), labelled before the judge ran on them and measured
+	// blind with the rules fitted to wide10-train: wide11-train (6
+	// permission asks, 4 decisions; now tuned on) 4/6, 0/4; wide11-holdout
+	// 18 permission asks, 7 decisions: 11/18 permission asks answered, 0/7
+	// decisions answered, 1/25 asking turns sent back by quickstart,
+	// question recall 0.84 (21/25). After the rules fitted to wide11-train
+	// (6/6): the same figures (held there).
+	"wide11-holdout": {quickAsk: 1, autoDecision: 0,
+		autoPermission: 0.61, questionRecall: 0.84, questionPrecision: 0.90},
 }
 
 // shippedBounds are the figures measured on the shipped sets alone (a

@@ -5,10 +5,10 @@ import (
 	"testing"
 )
 
-// FuzzTrim holds trimLeftASCII, trimStatusMarks and isRule to the
-// strings.TrimLeft and strings.Trim forms they replace.
+// FuzzTrim holds trimLeftASCII, trimStatusMarks, foldMarkup and isRule
+// to the strings.TrimLeft, strings.Trim and Replacer forms they replace.
 func FuzzTrim(f *testing.F) {
-	for _, s := range []string{"", " ", "---", " --- ", "- - -", "***\t", "__", "~~~ ", "```go", "#> **Done**", "> - item", "*_a", "\t=\t", "-x-", "—", "* * *", "❌ the deploy failed", " ⚠️ x", "🔴🚫 ci red", "\xe2"} {
+	for _, s := range []string{"", " ", "---", " --- ", "- - -", "***\t", "__", "~~~ ", "```go", "#> **Done**", "> - item", "*_a", "\t=\t", "-x-", "—", "* * *", "❌ the deploy failed", " ⚠️ x", "🔴🚫 ci red", "\xe2", "**Done**？ yes", "a\u00a0b “q”", "。：！"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -19,6 +19,9 @@ func FuzzTrim(f *testing.F) {
 		}
 		if got, want := trimStatusMarks(s), strings.TrimLeft(s, statusMarks); got != want {
 			t.Errorf("trimStatusMarks(%q) = %q, want %q", s, got, want)
+		}
+		if got, want := foldMarkup(s), markup.Replace(s); got != want {
+			t.Errorf("foldMarkup(%q) = %q, want %q", s, got, want)
 		}
 		tr := strings.Trim(s, " \t")
 		if got, want := isRule(s), tr != "" && strings.Trim(tr, "-*_=~`") == ""; got != want {
@@ -33,6 +36,16 @@ func TestStatusMarksASCII(t *testing.T) {
 	for i := 0; i < len(statusMarks); i++ {
 		if c := statusMarks[i]; c < 0x80 && c != ' ' {
 			t.Errorf("statusMarks holds the ASCII byte %q: trimStatusMarks must trim it too", c)
+		}
+	}
+}
+
+// TestMarkupStarts keeps foldMarkup right: every string markup replaces
+// starts with a byte markupStarts marks.
+func TestMarkupStarts(t *testing.T) {
+	for i := 0; i < len(markupPairs); i += 2 {
+		if old := markupPairs[i]; !markupStarts[old[0]] {
+			t.Errorf("markup replaces %q, whose first byte %#x markupStarts does not mark", old, old[0])
 		}
 	}
 }

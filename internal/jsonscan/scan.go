@@ -69,6 +69,14 @@ func digits[T Text](s T, i int) int {
 	return i
 }
 
+// word reads eight bytes as a little-endian word: one load, the bounds
+// known.
+func word[T Text](w T) uint64 {
+	_ = w[7]
+	return uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+		uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+}
+
 // Word-at-a-time search for a byte that ends a run of plain string bytes.
 const (
 	ones  = 0x0101010101010101
@@ -91,8 +99,7 @@ func specials(x uint64) uint64 {
 // at a time it skips the others.
 func PlainASCII[T Text](s T, i int) int {
 	for i+8 <= len(s) {
-		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		x := word(s[i : i+8])
 		if t := specials(x) | x&highs; t != 0 {
 			return i + bits.TrailingZeros64(t)/8
 		}
@@ -117,8 +124,7 @@ func PlainASCII[T Text](s T, i int) int {
 func StringEnd[T Text](s T, i int) (end int, esc, ok bool) {
 	for {
 		for i+8 <= len(s) {
-			x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-				uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+			x := word(s[i : i+8])
 			if t := specials(x); t != 0 {
 				i += bits.TrailingZeros64(t) / 8
 				break
