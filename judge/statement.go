@@ -190,7 +190,10 @@ var notYet = lazyre.New(`\b(?:has|have|is|are)(?: not|n't)(?: been)? (?:\w+ ){0,
 
 // failure reports an explicit statement in m that the task failed in
 // this turn; own reports that it is an outcome in the agent's own words
-// (see outcomeStatements) rather than one of failureStatements.
+// (see outcomeStatements) rather than one of failureStatements. Like the
+// outcome statements, failureStatements are read only on the first 2 and
+// the last 3 lines of a message (message.edge): in the middle of a long
+// message "the job failed at step 2" is history, a finding or a diagnosis.
 func (m message) failure() (v Verdict, ok, own bool) {
 	if v, ok := m.codeFailure(); ok {
 		return v, true, false
@@ -203,7 +206,7 @@ func (m message) failure() (v Verdict, ok, own bool) {
 		if c, ok := markedResult(m.sentences[i]); ok && markedCheck.MatchString(c) && !m.settled(i, c, "", c) {
 			return Verdict{Class: Error, Kind: Failed, Confidence: 0.8, Why: m.sentences[i]}, true, false // "❌ Tests: 3 failed"
 		}
-		if !failureHint.MatchString(s) {
+		if !failureHint.MatchString(s) || (i < len(m.edge) && !m.edge[i]) {
 			continue
 		}
 		for _, re := range failureStatements {

@@ -350,3 +350,22 @@ func TestOwnWorkLeftBroken(t *testing.T) {
 		{"No regression: the benchmarks match main.", "done"},
 	})
 }
+
+// TestFailureStatementInTheMiddle: like outcome statements, the explicit
+// failure statements count on the first 2 and the last 3 lines of a
+// message, where agents state a turn's outcome; in the middle of a long
+// message they are history, a finding or a diagnosis.
+func TestFailureStatementInTheMiddle(t *testing.T) {
+	t.Parallel()
+	middle := []string{"Added the retry to the uploader.", "", "What I looked at:", "The CI job failed at step 2, and every later step was skipped.", "- The cache key is stable.", "- The lockfile is current.", "- The docs match.", "", "The uploader retries three times now."}
+	if got := judge.Classify(strings.Join(middle, "\n")); got.Class != judge.Done {
+		t.Errorf("a failure statement in the middle: %v (%q), want done", got, got.Why)
+	}
+	closing := []string{"Added the retry to the uploader.", "", "What I looked at:", "- The cache key is stable.", "- The lockfile is current.", "- The docs match.", "", "The release job failed at step 2, and every later step was skipped."}
+	if got := judge.Classify(strings.Join(closing, "\n")); got.Class != judge.Error {
+		t.Errorf("a failure statement on the closing line: %v (%q), want error", got, got.Why)
+	}
+	if got := judge.Classify("The tests still fail.\n\nI changed the parser.\nThen the lexer.\nThen the printer.\nThen the docs.\nThat is all."); got.Class != judge.Error {
+		t.Errorf("a failure statement on the opening line: %v (%q), want error", got, got.Why)
+	}
+}

@@ -14,7 +14,7 @@ import (
 
 // heldOut are the splits no measurement of evidence may read: they are
 // only ever measured as a whole (testdata/real/README.md).
-var heldOut = []string{"blind4-holdout", "blind6", "blind7", "blind9"}
+var heldOut = []string{"blind4-holdout", "blind6", "blind7", "blind9", "blind10"}
 
 // origin are the projects most cues were written from (agentv, the third
 // project's maintainer, the shared transcripts).

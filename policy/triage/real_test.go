@@ -82,7 +82,7 @@ func loadReal(t testing.TB) (turns []realTurn, msgs [][]transcript.Message, miss
 		if err := json.Unmarshal(sc.Bytes(), &rt); err != nil {
 			t.Fatalf("turns.jsonl: %v", err)
 		}
-		if !slices.Contains([]string{"tune", "holdout", "unseen", "blind", "blind2", "blind3", "blind4-train", "blind4-holdout", "blind5", "blind6", "blind7", "blind8", "blind9"}, rt.Split) || rt.Source == "" || rt.Licence == "" {
+		if !slices.Contains([]string{"tune", "holdout", "unseen", "blind", "blind2", "blind3", "blind4-train", "blind4-holdout", "blind5", "blind6", "blind7", "blind8", "blind9", "blind10"}, rt.Split) || rt.Source == "" || rt.Licence == "" {
 			t.Fatalf("%s: split %q, source %q, licence %q", rt.ID, rt.Split, rt.Source, rt.Licence)
 		}
 		for _, l := range rt.Labels {
@@ -223,7 +223,8 @@ func textCategories(res scoreResult) []categoryName {
 // blind5 is a tuning split since wave 7. "blind7" (wave 8: 39 turns of five
 // more projects, Claude Code and Codex) is held out the same way, and so is
 // "blind9" (session 10: 30 turns of six more projects, Claude Code, Codex
-// and Gemini CLI). Issue 22's target (unseen turns: precision >= 0.95,
+// and Gemini CLI) and "blind10" (session 10, drawn after the grounding
+// change: 35 turns of seven more projects). Issue 22's target (unseen turns: precision >= 0.95,
 // recall >= 0.85) is NOT met.
 func TestRealTurnsPrecisionRecall(t *testing.T) {
 	turns, msgs, missing := loadReal(t)
@@ -234,7 +235,7 @@ func TestRealTurnsPrecisionRecall(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	splits := []string{"tune", "holdout", "unseen", "blind", "blind2", "blind3", "blind4-train", "blind4-holdout", "blind5", "blind6", "blind7", "blind8", "blind9"}
+	splits := []string{"tune", "holdout", "unseen", "blind", "blind2", "blind3", "blind4-train", "blind4-holdout", "blind5", "blind6", "blind7", "blind8", "blind9", "blind10"}
 	pairs, byTurn, n := map[string]*counts{}, map[string]*counts{}, map[string]int{}
 	incomplete := map[string]bool{}
 	for _, sp := range splits {
@@ -332,6 +333,12 @@ func TestRealTurnsPrecisionRecall(t *testing.T) {
 		// 0.500 0.500 0.154 0.154 (4 found, 4 false alarms, 4 missed), then
 		// once at the end.
 		"blind9": {0.66, 0.50, 0.20, 0.15}, // measured 0.667 0.500 0.200 0.154 at the end of session 10 (30 turns, all read from STOPHOOK_TRANSCRIPTS)
+		// Session 10, after grounding: seven more projects (Claude Code,
+		// Codex, Cursor, Copilot CLI), labelled and committed before any
+		// scorer ran on them, held out as a whole. Measured once with this
+		// scorer and once with the scorer of session 9 (0.556 0.357 0.364
+		// 0.190: 5 found, 4 false alarms, 9 missed).
+		"blind10": {1.00, 0.07, 1.00, 0.04}, // measured 1.000 0.071 1.000 0.048 (35 turns, all read from STOPHOOK_TRANSCRIPTS): 1 found, 0 false alarms, 13 missed
 	}
 	for _, sp := range splits {
 		if incomplete[sp] {
