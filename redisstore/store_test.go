@@ -12,6 +12,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/redis/go-redis/v9"
 
@@ -22,11 +23,18 @@ import (
 )
 
 // open returns a store on srv with a prefix of its own, so tests sharing a
-// server do not see each other's keys.
+// server do not see each other's keys. Unless a test sets its own, the
+// round-trip timeout is generous: the default 500 ms is a production
+// budget, and a round trip on a loaded machine under the race detector
+// can outlast it, trip the breaker and fail a test that is not about
+// timeouts (TestFourReplicasOneKey once did: "server unavailable").
 func open(t *testing.T, srv *redistest.Server, opts redisstore.Options) *redisstore.Store {
 	t.Helper()
 	if opts.Prefix == "" {
 		opts.Prefix = fmt.Sprintf("test:%s:%d:", t.Name(), prefixSeq.Add(1))
+	}
+	if opts.Timeout == 0 {
+		opts.Timeout = testTimeout
 	}
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -40,6 +48,9 @@ func open(t *testing.T, srv *redistest.Server, opts redisstore.Options) *redisst
 }
 
 var prefixSeq atomic.Int64
+
+// testTimeout is the round-trip timeout of the tests' stores.
+const testTimeout = 30 * time.Second
 
 func TestConformance(t *testing.T) {
 	srv := redistest.Start(t)
@@ -147,7 +158,10 @@ func TestRecovers(t *testing.T) {
 // context has no deadline.
 func TestFailsOpenWhenHung(t *testing.T) {
 	srv := redistest.Start(t)
-	s := open(t, srv, redisstore.Options{})
+	// The store's own timeout is what this test is about: short, so that
+	// the hung server ends the operation soon, yet long enough for a round
+	// trip to a server that answers.
+	s := open(t, srv, redisstore.Options{Timeout: 2 * time.Second})
 	ctx := context.Background()
 	if err := storetest.Increment(ctx, s, "k"); err != nil {
 		t.Fatal(err)

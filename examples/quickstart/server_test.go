@@ -51,7 +51,10 @@ func TestStoreFlag(t *testing.T) {
 		t.Errorf("-store memory: in a command hook: stdout %q stderr %q, want nothing and one line", out, errOut)
 	}
 	srv := redistest.Start(t)
-	env := []string{"STOPHOOK_STORE=" + srv.URL(0)}
+	// A generous round-trip timeout, as in examples/loop's fleet test: on
+	// a loaded test machine a slow answer would fail open and the retry
+	// under test would not be counted.
+	env := []string{"STOPHOOK_STORE=" + srv.URL(0) + "?timeout=30s"}
 	// One turn: two retries in a row, then the count is used up.
 	steps := []struct {
 		event string
