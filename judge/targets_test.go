@@ -402,7 +402,10 @@ var heldOut = map[string]heldBounds{
 	// sent back by quickstart, question recall 0.70 (33/47). Measured once
 	// after the rules fitted to wide10-train (21/22, 0/21, R 1.00): 12/19
 	// permission asks, 3/28 decisions, 1/47 sent back, recall 0.72 (34/47).
-	"wide10-holdout": {quickAsk: 1, autoDecision: 3,
+	// On main after the error rule that landed alongside (failure
+	// statements only on a message's outcome lines): 2/28 decisions
+	// answered and 0/47 sent back, both turns moving to their label.
+	"wide10-holdout": {quickAsk: 0, autoDecision: 2,
 		autoPermission: 0.63, questionRecall: 0.72, questionPrecision: 0.90},
 	// The eleventh wide sets (session 10: OpenCode, Pi and Oh My Pi
 	// sessions of four repositories no set had used, final message only;
@@ -412,8 +415,9 @@ var heldOut = map[string]heldBounds{
 	// 18 permission asks, 7 decisions: 11/18 permission asks answered, 0/7
 	// decisions answered, 1/25 asking turns sent back by quickstart,
 	// question recall 0.84 (21/25). After the rules fitted to wide11-train
-	// (6/6): the same figures (held there).
-	"wide11-holdout": {quickAsk: 1, autoDecision: 0,
+	// (6/6): the same figures; on main after the error rule that landed
+	// alongside, 0/25 asking turns sent back.
+	"wide11-holdout": {quickAsk: 0, autoDecision: 0,
 		autoPermission: 0.61, questionRecall: 0.84, questionPrecision: 0.90},
 }
 
