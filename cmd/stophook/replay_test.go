@@ -249,6 +249,30 @@ func TestReplayCompareAndText(t *testing.T) {
 	}
 }
 
+// TestReplayContinuations: every answer on which Claude Code goes on with
+// the turn is a block, additionalContext included (autopilot's default and
+// quickstart's -continue context), and only those.
+func TestReplayContinuations(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	tests := []struct{ name, body, decision, reason string }{
+		{"decision block", `echo '{"decision":"block","reason":"go on"}'`, "block", "go on"},
+		{"additionalContext", `echo '{"hookSpecificOutput":{"hookEventName":"Stop","additionalContext":"go on"}}'`, "block", "go on"},
+		{"exit 2", `echo 'go on' >&2; exit 2`, "block", "go on"},
+		{"additionalContext of another event", `echo '{"hookSpecificOutput":{"hookEventName":"SessionStart","additionalContext":"x"}}'`, "allow", ""},
+		{"empty additionalContext", `echo '{"hookSpecificOutput":{"hookEventName":"Stop","additionalContext":""}}'`, "allow", ""},
+		{"continue false", `echo '{"continue":false,"hookSpecificOutput":{"hookEventName":"Stop","additionalContext":"x"}}'`, "allow", ""},
+		{"empty object", `echo '{}'`, "allow", ""},
+	}
+	for _, tc := range tests {
+		hook := e.script(strings.ReplaceAll(tc.name, " ", "-"), "cat >/dev/null; "+tc.body)
+		rows, _ := replayJSON(t, e, "-hook", hook, captured("tool-turn.jsonl"))
+		if len(rows) != 1 || rows[0]["decision"] != tc.decision || rows[0]["reason"] != tc.reason {
+			t.Errorf("%s: rows %v, want decision %s, reason %q", tc.name, rows, tc.decision, tc.reason)
+		}
+	}
+}
+
 func TestReplayHookFailuresAllow(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
