@@ -52,7 +52,7 @@ func appendLog(path string, in stophook.Input, d stophook.Decision, took time.Du
 	if fi, err := os.Stat(path); err == nil && fi.Size()+int64(len(b)) > maxLogSize {
 		rotateLog(path, int64(len(b)))
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE|logOpenFlags, 0o600)
 	if err != nil {
 		return err
 	}
