@@ -207,6 +207,10 @@ func transcriptsUnder(p string) ([]string, error) {
 		return nil, err
 	}
 	if !st.IsDir() {
+		if !st.Mode().IsRegular() {
+			// A FIFO would hold replay in open(2); a device has no end.
+			return nil, fmt.Errorf("%s: not a transcript file or a directory", p)
+		}
 		return []string{p}, nil
 	}
 	var found []string
