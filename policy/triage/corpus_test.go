@@ -72,15 +72,14 @@ func foundCategories(res scoreResult) []categoryName {
 // figures of each batch are logged apart.
 //
 // The corpus measures the cues: most of its cases are one reply of the
-// agent's, which by default sends nothing back for a limit, a lesson or a
-// convention unless the turn grounds it (grounded.go), so the scorer here
-// reads the agent's prose alone (Options.AgentProseAlone).
+// agent's, read by the default scorer, which reads the agent's prose
+// alone (Options.Grounded off).
 func TestCorpusPrecisionRecall(t *testing.T) {
 	cases := loadCorpus(t)
 	if len(cases) < 40 {
 		t.Fatalf("corpus has %d cases, want at least 40", len(cases))
 	}
-	s, err := New(Options{AgentProseAlone: true})
+	s, err := New(Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -28,11 +28,11 @@
 // ("Why are you writing TypeScript?" — "Good catch. The project rules say
 // Python.") is a preference; a prompt that names one of the options the
 // agent offered ("option 3") and the user's answer to the agent's question
-// tool are decisions. A turn is sent back only when a memory in it is
-// grounded in the user's own words, the turn's structure, or the agent's
-// own DECISION or TECH_DEBT statement: a limit, a lesson or a convention
-// the agent's prose states alone only joins such a list
-// ([Options.AgentProseAlone] restores the old reading). [Activity] scores SESSION_SUMMARY when the
+// tool are decisions. With [Options.Grounded], a turn is sent back only
+// when a memory in it is grounded in the user's own words, the turn's
+// structure, or the agent's own DECISION or TECH_DEBT statement: a limit,
+// a lesson or a convention the agent's prose states alone only joins such
+// a list. [Activity] scores SESSION_SUMMARY when the
 // turn modified many files or used many tools; it only joins a list that
 // has a text finding unless [Activity.Alone] is set.
 //

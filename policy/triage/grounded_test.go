@@ -10,14 +10,14 @@ import (
 	"github.com/stophook/stophook/transcript"
 )
 
-// TestScoreGrounded checks that a limit, a lesson or a convention the
-// agent's prose states alone sends nothing back, while the same reply in a
+// TestScoreGrounded checks that, with Options.Grounded, a limit, a lesson
+// or a convention the agent's prose states alone sends nothing back, while the same reply in a
 // turn that the user's words or the turn's structure ground is listed in
 // full; and that the agent's own decisions and debts, and categories of
 // the user's own, ground a turn by themselves.
 func TestScoreGrounded(t *testing.T) {
 	t.Parallel()
-	s := mustScorer(t, Options{})
+	s := mustScorer(t, Options{Grounded: true})
 	const limit = "Done. Note that the registry only allows one trusted publisher per package, so CI cannot publish from forks."
 	call := transcript.Message{Role: "assistant", ToolUses: []transcript.ToolUse{{ID: "t1", Name: "Bash"}}}
 	failed := transcript.Message{Role: "user", ToolResults: []transcript.ToolResult{{ToolUseID: "t1", Text: "Exit code 1", IsError: true}}}
@@ -47,33 +47,35 @@ func TestScoreGrounded(t *testing.T) {
 			t.Errorf("%s: ungrounded %+v, want some: %v", tc.name, res.Ungrounded, tc.ungrounded)
 		}
 	}
-	// The old reading, on request.
-	if got := cats(mustScorer(t, Options{AgentProseAlone: true}).score(tests[0].msgs)); !slices.Equal(got, []string{"CONSTRAINT"}) {
-		t.Errorf("AgentProseAlone: got %v, want [CONSTRAINT]", got)
+	// The default reading: the agent's prose alone sends the turn back.
+	if got := cats(mustScorer(t, Options{}).score(tests[0].msgs)); !slices.Equal(got, []string{"CONSTRAINT"}) {
+		t.Errorf("default: got %v, want [CONSTRAINT]", got)
 	}
 	// A category of the user's own grounds itself.
-	own := mustScorer(t, Options{Rules: append(DefaultRules(), Rule{Category: "SECURITY", Cues: []Cue{{Pattern: `never log tokens`, Weight: 1}}})})
+	own := mustScorer(t, Options{Grounded: true, Rules: append(DefaultRules(), Rule{Category: "SECURITY", Cues: []Cue{{Pattern: `never log tokens`, Weight: 1}}})})
 	if got := cats(own.score([]transcript.Message{user("add logging"), assistant("Done. Never log tokens, even at debug level.")})); !slices.Equal(got, []string{"SECURITY"}) {
 		t.Errorf("a category of the user's own: got %v, want [SECURITY]", got)
 	}
 }
 
-// TestMemoryTriageUngrounded checks the policy: by default an ungrounded
-// turn stops; in hybrid mode with an LLM the ungrounded findings are put
-// to it and its answer decides; "agent_prose_alone" sends the turn back.
+// TestMemoryTriageUngrounded checks the policy with "grounded": an
+// ungrounded turn stops; in hybrid mode with an LLM the ungrounded
+// findings are put to it and its answer decides; by default the turn is
+// sent back.
 func TestMemoryTriageUngrounded(t *testing.T) {
 	t.Parallel()
 	const reply = "Done. Note that the registry only allows one trusted publisher per package, so CI cannot publish from forks."
 	in := stop(t, reply)
-	if d := evaluate(t, &MemoryTriage{}, in); d.Blocks() {
-		t.Errorf("default: got block %q, want pass", d.Reason)
+	grounded := &Config{Grounded: true}
+	if d := evaluate(t, &MemoryTriage{Config: grounded}, in); d.Blocks() {
+		t.Errorf("grounded: got block %q, want pass", d.Reason)
 	}
 	var prompts []string
 	model := llm.Func(func(_ context.Context, _, prompt string) (string, error) {
 		prompts = append(prompts, prompt)
 		return `{"memories":[{"category":"CONSTRAINT","text":"npm: one trusted publisher per package"}]}`, nil
 	})
-	d := evaluate(t, &MemoryTriage{Model: model}, in)
+	d := evaluate(t, &MemoryTriage{Config: grounded, Model: model}, in)
 	if !d.Blocks() || !strings.Contains(d.Reason, "- [CONSTRAINT] npm: one trusted publisher per package") {
 		t.Errorf("hybrid with a model: got %+v, want the model's list", d)
 	}
@@ -81,13 +83,12 @@ func TestMemoryTriageUngrounded(t *testing.T) {
 		t.Errorf("the model's prompt does not put the ungrounded finding: %q", prompts)
 	}
 	heuristic := stop(t, reply)
-	writeConfig(t, heuristic.CWD, `{"triage":{"mode":"heuristic"}}`)
+	writeConfig(t, heuristic.CWD, `{"triage":{"mode":"heuristic","grounded":true}}`)
 	if d := evaluate(t, &MemoryTriage{Model: model}, heuristic); d.Blocks() || len(prompts) != 1 {
 		t.Errorf("heuristic mode: got %+v after %d prompts, want pass without asking", d, len(prompts))
 	}
 	old := stop(t, reply)
-	writeConfig(t, old.CWD, `{"triage":{"agent_prose_alone":true}}`)
 	if d := evaluate(t, &MemoryTriage{}, old); !d.Blocks() || !strings.Contains(d.Reason, "- [CONSTRAINT] Note that the registry") {
-		t.Errorf("agent_prose_alone: got %+v, want block", d)
+		t.Errorf("default: got %+v, want block", d)
 	}
 }

@@ -72,11 +72,12 @@ type Config struct {
 	Cues map[string][]Cue `json:"cues,omitempty"`
 	// SessionSummary tunes the SESSION_SUMMARY counts.
 	SessionSummary Activity `json:"session_summary,omitzero"`
-	// AgentProseAlone lets a turn be sent back on what the agent's prose
-	// says alone, with nothing in the user's words or the turn's structure
-	// (Options.AgentProseAlone); default false. In hybrid mode with an LLM,
-	// such findings are asked about instead.
-	AgentProseAlone bool `json:"agent_prose_alone,omitempty"`
+	// Grounded sends a turn back only for a memory grounded in the user's
+	// words, the turn's structure or the agent's own decision or deferred
+	// work, not for what the agent's prose says alone (Options.Grounded);
+	// default false. In hybrid mode with an LLM, such findings are asked
+	// about instead.
+	Grounded bool `json:"grounded,omitempty"`
 }
 
 // Defaults of [Config].
@@ -159,7 +160,7 @@ func (c Config) build() (*Scorer, error) {
 			rules = append(rules, Rule{Category: cat, Cues: cues})
 		}
 	}
-	return New(Options{Rules: rules, Threshold: c.HeuristicThreshold, Activity: c.SessionSummary, AgentProseAlone: c.AgentProseAlone})
+	return New(Options{Rules: rules, Threshold: c.HeuristicThreshold, Activity: c.SessionSummary, Grounded: c.Grounded})
 }
 
 // readConfig reads the "triage" object of a memory-config.json file.

@@ -226,11 +226,11 @@ func TestMemoryTriageReadsTheTranscript(t *testing.T) {
 	in := stop(t, "")
 	in.TranscriptPath = filepath.Join("testdata", "corpus", "mixed_runbook_constraint.jsonl")
 	// A lesson and a limit in the agent's prose alone ground nothing
-	// (grounded.go): by default the turn may stop.
-	if d := evaluate(t, &MemoryTriage{}, in); d.Blocks() {
-		t.Errorf("default: got block (%s), want pass: the agent's prose alone", d.Reason)
+	// (grounded.go): with "grounded" the turn may stop.
+	if d := evaluate(t, &MemoryTriage{Config: &Config{Grounded: true}}, in); d.Blocks() {
+		t.Errorf("grounded: got block (%s), want pass: the agent's prose alone", d.Reason)
 	}
-	d := evaluate(t, &MemoryTriage{Config: &Config{AgentProseAlone: true}}, in)
+	d := evaluate(t, &MemoryTriage{}, in)
 	stophooktest.AssertBlocks(t, d, "")
 	for _, want := range []string{"- [RUNBOOK] The root cause was the ingress default body size", "- [CONSTRAINT] Note that Cloudflare"} {
 		if !strings.Contains(d.Reason, want) {

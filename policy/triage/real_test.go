@@ -284,61 +284,62 @@ func TestRealTurnsPrecisionRecall(t *testing.T) {
 	}
 	// Floors: {turn precision, turn recall, pair precision, pair recall}.
 	floors := map[string][4]float64{
-		// Session 10: a limit, a lesson or a convention read from the
-		// agent's prose alone no longer sends a turn back (grounded.go):
-		// precision on the projects the cues were not written from rose,
-		// recall fell everywhere, most on the two authors' projects the
-		// cues were written from (blind, blind2). Before it (session 9):
-		// tune 0.977 0.857 0.862 0.694, holdout 0.953 0.554 0.712 0.394,
-		// unseen 0.667 0.667 0.500 0.667, blind 0.875 0.609 0.600 0.480,
-		// blind2 1.000 0.679 0.679 0.358, blind3 0.857 0.545 0.667 0.345,
-		// blind4-train 0.600 0.300 0.667 0.267, blind5 0.846 0.579 0.562
-		// 0.300, blind8 0.167 0.143 0.125 0.143.
-		"tune":    {0.96, 0.53, 0.78, 0.41}, // measured 0.963 0.531 0.789 0.417
-		"holdout": {0.92, 0.33, 0.75, 0.26}, // measured 0.926 0.338 0.758 0.266
-		"unseen":  {1.00, 0.50, 1.00, 0.50}, // measured 1.000 0.500 1.000 0.500 (15 turns, read from STOPHOOK_TRANSCRIPTS)
-		"blind":   {1.00, 0.13, 0.60, 0.12}, // measured 1.000 0.130 0.600 0.120 (39 turns)
-		"blind2":  {1.00, 0.10, 0.57, 0.07}, // measured 1.000 0.107 0.571 0.075 (48 turns)
-		"blind3":  {0.83, 0.45, 0.69, 0.31}, // measured 0.833 0.455 0.692 0.310 (33 turns, 32 read from STOPHOOK_TRANSCRIPTS)
+		// Session 10 turned grounding on by default (grounded.go): a limit,
+		// a lesson or a convention read from the agent's prose alone no
+		// longer sent a turn back. Precision rose on the projects the cues
+		// were not written from, recall fell everywhere (tune 0.963 0.531
+		// 0.789 0.417, holdout 0.926 0.338 0.758 0.266, blind 1.000 0.130,
+		// blind2 1.000 0.107; the five held-out splits pooled 0.692 / 0.290
+		// per turn). Session 11 made it an option (Options.Grounded) and
+		// restored this reading by default: issue 22 asks for recall too,
+		// and its own figures come from labels like the two authors'.
+		"tune":    {0.97, 0.85, 0.86, 0.69}, // measured 0.977 0.857 0.862 0.694 (111 turns)
+		"holdout": {0.95, 0.55, 0.71, 0.39}, // measured 0.953 0.554 0.712 0.394 (125 turns)
+		"unseen":  {0.66, 0.66, 0.50, 0.66}, // measured 0.667 0.667 0.500 0.667 (15 turns, read from STOPHOOK_TRANSCRIPTS)
+		"blind":   {0.87, 0.60, 0.60, 0.48}, // measured 0.875 0.609 0.600 0.480 (39 turns)
+		"blind2":  {1.00, 0.67, 0.67, 0.35}, // measured 1.000 0.679 0.679 0.358 (48 turns)
+		"blind3":  {0.85, 0.54, 0.66, 0.34}, // measured 0.857 0.545 0.667 0.345 (33 turns, 32 read from STOPHOOK_TRANSCRIPTS)
 		// Wave 5: four projects nobody here had read, labelled before any
 		// scorer ran on them. Measured once, blind, with the scorer of wave
 		// 4 (train 0.400 0.200 0.400 0.133, holdout 0.778 0.700 0.273
 		// 0.214); the holdout was then measured at the end of each wave
-		// (0.857 0.600 0.273 0.214 from wave 5 to session 9).
-		"blind4-train":   {1.00, 0.30, 1.00, 0.26}, // measured 1.000 0.300 1.000 0.267 (30 turns, all read from STOPHOOK_TRANSCRIPTS)
-		"blind4-holdout": {1.00, 0.10, 0.00, 0.00}, // measured 1.000 0.100 0.000 0.000 at the end of session 10 (36 turns, 18 read from STOPHOOK_TRANSCRIPTS)
+		// (0.857 0.600 0.273 0.214 from wave 5 to session 9; 1.000 0.100
+		// 0.000 0.000 with session 10's grounding).
+		"blind4-train":   {0.60, 0.30, 0.66, 0.26}, // measured 0.600 0.300 0.667 0.267 (30 turns, all read from STOPHOOK_TRANSCRIPTS)
+		"blind4-holdout": {0.85, 0.60, 0.27, 0.21}, // measured 0.857 0.600 0.273 0.214 (36 turns, 18 read from STOPHOOK_TRANSCRIPTS)
 		// Wave 6: eight more projects (Claude Code, Copilot, Codex), labelled
 		// and committed before any scorer ran on them, held out in wave 6.
 		// Measured blind with the scorer of wave 5: 0.529 0.474 0.333 0.233.
 		// A tuning split since wave 7.
-		"blind5": {0.88, 0.42, 0.66, 0.26}, // measured 0.889 0.421 0.667 0.267 (49 turns, 26 read from STOPHOOK_TRANSCRIPTS)
+		"blind5": {0.84, 0.57, 0.56, 0.30}, // measured 0.846 0.579 0.562 0.300 (49 turns, 26 read from STOPHOOK_TRANSCRIPTS)
 		// Wave 7: five more projects (Claude Code), labelled and committed
 		// before any scorer ran on them, held out as a whole. Measured once,
 		// blind, with the scorer of wave 6: 0.615 0.364 0.467 0.250; at the
-		// end of each wave since (session 9: 0.692 0.409 0.438 0.250).
-		"blind6": {1.00, 0.36, 0.54, 0.21}, // measured 1.000 0.364 0.545 0.214 at the end of session 10 (57 turns, all read from STOPHOOK_TRANSCRIPTS)
+		// end of each wave since (session 10, grounded: 1.000 0.364 0.545
+		// 0.214).
+		"blind6": {0.69, 0.40, 0.43, 0.25}, // measured 0.692 0.409 0.438 0.250 (57 turns, all read from STOPHOOK_TRANSCRIPTS)
 		// Wave 8: five more projects (Claude Code, Codex), session files no
 		// labelled set had used, labelled and committed before any scorer ran
 		// on them, held out as a whole. Measured once, blind, with the scorer
-		// of wave 8's first change: 0.429 0.750 0.111 0.250; session 9:
-		// 0.462 0.750 0.118 0.250.
-		"blind7": {0.40, 0.50, 0.14, 0.25}, // measured 0.400 0.500 0.143 0.250 at the end of session 10 (39 turns, all read from STOPHOOK_TRANSCRIPTS)
+		// of wave 8's first change: 0.429 0.750 0.111 0.250; session 10,
+		// grounded: 0.400 0.500 0.143 0.250.
+		"blind7": {0.46, 0.75, 0.11, 0.25}, // measured 0.462 0.750 0.118 0.250 (39 turns, all read from STOPHOOK_TRANSCRIPTS)
 		// Session 9: six more projects (Codex 25, Claude Code 10), measured
 		// once, blind, with the scorer of session 8: 0.077 0.143 0.037 0.143;
 		// a tuning split since (its cases were printed).
-		"blind8": {0.00, 0.00, 0.00, 0.00}, // measured 0.000 0.000 0.000 0.000 (35 turns, all read from STOPHOOK_TRANSCRIPTS): nothing sent back, 7 missed
+		"blind8": {0.16, 0.14, 0.12, 0.14}, // measured 0.167 0.143 0.125 0.143 (35 turns, all read from STOPHOOK_TRANSCRIPTS)
 		// Session 10: six more projects (Claude Code 18, Codex 8, Gemini
 		// CLI 4), labelled and committed before any scorer ran on them, held
 		// out as a whole. Measured blind with the scorer of session 9:
-		// 0.500 0.500 0.154 0.154 (4 found, 4 false alarms, 4 missed), then
-		// once at the end.
-		"blind9": {0.66, 0.50, 0.20, 0.15}, // measured 0.667 0.500 0.200 0.154 at the end of session 10 (30 turns, all read from STOPHOOK_TRANSCRIPTS)
+		// 0.500 0.500 0.154 0.154 (4 found, 4 false alarms, 4 missed);
+		// grounded, 0.667 0.500 0.200 0.154.
+		"blind9": {0.50, 0.50, 0.15, 0.15}, // measured 0.500 0.500 0.154 0.154 (30 turns, all read from STOPHOOK_TRANSCRIPTS)
 		// Session 10, after grounding: seven more projects (Claude Code,
 		// Codex, Cursor, Copilot CLI), labelled and committed before any
-		// scorer ran on them, held out as a whole. Measured once with this
-		// scorer and once with the scorer of session 9 (0.556 0.357 0.364
-		// 0.190: 5 found, 4 false alarms, 9 missed).
-		"blind10": {1.00, 0.07, 1.00, 0.04}, // measured 1.000 0.071 1.000 0.048 (35 turns, all read from STOPHOOK_TRANSCRIPTS): 1 found, 0 false alarms, 13 missed
+		// scorer ran on them, held out as a whole. Measured once grounded
+		// (1.000 0.071 1.000 0.048: 1 found, 13 missed) and once with the
+		// scorer of session 9, which is this reading.
+		"blind10": {0.55, 0.35, 0.36, 0.19}, // measured 0.556 0.357 0.364 0.190 (35 turns, all read from STOPHOOK_TRANSCRIPTS): 5 found, 4 false alarms, 9 missed
 	}
 	for _, sp := range splits {
 		if incomplete[sp] {

@@ -47,11 +47,12 @@ type Options struct {
 	MaxPerCategory int
 	// Activity scores SESSION_SUMMARY; the zero value means its defaults.
 	Activity Activity
-	// AgentProseAlone lets findings read from the agent's prose alone
-	// (cues, paragraphs, lead-ins in its replies) send the agent back in a
+	// Grounded keeps findings read from the agent's prose alone (cues,
+	// paragraphs, lead-ins in its replies) from sending the agent back in a
 	// turn where neither the user's words nor the turn's structure hold a
-	// memory. Off by default: see grounded.go.
-	AgentProseAlone bool
+	// memory: they go to Result.Ungrounded instead. Off by default: see
+	// grounded.go.
+	Grounded bool
 }
 
 // Scorer finds memories in transcript messages with weighted cues. It is
@@ -70,7 +71,7 @@ type Scorer struct {
 	weights   locWeights
 	perCat    int
 	activity  Activity
-	proseOK   bool // Options.AgentProseAlone
+	grounding bool // Options.Grounded
 }
 
 type compiledRule struct {
@@ -120,7 +121,7 @@ const (
 // New compiles opts into a Scorer. It fails on a cue that is not a valid
 // RE2 expression, a rule without a category, or a threshold outside (0, 1].
 func New(opts Options) (*Scorer, error) {
-	s := &Scorer{threshold: opts.Threshold, weights: defaultWeights, perCat: opts.MaxPerCategory, activity: opts.Activity, proseOK: opts.AgentProseAlone}
+	s := &Scorer{threshold: opts.Threshold, weights: defaultWeights, perCat: opts.MaxPerCategory, activity: opts.Activity, grounding: opts.Grounded}
 	if s.threshold == 0 {
 		s.threshold = defaultThreshold
 	}
@@ -398,7 +399,7 @@ func (s *Scorer) score(msgs []transcript.Message) scoreResult {
 		clear(cands)
 	}
 	found := &res.Findings
-	if !grounded && !s.proseOK && !ownAccount(cands) {
+	if !grounded && s.grounding && !ownAccount(cands) {
 		found = &res.Ungrounded // the agent's prose alone: see grounded.go
 	}
 	for _, r := range s.rules {

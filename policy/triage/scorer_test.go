@@ -17,13 +17,11 @@ func assistant(text string) transcript.Message {
 }
 func user(text string) transcript.Message { return transcript.Message{Role: "user", Text: text} }
 
-// cueScorer is the default scorer reading the agent's prose alone
-// (Options.AgentProseAlone): the tests of how cues read a reply need it,
-// since by default a finding there sends nothing back unless the turn
-// grounds it (grounded.go).
+// cueScorer is the default scorer, which reads the agent's prose alone
+// (Options.Grounded off): the tests of how cues read a reply need it.
 func cueScorer(t *testing.T) *Scorer {
 	t.Helper()
-	return mustScorer(t, Options{AgentProseAlone: true})
+	return mustScorer(t, Options{})
 }
 
 func mustScorer(t *testing.T, opts Options) *Scorer {

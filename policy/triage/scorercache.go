@@ -59,7 +59,7 @@ func (sc *scorerCache) get(c Config, built *Scorer) (*Scorer, error) {
 func scorerKey(c Config) (string, error) {
 	if c.Cues == nil && c.HeuristicThreshold == 0 && c.SessionSummary.FilesModified == 0 &&
 		c.SessionSummary.ToolUses == 0 && c.SessionSummary.EditTools == nil && !c.SessionSummary.JoinOnly && !c.SessionSummary.Alone &&
-		!c.AgentProseAlone {
+		!c.Grounded {
 		return "", nil
 	}
 	b, err := json.Marshal(struct {
@@ -67,7 +67,7 @@ func scorerKey(c Config) (string, error) {
 		Threshold    float64
 		Activity     Activity
 		DefaultEdits bool // omitempty hides nil (the defaults) from [] (none)
-		ProseAlone   bool
-	}{c.Cues, c.HeuristicThreshold, c.SessionSummary, c.SessionSummary.EditTools == nil, c.AgentProseAlone})
+		Grounded     bool
+	}{c.Cues, c.HeuristicThreshold, c.SessionSummary, c.SessionSummary.EditTools == nil, c.Grounded})
 	return string(b), err
 }
