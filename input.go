@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/stophook/stophook/internal/jsonlimit"
@@ -22,6 +23,7 @@ var errInvalidInput = errors.New("stophook: invalid hook input")
 // close, and later readers of Raw need not guard against it. Now is set to
 // time.Now().
 func ParseInput(data []byte) (Input, error) {
+	onePass.Do(func() { onepass.Set(parseMembers) })
 	var in Input
 	trimmed := bytes.TrimSpace(data)
 	if len(trimmed) == 0 || trimmed[0] != '{' {
@@ -100,7 +102,10 @@ func (in Input) Time() time.Time {
 	return in.Now
 }
 
-func init() { onepass.Set(parseMembers) }
+// onePass registers parseMembers with package onepass at the first
+// ParseInput: not at start-up (no library registers itself then), and
+// package hook decodes its first input with ParseInput anyway.
+var onePass sync.Once
 
 // parseMembers is ParseInput for package hook (see package onepass),
 // decoding into in: it also records in top where the payload's top-level

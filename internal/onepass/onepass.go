@@ -4,8 +4,10 @@
 // package hook names the input's host (and reads stop_hook_active)
 // instead of reading the payload a second time.
 //
-// Package stophook registers its decoder with [Set] when it is
-// initialised; [Decode] calls it. The input is decoded in place, not
+// Package stophook registers its decoder with [Set] at the first
+// [stophook.ParseInput] (no library registers itself at start-up), and
+// [Decode] calls it: until then, Decode reports false and the caller
+// decodes as before, with ParseInput. The input is decoded in place, not
 // returned (a copy of a large struct at each of three calls cost more
 // than the second pass did).
 package onepass
