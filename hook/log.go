@@ -1,11 +1,13 @@
 package hook
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"time"
 
 	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/internal/flock"
 	"github.com/stophook/stophook/internal/hostio"
 )
 
@@ -31,7 +33,8 @@ type logLine struct {
 
 // appendLog appends one line for d to the log at path. The line is one
 // write to a file opened with O_APPEND, so lines of concurrent hooks never
-// interleave. Before the write, a file at or above maxLogSize is rotated.
+// interleave. Before the write, a file at or above maxLogSize is rotated
+// (see [rotateLog]).
 func appendLog(path string, in stophook.Input, d stophook.Decision, took time.Duration) error {
 	verdict := "allow"
 	if d.Blocks() {
@@ -47,9 +50,9 @@ func appendLog(path string, in stophook.Input, d stophook.Decision, took time.Du
 	}
 	b = append(b, '\n')
 	if fi, err := os.Stat(path); err == nil && fi.Size()+int64(len(b)) > maxLogSize {
-		_ = os.Rename(path, path+".1") // a concurrent hook may have rotated it first
+		rotateLog(path, int64(len(b)))
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE|logOpenFlags, 0o600)
 	if err != nil {
 		return err
 	}
@@ -58,4 +61,25 @@ func appendLog(path string, in stophook.Input, d stophook.Decision, took time.Du
 		werr = cerr
 	}
 	return werr
+}
+
+// rotateWait bounds the wait for another hook's rotation of the log.
+const rotateWait = time.Second
+
+// rotateLog renames the log at path to FILE.1 if it is still too full for
+// next more bytes. Hooks deciding at once each see the full log; the lock
+// file FILE.lock lets one of them rotate it and the others find the new,
+// short log, so FILE.1 is never replaced by a log just started. When the
+// lock cannot be had the line goes to the full log: it is kept, not lost.
+func rotateLog(path string, next int64) {
+	ctx, cancel := context.WithTimeout(context.Background(), rotateWait)
+	defer cancel()
+	unlock, err := flock.Lock(ctx, path+".lock")
+	if err != nil {
+		return
+	}
+	defer unlock()
+	if fi, err := os.Stat(path); err == nil && fi.Size()+next > maxLogSize {
+		_ = os.Rename(path, path+".1")
+	}
 }

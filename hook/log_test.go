@@ -101,3 +101,46 @@ func TestDecisionLogUnwritable(t *testing.T) {
 		t.Errorf("got %+v stderr %q, want the block and one warning", resp.Decision, resp.Stderr)
 	}
 }
+
+// TestDecisionLogRotatesOnce: hooks deciding at once on a full log rotate
+// it once: FILE.1 keeps the full log, and FILE every new line.
+func TestDecisionLogRotatesOnce(t *testing.T) {
+	t.Parallel()
+	for round := range 20 {
+		path := filepath.Join(t.TempDir(), "decisions.jsonl")
+		if err := os.WriteFile(path, nil, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Truncate(path, maxLogSize); err != nil {
+			t.Fatal(err)
+		}
+		const n = 32
+		in := stophook.Input{SessionID: "s", HookEventName: stophook.EventStop}
+		start := make(chan struct{})
+		var wg sync.WaitGroup
+		for range n {
+			wg.Go(func() {
+				<-start
+				if err := appendLog(path, in, stophook.AllowStop("done"), time.Millisecond); err != nil {
+					t.Error(err)
+				}
+			})
+		}
+		close(start)
+		wg.Wait()
+		old, err := os.Stat(path + ".1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if old.Size() != maxLogSize {
+			t.Fatalf("round %d: FILE.1 has %d bytes, want the full log's %d: a second rotation replaced it", round, old.Size(), maxLogSize)
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if lines := strings.Count(string(data), "\n"); lines != n {
+			t.Fatalf("round %d: FILE has %d lines, want %d", round, lines, n)
+		}
+	}
+}

@@ -71,7 +71,8 @@ type Options struct {
 	// same toward the block caps.
 	ContinueWithContext bool
 	// Log names a file that gets one JSON line per decision; empty means
-	// $STOPHOOK_LOG, else none.
+	// $STOPHOOK_LOG, else none. At 10 MB the file becomes FILE.1 (the
+	// rotation is locked with FILE.lock).
 	Log string
 
 	now     func() time.Time // stamps Input.Now; nil: ParseInput's time.Now (a test seam)

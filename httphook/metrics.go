@@ -43,7 +43,8 @@ type metrics struct {
 // newMetrics returns empty metrics.
 func newMetrics() *metrics { return new(metrics) }
 
-// decision counts d, made by the policy named name.
+// decision counts d, made by the policy named name, as "block" or "allow"
+// (the decision log's verdicts).
 func (m *metrics) decision(d stophook.Decision, name string) {
 	policy := d.Policy
 	switch {
@@ -52,7 +53,11 @@ func (m *metrics) decision(d stophook.Decision, name string) {
 	case policy == "":
 		policy = "none" // a chain in which every policy passed
 	}
-	m.decisions.get([2]string{d.Verdict.String(), policy}).Add(1)
+	verdict := "allow" // what the host is told: a pass lets the session stop too
+	if d.Blocks() {
+		verdict = "block"
+	}
+	m.decisions.get([2]string{verdict, policy}).Add(1)
 }
 
 // policy returns p counting each decision it makes.
@@ -186,7 +191,7 @@ func (m *metrics) WriteTo(w io.Writer) (int64, error) {
 	metric := func(name, typ, help string) {
 		fmt.Fprintf(&b, "# HELP %s %s\n# TYPE %s %s\n", name, help, name, typ)
 	}
-	metric("stophook_decisions_total", "counter", "Decisions made, by verdict and by the policy that made them.")
+	metric("stophook_decisions_total", "counter", "Decisions made, by verdict (block or allow) and by the policy that made them.")
 	decisions, codes := m.decisions.load(), m.codes.load()
 	keys := slices.SortedFunc(maps.Keys(decisions), func(a, b [2]string) int {
 		return strings.Compare(a[0]+"\x00"+a[1], b[0]+"\x00"+b[1])

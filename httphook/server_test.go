@@ -239,3 +239,38 @@ func TestMuxCountsHandlerCodes(t *testing.T) {
 		}
 	}
 }
+
+// TestMetricsVerdicts: the verdict label says what the host was told,
+// "block" or "allow", as the decision log and stophook replay say it: a
+// policy that passes (no opinion) or fails lets the session stop.
+func TestMetricsVerdicts(t *testing.T) {
+	t.Parallel()
+	m := httphook.NewMetrics()
+	decisions := []stophook.Decision{
+		stophook.BlockWith("go on"),
+		stophook.AllowStop("done"),
+		stophook.PassOn("no opinion"),
+		{Verdict: stophook.Block}, // a block without a reason blocks nothing
+	}
+	for _, d := range decisions {
+		d.Policy = "P"
+		m.Policy(stophook.PolicyFunc(func(context.Context, stophook.Input) (stophook.Decision, error) { return d, nil })).Evaluate(context.Background(), stophook.Input{})
+	}
+	m.Policy(stophook.PolicyFunc(func(context.Context, stophook.Input) (stophook.Decision, error) {
+		return stophook.Decision{Policy: "P"}, io.EOF
+	})).Evaluate(context.Background(), stophook.Input{})
+	var b strings.Builder
+	m.WriteTo(&b)
+	text := b.String()
+	for _, want := range []string{
+		`stophook_decisions_total{verdict="allow",policy="P"} 4`,
+		`stophook_decisions_total{verdict="block",policy="P"} 1`,
+	} {
+		if !strings.Contains(text, want+"\n") {
+			t.Errorf("no %q in\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, `verdict="pass"`) {
+		t.Errorf("a verdict label other than block or allow:\n%s", text)
+	}
+}

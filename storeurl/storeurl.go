@@ -48,6 +48,14 @@ type Store struct {
 // warning when it keeps its default. (A relative directory would depend
 // on the working directory of each hook run.)
 func FromFlags(store, state string, getenv func(string) string) (string, error) {
+	spec, err := fromFlags(store, state, getenv)
+	if err != nil {
+		err = hidePassword(err, getenv(Env))
+	}
+	return spec, err
+}
+
+func fromFlags(store, state string, getenv func(string) string) (string, error) {
 	switch {
 	case store != "":
 		return store, nil
@@ -89,6 +97,36 @@ func (s *Store) Ping(ctx context.Context) error {
 // Open opens the store spec names. An empty spec returns nil and no
 // error: the caller's default applies.
 func Open(spec string, opts Options) (*Store, error) {
+	s, err := open(spec, opts)
+	if err != nil {
+		err = hidePassword(err, spec)
+	}
+	return s, err
+}
+
+// hidePassword returns err without the password of spec's user info,
+// which Redis URLs carry and errors may quote: the message goes to hook
+// stderr and server logs.
+func hidePassword(err error, spec string) error {
+	_, rest, ok := strings.Cut(spec, "://")
+	if !ok {
+		return err
+	}
+	if i := strings.IndexAny(rest, "/?#"); i >= 0 {
+		rest = rest[:i]
+	}
+	at := strings.LastIndex(rest, "@")
+	if at < 0 {
+		return err
+	}
+	_, pw, ok := strings.Cut(rest[:at], ":")
+	if !ok || pw == "" || !strings.Contains(err.Error(), pw) {
+		return err
+	}
+	return errors.New(strings.ReplaceAll(err.Error(), pw, "xxxxx"))
+}
+
+func open(spec string, opts Options) (*Store, error) {
 	if spec == "" {
 		return nil, nil
 	}

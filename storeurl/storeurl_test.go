@@ -111,3 +111,33 @@ func TestFromFlags(t *testing.T) {
 		}
 	}
 }
+
+// TestErrorsHideThePassword: a store URL with a password that cannot be
+// used is reported without the password, whichever check refuses it: the
+// message goes to hook stderr and server logs.
+func TestErrorsHideThePassword(t *testing.T) {
+	t.Parallel()
+	const pw = "s3cret-pw"
+	for _, spec := range []string{
+		"redi://:" + pw + "@127.0.0.1:6379/0",
+		"redis://:" + pw + "@127.0.0.1:port/0",
+		"redis://user:" + pw + "@127.0.0.1:6379/zero",
+		"redis://:" + pw + "@127.0.0.1:6379/0?ttl=soon",
+		"redis://:" + pw + "@127.0.0.1:6379/0?bogus=1",
+		"rediss://:" + pw + "%zz@127.0.0.1:6379/0",
+	} {
+		s, err := storeurl.Open(spec, storeurl.Options{})
+		if err == nil {
+			s.Close()
+			t.Errorf("%s: opened, want an error", spec)
+			continue
+		}
+		if strings.Contains(err.Error(), pw) {
+			t.Errorf("Open(%s): %v shows the password", spec, err)
+		}
+		_, err = storeurl.FromFlags("", "", func(string) string { return spec })
+		if err != nil && strings.Contains(err.Error(), pw) {
+			t.Errorf("FromFlags with %s=%s: %v shows the password", storeurl.Env, spec, err)
+		}
+	}
+}

@@ -35,7 +35,9 @@ that final message, {"class": "done"|"question"|"error", "kind": ...,
 question, "failed" or "claimed_success" for an error, "done" otherwise.
 With "transcript_path" the tool results of the transcript's last turn are
 evidence too; without "message" the last reply of the transcript is
-judged. A line that is not such an object, or that is
+judged. A transcript that cannot be read leaves the message to be judged
+alone, as in a hook, with "warning" saying why. A line that is not such an
+object, or that is
 longer than -max-line bytes, gets {"error": "..."} on its line; classify
 goes on with the next one.`, nil)
 	fs.IntVar(&o.maxLine, "max-line", maxClassifyLine, "longest input line in `bytes`")
@@ -56,7 +58,10 @@ type classifyAnswer struct {
 	Kind       string          `json:"kind,omitempty"`
 	Confidence float64         `json:"confidence,omitempty"`
 	Why        string          `json:"why,omitempty"`
-	Error      string          `json:"error,omitempty"`
+	// Warning says why the transcript was not read when the message was
+	// judged alone, as a hook would judge it.
+	Warning string `json:"warning,omitempty"`
+	Error   string `json:"error,omitempty"`
 }
 
 func runClassify(args []string, s *sys) int {
@@ -144,10 +149,10 @@ func classifyOne(line []byte) classifyAnswer {
 	}
 	var ev *judge.Evidence
 	if req.TranscriptPath != "" {
-		e, err := judge.Read(req.TranscriptPath, transcript.FormatAuto)
+		e, err := readEvidence(req.TranscriptPath)
 		if err != nil {
-			a.Error = shortErr(err)
-			return a
+			// The message alone decides, as in a hook, which fails open.
+			a.Warning = "transcript not read, message judged alone: " + shortErr(err)
 		}
 		ev = e
 	}
@@ -157,6 +162,17 @@ func classifyOne(line []byte) classifyAnswer {
 		a.Kind = a.Class
 	}
 	return a
+}
+
+// readEvidence reads the evidence of the transcript at path's last turn,
+// turning a panic into an error: a transcript is untrusted input.
+func readEvidence(path string) (ev *judge.Evidence, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			ev, err = nil, fmt.Errorf("judge: reading the transcript panicked: %v", r)
+		}
+	}()
+	return judge.Read(path, transcript.FormatAuto)
 }
 
 // shortErr is err's text cut to one short line.

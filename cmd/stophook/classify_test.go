@@ -48,6 +48,7 @@ func TestClassifyAnswersEachLine(t *testing.T) {
 		{"empty message reads the transcript", `{"message": "", "transcript_path": ` + jsonString(blocked) + `}`, "done", "done", "", ""},
 		{"message wins over transcript", `{"message": "Error: build failed", "transcript_path": ` + jsonString(session) + `}`, "error", "failed", "error: build failed", ""},
 		{"missing transcript", `{"transcript_path": "no/such/file.jsonl"}`, "", "", "", "no such file"},
+		{"message with a missing transcript is judged alone", `{"message": "Redis or Memcached?", "transcript_path": "no/such/file.jsonl"}`, "question", "decision", "redis or memcached", ""},
 		{"no message", `{"id": 1}`, "", "", "", "want \"message\""},
 		{"not JSON", `Shall I proceed?`, "", "", "", "not a JSON object"},
 		{"array", `["Shall I proceed?"]`, "", "", "", "not a JSON object"},
@@ -70,6 +71,9 @@ func TestClassifyAnswersEachLine(t *testing.T) {
 			}
 			if a["error"] != nil || a["class"] != tc.class || a["kind"] != tc.kind {
 				t.Fatalf("got %v, want class %q kind %q", a, tc.class, tc.kind)
+			}
+			if w, _ := a["warning"].(string); strings.Contains(tc.line, "no/such/file") != strings.Contains(w, "no such file") {
+				t.Errorf("warning %q for %s", w, tc.line)
 			}
 			why, _ := a["why"].(string)
 			if why == "" || !strings.Contains(strings.ToLower(why), tc.whyHas) {

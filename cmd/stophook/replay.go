@@ -12,6 +12,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/stophook/stophook/internal/textcut"
@@ -114,7 +115,11 @@ func runReplay(args []string, s *sys) int {
 		}
 		paths = append(paths, found...)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	// Interrupted, terminated or with its output gone (`| head`), replay
+	// still removes its temp directory, which holds copies of the user's
+	// transcripts: a broken pipe is a write error, not a kill.
+	signal.Ignore(syscall.SIGPIPE)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	root, err := os.MkdirTemp("", "stophook-replay-")
 	if err != nil {
@@ -130,6 +135,9 @@ func runReplay(args []string, s *sys) int {
 			break
 		}
 		if err := r.session(ctx, i, p); err != nil {
+			if r.out.err != nil {
+				break // the output is gone: said once below
+			}
 			fmt.Fprintf(s.stderr, "stophook replay: %s: %v\n", p, err)
 			code = 1
 		}
@@ -199,6 +207,10 @@ func transcriptsUnder(p string) ([]string, error) {
 		return nil, err
 	}
 	if !st.IsDir() {
+		if !st.Mode().IsRegular() {
+			// A FIFO would hold replay in open(2); a device has no end.
+			return nil, fmt.Errorf("%s: not a transcript file or a directory", p)
+		}
 		return []string{p}, nil
 	}
 	var found []string

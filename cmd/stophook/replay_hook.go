@@ -87,8 +87,9 @@ func hookEnv(environ []string) []string {
 
 // run runs the hook on one Stop input in sc and reads its answer the way
 // Claude Code does: exit 0 with {"decision": "block", "reason": …} on
-// stdout blocks, exit 2 blocks with stderr as the reason, anything else
-// lets the session stop.
+// stdout blocks, and so does a Stop's hookSpecificOutput.additionalContext
+// (the turn goes on with it); exit 2 blocks with stderr as the reason;
+// anything else lets the session stop.
 func (h hook) run(ctx context.Context, sc scratch, session string, input []byte) outcome {
 	ctx, cancel := context.WithTimeout(ctx, h.timeout)
 	defer cancel()
@@ -137,6 +138,10 @@ func (h hook) run(ctx context.Context, sc scratch, session string, input []byte)
 		}
 		if d := gjson.GetBytes(out, "decision"); d.Str == "block" {
 			o.Decision, o.Reason = "block", gjson.GetBytes(out, "reason").String()
+		} else if c := stopContext(out); c != "" {
+			// Claude Code goes on with the context as a system reminder:
+			// a continuation, counted toward its block cap like a block.
+			o.Decision, o.Reason = "block", c
 		}
 		if gjson.GetBytes(out, "continue").Type == gjson.False {
 			o.Decision, o.Reason = "allow", "" // continue:false stops whatever decision says
@@ -147,6 +152,17 @@ func (h hook) run(ctx context.Context, sc scratch, session string, input []byte)
 		o.Err = fmt.Sprintf("exit %d: %s", code, firstLine(stderr.Bytes()))
 	}
 	return o
+}
+
+// stopContext returns the additionalContext of a Stop hook's answer
+// {"hookSpecificOutput": {"hookEventName": "Stop", "additionalContext": C}},
+// or "".
+func stopContext(out []byte) string {
+	h := gjson.GetBytes(out, "hookSpecificOutput")
+	if h.Get("hookEventName").Str != "Stop" {
+		return ""
+	}
+	return h.Get("additionalContext").Str
 }
 
 // capped is a buffer that keeps the first maxHookOutput bytes written.

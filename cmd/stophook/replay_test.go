@@ -249,6 +249,30 @@ func TestReplayCompareAndText(t *testing.T) {
 	}
 }
 
+// TestReplayContinuations: every answer on which Claude Code goes on with
+// the turn is a block, additionalContext included (autopilot's default and
+// quickstart's -continue context), and only those.
+func TestReplayContinuations(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	tests := []struct{ name, body, decision, reason string }{
+		{"decision block", `echo '{"decision":"block","reason":"go on"}'`, "block", "go on"},
+		{"additionalContext", `echo '{"hookSpecificOutput":{"hookEventName":"Stop","additionalContext":"go on"}}'`, "block", "go on"},
+		{"exit 2", `echo 'go on' >&2; exit 2`, "block", "go on"},
+		{"additionalContext of another event", `echo '{"hookSpecificOutput":{"hookEventName":"SessionStart","additionalContext":"x"}}'`, "allow", ""},
+		{"empty additionalContext", `echo '{"hookSpecificOutput":{"hookEventName":"Stop","additionalContext":""}}'`, "allow", ""},
+		{"continue false", `echo '{"continue":false,"hookSpecificOutput":{"hookEventName":"Stop","additionalContext":"x"}}'`, "allow", ""},
+		{"empty object", `echo '{}'`, "allow", ""},
+	}
+	for _, tc := range tests {
+		hook := e.script(strings.ReplaceAll(tc.name, " ", "-"), "cat >/dev/null; "+tc.body)
+		rows, _ := replayJSON(t, e, "-hook", hook, captured("tool-turn.jsonl"))
+		if len(rows) != 1 || rows[0]["decision"] != tc.decision || rows[0]["reason"] != tc.reason {
+			t.Errorf("%s: rows %v, want decision %s, reason %q", tc.name, rows, tc.decision, tc.reason)
+		}
+	}
+}
+
 func TestReplayHookFailuresAllow(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
@@ -329,4 +353,62 @@ func TestReplayQuickstart(t *testing.T) {
 func itoa(n int) string {
 	b, _ := json.Marshal(n)
 	return string(b)
+}
+
+// TestReplayOutputClosed: `stophook replay … | head -1` ends replay with
+// exit 1 once its output is gone, and the temp directory holding the
+// copies of the user's transcripts is removed (a broken pipe killed it
+// before, leaving them in TMPDIR).
+func TestReplayOutputClosed(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a binary")
+	}
+	if runtime.GOOS == "windows" {
+		t.Skip("SIGPIPE")
+	}
+	t.Parallel()
+	bin := filepath.Join(t.TempDir(), "stophook")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	projects := t.TempDir()
+	src, err := os.ReadFile(captured("tool-turn.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 40 {
+		if err := os.WriteFile(filepath.Join(projects, "s"+itoa(i)+".jsonl"), src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tmp := t.TempDir()
+	cmd := exec.Command(bin, "replay", "-hook", "true", projects)
+	cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := bufio.NewReader(out).ReadString('\n'); err != nil {
+		t.Fatal(err)
+	}
+	out.Close()
+	err = cmd.Wait()
+	if code := cmd.ProcessState.ExitCode(); code != 1 {
+		t.Errorf("exit %d (%v), want 1; stderr %q", code, err, stderr.String())
+	}
+	if n := strings.Count(stderr.String(), "\n"); n > 2 {
+		t.Errorf("stderr has %d lines, want the write error once:\n%s", n, stderr.String())
+	}
+	left, err := os.ReadDir(tmp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range left {
+		t.Errorf("left in TMPDIR: %s", d.Name())
+	}
 }

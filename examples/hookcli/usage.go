@@ -36,6 +36,13 @@ var Summary = []Var{
 
 // Print writes an "environment:" section listing vars.
 func Print(w io.Writer, vars ...[]Var) {
+	n := 0
+	for _, vs := range vars {
+		n += len(vs)
+	}
+	if n == 0 {
+		return // no heading over nothing
+	}
 	fmt.Fprintln(w, "\nenvironment:")
 	for _, vs := range vars {
 		for _, v := range vs {

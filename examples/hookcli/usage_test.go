@@ -22,3 +22,17 @@ func TestSetUsage(t *testing.T) {
 		}
 	}
 }
+
+// TestSetUsageNoEnvironment: a command that reads no variable prints no
+// empty "environment:" heading.
+func TestSetUsageNoEnvironment(t *testing.T) {
+	t.Parallel()
+	fs := flag.NewFlagSet("x", flag.ContinueOnError)
+	var out bytes.Buffer
+	fs.SetOutput(&out)
+	SetUsage(fs, "usage: x", nil)
+	fs.Usage()
+	if got := out.String(); strings.Contains(got, "environment") {
+		t.Errorf("usage with no variables:\n%s", got)
+	}
+}

@@ -270,6 +270,18 @@ func TestFleet(t *testing.T) {
 			if !strings.Contains(string(m), "stophook_store_errors_total") || strings.Contains(string(m), "stophook_store_errors_total 0\n") {
 				t.Errorf("replica %d counts no store errors after the kill:\n%s", i, m)
 			}
+			// The first stop of a turn (stop_hook_active false) reads no
+			// turn count: only the loop policy's own read fails, and it
+			// is counted too.
+			before := r.storeErrors(t, client)
+			first := bytes.Replace(stopInput(session), []byte(`"stop_hook_active":true`), []byte(`"stop_hook_active":false`), 1)
+			code, body, err = post(client, r.url, first)
+			if err != nil || code != 200 || strings.TrimSpace(body) != "{}" {
+				t.Errorf("replica %d, first stop of a turn after the kill: %d %q %v, want {}", i, code, body, err)
+			}
+			if after := r.storeErrors(t, client); after == before {
+				t.Errorf("replica %d: the loop policy's failed store read is not counted (stophook_store_errors_total stays %s)", i, after)
+			}
 		}
 	})
 

@@ -244,11 +244,15 @@ func cmdStatus(args []string, stdout, stderr io.Writer, getenv env, now func() t
 		return fail(stderr, err)
 	}
 	defer closeStore()
-	s, err := loops.Get(context.Background(), key)
+	raw, err := loops.Store.Get(context.Background(), key)
 	if errors.Is(err, stophook.ErrNotFound) {
 		fmt.Fprintln(stdout, "IDLE: no loop")
 		return 0
 	}
+	if err != nil {
+		return fail(stderr, err) // the store is out of reach: nothing known of the loop
+	}
+	s, err := loopstate.Parse(raw)
 	if err != nil {
 		fmt.Fprintf(stdout, "ABORTED at the next stop: %v\n", err)
 		return 0
@@ -336,7 +340,10 @@ func cmdHook(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv en
 		store = opened.Store
 		defer opened.Close()
 	}
-	li := &loopstate.Iterator{Machine: loopstate.Machine{Remind: *remind}, VerifyTimeout: *verifyTimeout, Store: store}
+	// The iterator takes the input's store, which the runner sets from
+	// Options.Store below: a server counts that store's failures on
+	// /metrics, and a store of the iterator's own would bypass the count.
+	li := &loopstate.Iterator{Machine: loopstate.Machine{Remind: *remind}, VerifyTimeout: *verifyTimeout}
 	if *verify != "" {
 		li.Verify = []string{"sh", "-c", *verify}
 	}

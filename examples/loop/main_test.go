@@ -284,3 +284,33 @@ func TestHookContinueWithContext(t *testing.T) {
 		t.Errorf("bad -continue: code %d out %q err %q", code, out, errs)
 	}
 }
+
+// TestStatusStoreUnreadable: status tells a store it cannot read (exit 1,
+// one line on stderr) from a record it cannot trust (which the next stop
+// ends, exit 0): a store that is down says nothing about the loop.
+func TestStatusStoreUnreadable(t *testing.T) {
+	dir := t.TempDir()
+	env := map[string]string{"CLAUDE_CODE_SESSION_ID": session}
+	notDir := filepath.Join(dir, "file")
+	if err := os.WriteFile(notDir, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := cli(t, env, t0, "", "status", "-store", notDir)
+	if code != 1 || out != "" || !strings.HasPrefix(errs, "loop: ") || strings.Count(errs, "\n") != 1 {
+		t.Errorf("status on an unreadable store: code %d, out %q, stderr %q; want 1, nothing, one line", code, out, errs)
+	}
+	key, err := loopstate.SessionKey(session)
+	if err != nil {
+		t.Fatal(err)
+	}
+	store := filepath.Join(dir, "store")
+	if err := stophook.NewFileStore(store).Update(context.Background(), key, func([]byte) ([]byte, error) {
+		return []byte(`{"schema":1,"event":"BOGUS"}`), nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	code, out, _ = cli(t, env, t0, "", "status", "-store", store)
+	if code != 0 || !strings.HasPrefix(out, "ABORTED at the next stop: loopstate: corrupt state") {
+		t.Errorf("status on a corrupt record: code %d, out %q", code, out)
+	}
+}
