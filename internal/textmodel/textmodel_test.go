@@ -231,3 +231,25 @@ func FuzzWords(f *testing.F) {
 		}
 	})
 }
+
+func TestTrainMinCount(t *testing.T) {
+	t.Parallel()
+	ex := examples(10)
+	all := textmodel.Train(ex, textmodel.TrainOptions{Bits: 10})
+	common := textmodel.Train(ex, textmodel.TrainOptions{Bits: 10, MinCount: 2})
+	if common.Len() == 0 || common.Len() >= all.Len() {
+		t.Fatalf("MinCount 2 kept %d weights of %d, want fewer but some", common.Len(), all.Len())
+	}
+	// "memcached" and the pairs it ends are in one example only: without
+	// them the text scores as the bias, what no feature at all scores.
+	var none, f textmodel.Features
+	none.Reset(10)
+	f.Reset(10)
+	f.Text("t", "memcached")
+	if got, bias := common.Score(&f), common.Score(&none); got != bias {
+		t.Errorf("a word seen once scores %v with MinCount 2, want the bias %v", got, bias)
+	}
+	if got, bias := all.Score(&f), all.Score(&none); got == bias {
+		t.Errorf("a word seen once scores the bias %v with every feature kept", got)
+	}
+}

@@ -22,6 +22,9 @@ type TrainOptions struct {
 	// L2 is the penalty on the squared weights (not the bias), per unit
 	// of example weight; 1e-3 when 0.
 	L2 float64
+	// MinCount leaves out the features fewer than MinCount examples have:
+	// a word seen once teaches little and costs a weight. 1 when 0.
+	MinCount int
 }
 
 func (o TrainOptions) withDefaults() TrainOptions {
@@ -38,6 +41,7 @@ func (o TrainOptions) withDefaults() TrainOptions {
 	if o.L2 <= 0 {
 		o.L2 = 1e-3
 	}
+	o.MinCount = max(o.MinCount, 1)
 	return o
 }
 
@@ -54,17 +58,17 @@ func Train(examples []Example, opt TrainOptions) *Model {
 	w := make([]float64, size)
 	grad := make([]float64, size)
 	acc := make([]float64, size)
-	seen := make([]bool, size)
+	count := make([]int32, size)
 	var total float64
 	for _, e := range examples {
 		total += weightOf(e)
 		for _, i := range e.Features {
-			seen[i&mask] = true
+			count[i&mask]++
 		}
 	}
 	var used []uint32
-	for i, s := range seen {
-		if s {
+	for i, n := range count {
+		if n > 0 && int(n) >= opt.MinCount {
 			used = append(used, uint32(i))
 		}
 	}
@@ -77,7 +81,7 @@ func Train(examples []Example, opt TrainOptions) *Model {
 		for _, e := range examples {
 			z := bias
 			for _, i := range e.Features {
-				z += w[i&mask]
+				z += w[i&mask] // 0 for a feature left out
 			}
 			y := 0.0
 			if e.Label {
