@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/stophook/stophook/internal/jsonlimit"
+	"github.com/stophook/stophook/internal/onepass"
 	"github.com/tidwall/gjson"
 )
 
@@ -21,6 +23,7 @@ var errInvalidInput = errors.New("stophook: invalid hook input")
 // close, and later readers of Raw need not guard against it. Now is set to
 // time.Now().
 func ParseInput(data []byte) (Input, error) {
+	onePass.Do(func() { onepass.Set(parseMembers) })
 	var in Input
 	trimmed := bytes.TrimSpace(data)
 	if len(trimmed) == 0 || trimmed[0] != '{' {
@@ -40,7 +43,7 @@ func ParseInput(data []byte) (Input, error) {
 	// rest and says what is wrong with a bad one, after jsonlimit.Check
 	// refused what nests too much. Either checks that the whole payload
 	// is valid JSON: the one validity check of the input.
-	if decodeInput(trimmed, &in) {
+	if decodeInput(trimmed, &in, nil) {
 		in.Raw = append(json.RawMessage(nil), trimmed...)
 		in.Now = time.Now()
 		return in, nil
@@ -97,4 +100,28 @@ func (in Input) Time() time.Time {
 		return time.Now()
 	}
 	return in.Now
+}
+
+// onePass registers parseMembers with package onepass at the first
+// ParseInput: not at start-up (no library registers itself then), and
+// package hook decodes its first input with ParseInput anyway.
+var onePass sync.Once
+
+// parseMembers is ParseInput for package hook (see package onepass),
+// decoding into in: it also records in top where the payload's top-level
+// members are, in data trimmed of white space. It reports false, in and
+// top meaning nothing,
+// unless its one-pass decoder reads data whole: ParseInput would decode
+// it otherwise (or fail), or data has more than onepass.MaxMembers
+// members, an escaped or non-ASCII key.
+func parseMembers(data []byte, in *Input, top *onepass.Members) bool {
+	*in, top.N = Input{}, 0
+	trimmed := bytes.TrimSpace(data)
+	if len(trimmed) == 0 || trimmed[0] != '{' || len(trimmed) >= 2*jsonlimit.MaxContainers ||
+		!decodeInput(trimmed, in, top) || top.N > onepass.MaxMembers {
+		return false
+	}
+	in.Raw = append(json.RawMessage(nil), trimmed...)
+	in.Now = time.Now()
+	return true
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/stophook/stophook/internal/jsonlimit"
 	"github.com/stophook/stophook/internal/jsonscan"
+	"github.com/stophook/stophook/internal/onepass"
 )
 
 // decodeInput decodes a hook payload into in in one pass over its bytes,
@@ -22,8 +23,8 @@ import (
 // it holds are validated as json.Unmarshal validates them, those of
 // unknown keys included, and their nesting is held to jsonlimit's bounds
 // (false beyond them).
-func decodeInput(data []byte, in *Input) bool {
-	d := inputDecoder{data: data}
+func decodeInput(data []byte, in *Input, top *onepass.Members) bool {
+	d := inputDecoder{data: data, top: top}
 	return d.object(in) && d.pos == len(d.data)
 }
 
@@ -40,6 +41,10 @@ type inputDecoder struct {
 	// needs no rewriting: the values are slices of it, one copy for all
 	// of them instead of one each.
 	text string
+	// top, when not nil, gets where the object's members are (see
+	// [parseMembers]).
+	top   *onepass.Members
+	keyAt int // where the last key read starts
 }
 
 // inputField numbers the fields of Input the decoder sets.
@@ -224,19 +229,31 @@ func equalFoldASCII(name string, key []byte) bool {
 
 func (d *inputDecoder) object(in *Input) bool {
 	return d.members(true, func(key []byte) bool {
-		f := fieldOf(key)
-		known := f != fNone
-		switch {
-		case known && d.seen&(1<<f) != 0:
-			return false // given twice: json's merging rules are its own
-		case known:
-			d.seen |= 1 << f
-			return d.field(in, f)
-		case matchesFolded(key):
+		keyAt, start := d.keyAt, d.pos
+		if !d.member(in, key) {
 			return false
 		}
-		return d.skip(1)
+		if d.top != nil {
+			d.top.Add(keyAt, keyAt+len(key), start, d.pos)
+		}
+		return true
 	})
+}
+
+// member decodes the value of the top-level member key into in.
+func (d *inputDecoder) member(in *Input, key []byte) bool {
+	f := fieldOf(key)
+	known := f != fNone
+	switch {
+	case known && d.seen&(1<<f) != 0:
+		return false // given twice: json's merging rules are its own
+	case known:
+		d.seen |= 1 << f
+		return d.field(in, f)
+	case matchesFolded(key):
+		return false
+	}
+	return d.skip(1)
 }
 
 // members reads an object, calling member for each key with d.pos at its
@@ -420,6 +437,7 @@ func (d *inputDecoder) key() ([]byte, bool) {
 		return nil, false
 	}
 	start := d.pos
+	d.keyAt = start
 	d.pos = jsonscan.PlainASCII(d.data, start)
 	if d.pos < len(d.data) && d.data[d.pos] == '"' {
 		d.pos++
@@ -435,12 +453,19 @@ func (d *inputDecoder) str() (string, bool) {
 		return "", false
 	}
 	start := d.pos
-	end, esc, ok := jsonscan.StringEnd(d.data, start)
-	if !ok {
-		return "", false
+	end := jsonscan.PlainASCII(d.data, start)
+	plain := end < len(d.data) && d.data[end] == '"' // ASCII without escapes: valid as it is
+	if plain {
+		end++
+	} else {
+		var esc, ok bool
+		if end, esc, ok = jsonscan.StringEnd(d.data, end); !ok {
+			return "", false
+		}
+		plain = !esc && utf8.Valid(d.data[start:end-1])
 	}
 	d.pos = end
-	if s := d.data[start : end-1]; !esc && utf8.Valid(s) {
+	if s := d.data[start : end-1]; plain {
 		if c, ok := common(s); ok {
 			return c, true
 		}

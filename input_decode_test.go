@@ -5,10 +5,14 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stophook/stophook/internal/jsonlimit"
+	"github.com/stophook/stophook/internal/jsonscan"
+	"github.com/stophook/stophook/internal/onepass"
 )
 
 // decodeInputSeeds are payloads for FuzzDecodeInput: the common shapes,
@@ -56,7 +60,7 @@ func FuzzDecodeInput(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var fast Input
-		if !decodeInput(data, &fast) {
+		if !decodeInput(data, &fast, nil) {
 			return
 		}
 		if err := jsonlimit.Check(data, 0, 0); err != nil {
@@ -96,7 +100,7 @@ func TestDecodeInputBounds(t *testing.T) {
 		{"a container too many", containers(jsonlimit.MaxContainers + 1), false},
 	} {
 		var in Input
-		got := decodeInput(c.data, &in)
+		got := decodeInput(c.data, &in, nil)
 		want := jsonlimit.Check(c.data, 0, 0) == nil
 		if got != c.ok || want != c.ok {
 			t.Errorf("%s: decodeInput %v, jsonlimit.Check accepts %v; want %v", c.name, got, want, c.ok)
@@ -113,7 +117,7 @@ func TestDecodeInputTakesCommonPayloads(t *testing.T) {
 	t.Parallel()
 	for _, s := range decodeInputSeeds[:4] {
 		var in Input
-		if !decodeInput([]byte(s), &in) {
+		if !decodeInput([]byte(s), &in, nil) {
 			t.Errorf("not decoded in one pass: %s", s)
 		}
 	}
@@ -154,4 +158,54 @@ func TestFieldOf(t *testing.T) {
 			t.Errorf("fieldOf(%q) = %d, want none", name, got)
 		}
 	}
+}
+
+// FuzzParseMembers holds parseMembers, package hook's one pass, to
+// ParseInput and jsonscan.Plain: whenever it reads a payload, ParseInput
+// decodes it to the same Input, and Plain reads it, giving the same
+// members in the same order.
+func FuzzParseMembers(f *testing.F) {
+	for _, s := range decodeInputSeeds {
+		f.Add([]byte(s))
+		f.Add([]byte(" \n" + s + "\t"))
+	}
+	f.Add([]byte(`{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6,"g":7,"h":8,"i":9,"j":10,"k":11,"l":12,"m":13,"n":14,"o":15,"p":16}`))
+	f.Add([]byte(`{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6,"g":7,"h":8,"i":9,"j":10,"k":11,"l":12,"m":13,"n":14,"o":15,"p":16,"q":17}`))
+	f.Add([]byte("\xef\xbb\xbf{}"))
+	files, _ := filepath.Glob(filepath.Join("testdata", "fuzz", "FuzzParseInput", "*"))
+	for _, name := range files {
+		if b, err := os.ReadFile(name); err == nil {
+			f.Add(b)
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var got Input
+		var top onepass.Members
+		if !parseMembers(data, &got, &top) {
+			return
+		}
+		trimmed := strings.TrimSpace(string(data))
+		want, err := ParseInput(data)
+		if err != nil {
+			t.Fatalf("read %q, which ParseInput refuses: %v", data, err)
+		}
+		got.Now, want.Now = time.Time{}, time.Time{}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("read %q\n got %+v\nwant %+v", data, got, want)
+		}
+		var keys, values []string
+		if !jsonscan.Plain(trimmed, func(k, v string) bool {
+			keys, values = append(keys, k), append(values, v)
+			return true
+		}) {
+			t.Fatalf("read %q, which jsonscan.Plain does not", data)
+		}
+		var gotKeys, gotValues []string
+		for i := range top.N {
+			gotKeys, gotValues = append(gotKeys, top.Key(trimmed, i)), append(gotValues, top.Value(trimmed, i))
+		}
+		if !slices.Equal(gotKeys, keys) || !slices.Equal(gotValues, values) {
+			t.Fatalf("read %q: members %q %q, Plain's %q %q", data, gotKeys, gotValues, keys, values)
+		}
+	})
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/internal/onepass"
 )
 
 // FuzzDecodeOne holds the stdin reader to encoding/json: whatever it
@@ -62,12 +63,12 @@ func TestDecodeInputChecksJSONOnce(t *testing.T) {
 		"truncated": `{"a":`, "trailing": `{} {}`, "bad string": `{"a":"\x00"}`, "deep": deep,
 		"wrong type": `{"hook_event_name":"Stop","stop_hook_active":"yes"}`,
 	} {
-		if _, err := decodeInput([]byte(in), "claude", new(stophook.Input)); err == nil {
+		if _, err := decodeInput([]byte(in), "claude", new(stophook.Input), new(onepass.Members)); err == nil {
 			t.Errorf("%s: got no error, want an invalid hook input", name)
 		}
 	}
 	var in stophook.Input
-	if _, err := decodeInput([]byte(`{"hook_event_name":"Stop","session_id":"s"}`), "claude", &in); err != nil || in.SessionID != "s" {
+	if _, err := decodeInput([]byte(`{"hook_event_name":"Stop","session_id":"s"}`), "claude", &in, new(onepass.Members)); err != nil || in.SessionID != "s" {
 		t.Errorf("valid input: got %+v, %v", in, err)
 	}
 }

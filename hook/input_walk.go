@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"unsafe"
 
+	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/internal/hostio"
 	"github.com/stophook/stophook/internal/jsonscan"
+	"github.com/stophook/stophook/internal/onepass"
 )
 
 // topFields holds the raw JSON value of the top-level member
@@ -66,4 +68,33 @@ func detect(data []byte) (host string, top topFields) {
 	}
 	w.top.ok = true
 	return host, w.top
+}
+
+// decodeOnce decodes data as Claude Code's payload into in and names its
+// host from the members that decoding read, as [detect] would from its
+// own pass: one pass over the payload instead of two. ok is false when
+// that pass cannot say (see package onepass), or a member is one detect
+// leaves to hostio.Detect: decode as before then. When ok is false or
+// host is not Claude, in holds nothing: the payload is to be decoded
+// again (normalized first).
+//
+// in and m escape (see [onepass.Decode]): they are a pooled response's.
+func decodeOnce(data []byte, in *stophook.Input, m *onepass.Members) (host string, top topFields, ok bool) {
+	if len(data) > hostio.MaxInput || !onepass.Decode(data, in, m) {
+		return "", topFields{}, false // hostio.Normalize refuses more than MaxInput
+	}
+	data = bytes.TrimSpace(data)
+	s := unsafe.String(&data[0], len(data)) // read in place: nothing read outlives the request
+	var w walk
+	for i := range m.N {
+		if !w.member(m.Key(s, i), m.Value(s, i)) {
+			return "", topFields{}, false
+		}
+	}
+	if host = w.features.Host(); host != hostio.Claude {
+		return host, topFields{}, true
+	}
+	in.Host = host
+	w.top.ok = true
+	return host, w.top, true
 }

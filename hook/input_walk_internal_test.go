@@ -10,6 +10,7 @@ import (
 
 	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/internal/hostio"
+	"github.com/stophook/stophook/internal/onepass"
 )
 
 // longWay decodes data as decodeInput did before detect read
@@ -37,12 +38,15 @@ func checkWalked(t *testing.T, data []byte) {
 	if host, top := detect(data); host != "" && host != detected || top.ok && host != hostio.Claude {
 		t.Fatalf("detect(%q) = host %q, read %v; Detect says %q", data, host, top.ok, detected)
 	}
+	if host, top, ok := decodeOnce(data, new(stophook.Input), new(onepass.Members)); ok && (host != detected || top.ok != (host == hostio.Claude)) {
+		t.Fatalf("decodeOnce(%q) = host %q, read %v; Detect says %q", data, host, top.ok, detected)
+	}
 	if detected != hostio.Claude {
 		return
 	}
 	want, wantLoop, wantActive, wantErr := longWay(data)
 	var in stophook.Input
-	top, err := decodeInput(data, "", &in)
+	top, err := decodeInput(data, "", &in, new(onepass.Members))
 	if fmt.Sprint(err) != fmt.Sprint(wantErr) {
 		t.Fatalf("decodeInput(%q): error %v, the long way's %v", data, err, wantErr)
 	}
@@ -97,9 +101,16 @@ func TestDecodeWalked(t *testing.T) {
 		}
 		checkWalked(t, data)
 	}
-	// The load generator's Stop is read in detect's pass.
-	if top, err := decodeInput([]byte(walkedCases[0]), "", new(stophook.Input)); err != nil || !top.ok {
+	// The load generator's Stop is read in detect's pass, and in the
+	// decoder's: once.
+	if top, err := decodeInput([]byte(walkedCases[0]), "", new(stophook.Input), new(onepass.Members)); err != nil || !top.ok {
 		t.Errorf("stop_hook_active of a Claude Code Stop was not read with its host: %v", err)
+	}
+	if host, top, ok := decodeOnce([]byte(walkedCases[0]), new(stophook.Input), new(onepass.Members)); !ok || host != hostio.Claude || !top.ok {
+		t.Errorf("a Claude Code Stop was not decoded in one pass: host %q, read %v, %v", host, top.ok, ok)
+	}
+	if _, _, ok := decodeOnce([]byte(walkedCases[1]), new(stophook.Input), new(onepass.Members)); !ok {
+		t.Error("a Cursor Stop was not named in one pass")
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 	"github.com/stophook/stophook"
 
 	"github.com/stophook/stophook/internal/hostio"
+	"github.com/stophook/stophook/internal/onepass"
 )
 
 // defaultEvents are the stop events a hook handles when none are given.
@@ -52,6 +53,9 @@ type response struct {
 	// wait, in a [Server], waits for a policy still running after the
 	// budget ran out; nil when none is.
 	wait func()
+	// members is where decodeInput's one pass records the input's
+	// members.
+	members onepass.Members
 }
 
 // respond decodes one hook input, decides with p and encodes the answer for
@@ -82,7 +86,7 @@ func respond(ctx context.Context, p stophook.Policy, data []byte, opts *Options,
 	}
 	var warn warnings
 	in := &resp.Input
-	top, err := decodeInput(data, opts.Host, in)
+	top, err := decodeInput(data, opts.Host, in, &resp.members)
 	if err != nil {
 		*in = stophook.Input{}
 		return err
@@ -265,8 +269,16 @@ func continuation(d *stophook.Decision) string {
 // Claude Code's field names. Raw holds the normalized payload, in which
 // every field of the host's own is kept. top holds what the turn
 // accounting reads of the payload when recognising the host read it too.
-func decodeInput(data []byte, host string, in *stophook.Input) (top topFields, err error) {
+//
+// m holds the members decodeOnce reads; it and in escape (see
+// [onepass.Decode]).
+func decodeInput(data []byte, host string, in *stophook.Input, m *onepass.Members) (top topFields, err error) {
 	if !hostio.Known(host) {
+		if h, top, ok := decodeOnce(data, in, m); ok && h == hostio.Claude {
+			return top, nil
+		} else if ok {
+			return topFields{}, decodeAs(data, h, in)
+		}
 		if host, top = detect(data); host == "" {
 			host = hostio.Detect(data)
 		}

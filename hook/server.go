@@ -41,8 +41,12 @@ func Server(p stophook.Policy, opts Options) func(ctx context.Context, body []by
 	}
 	opts.server = true
 	return func(ctx context.Context, body []byte) ([]byte, func(), error) {
-		var resp response
-		if err := respond(ctx, p, body, &opts, &resp); err != nil {
+		resp := responses.Get().(*response)
+		defer func() {
+			*resp = response{} // keeps nothing of the request
+			responses.Put(resp)
+		}()
+		if err := respond(ctx, p, body, &opts, resp); err != nil {
 			return nil, nil, err
 		}
 		if resp.Stderr != "" {
@@ -54,6 +58,11 @@ func Server(p stophook.Policy, opts Options) func(ctx context.Context, body []by
 		return resp.Stdout, resp.wait, nil
 	}
 }
+
+// responses holds a [Server]'s responses for reuse, zero, as *response:
+// respond decodes the input in place (see [onepass.Decode]), which takes
+// it off the stack.
+var responses = sync.Pool{New: func() any { return new(response) }}
 
 // flight follows one evaluation of a policy in a [Server], so that the
 // request can wait for a policy that outlived the budget:

@@ -45,3 +45,25 @@ func TestFeatureKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestOwnEvents: the names ownEvent lets host skip the event tables for
+// are keys of none of them, so that skipping them changes no answer.
+func TestOwnEvents(t *testing.T) {
+	for _, e := range []string{"", EventStop, EventSubagentStop, EventSessionStart, EventSessionEnd, EventUserPromptSubmit} {
+		if !ownEvent(e) {
+			t.Errorf("ownEvent(%q) = false", e)
+		}
+		for name, table := range map[string]map[string]string{"gemini": geminiEvents, "cursor": cursorEvents, "copilot": copilotEvents} {
+			if _, ok := table[e]; ok {
+				t.Errorf("%q is a key of the %s event table: ownEvent must not hold it", e, name)
+			}
+		}
+	}
+	for _, table := range []map[string]string{geminiEvents, cursorEvents, copilotEvents} {
+		for e := range table {
+			if ownEvent(e) {
+				t.Errorf("ownEvent(%q) = true for a key of an event table", e)
+			}
+		}
+	}
+}

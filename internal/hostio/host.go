@@ -177,12 +177,13 @@ func (f *features) addValue(k, str string) {
 
 // host names the host of an input with features f.
 func (f features) host() string {
+	other := !ownEvent(f.event) // the event tables are read only for other names
 	switch {
 	case f.cursor:
 		return Cursor
 	case f.copilotNative:
 		return Copilot
-	case f.gemini, geminiEvents[f.event] != "":
+	case f.gemini, other && geminiEvents[f.event] != "":
 		return Gemini
 	case f.codex:
 		return Codex
@@ -195,12 +196,24 @@ func (f features) host() string {
 		// timestamp but no transcript path; every other host that
 		// sends a timestamp sends the path too.
 		return Copilot
-	case cursorEvents[f.event] != "" && copilotEvents[f.event] == "":
+	case other && cursorEvents[f.event] != "" && copilotEvents[f.event] == "":
 		return Cursor
-	case copilotEvents[f.event] != "":
+	case other && copilotEvents[f.event] != "":
 		return Copilot
 	}
 	return hostOfPath(f.path)
+}
+
+// ownEvent reports an event name that is none of the keys of the other
+// hosts' event tables (TestOwnEvents): no event at all, or one of Claude
+// Code's stop and lifecycle events, which every Claude Code input names.
+// It spares those inputs three map look-ups.
+func ownEvent(event string) bool {
+	switch event {
+	case "", EventStop, EventSubagentStop, EventSessionStart, EventSessionEnd, EventUserPromptSubmit:
+		return true
+	}
+	return false
 }
 
 // hostOfPath names the host whose data directory holds a transcript.
