@@ -26,6 +26,6 @@ func ExampleOpen() {
 	v, _ := s.Get(ctx, "k")
 	fmt.Println(s.Kind, string(v))
 	// Output:
-	// storeurl: memory: keeps state only inside one process; use it with -http
+	// storeurl: memory: keeps state only inside one process: a hook server's store (-http), not a command hook's
 	// memory v
 }

@@ -265,7 +265,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	opened, err := storeurl.Open(spec, storeurl.Options{})
 	if err != nil {
-		fmt.Fprintf(stderr, "%v; allowing stop\n", err)
+		fmt.Fprintf(stderr, "stophook-autopilot: %v; allowing stop\n", err)
 		return 0
 	}
 	if opened != nil {

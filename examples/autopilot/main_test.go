@@ -187,3 +187,14 @@ func TestBadChatIDFailsOpen(t *testing.T) {
 	assert.Empty(t, out["decision"])
 	assert.Contains(t, stderr, "escalation off")
 }
+
+// TestStoreRefusedFailsOpen: a store a command hook cannot use lets the
+// stop through with one stderr line naming the hook.
+func TestStoreRefusedFailsOpen(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"-store", "memory:"}, strings.NewReader(`{}`), &stdout, &stderr)
+	assert.Equal(t, 0, code)
+	assert.Empty(t, stdout.String())
+	assert.True(t, strings.HasPrefix(stderr.String(), "stophook-autopilot: storeurl: memory:"), stderr.String())
+	assert.Equal(t, 1, strings.Count(stderr.String(), "\n"), stderr.String())
+}

@@ -284,7 +284,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	opened, err := storeurl.Open(spec, storeurl.Options{})
 	if err != nil {
-		fmt.Fprintf(stderr, "%v; allowing stop\n", err)
+		fmt.Fprintf(stderr, "stophook-retry-escalate: %v; allowing stop\n", err)
 		return 0
 	}
 	if opened != nil {

@@ -251,3 +251,14 @@ func TestDeferredAnswerReachesTheSocket(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, strings.HasSuffix(e.Text, "✍️ Answered — sent to the session"), "edit %q", e.Text)
 }
+
+// TestStoreRefusedFailsOpen: a store a command hook cannot use lets the
+// stop through with one stderr line naming the hook.
+func TestStoreRefusedFailsOpen(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"-store", "memory:"}, strings.NewReader(`{}`), &stdout, &stderr)
+	assert.Equal(t, 0, code)
+	assert.Empty(t, stdout.String())
+	assert.True(t, strings.HasPrefix(stderr.String(), "stophook-retry-escalate: storeurl: memory:"), stderr.String())
+	assert.Equal(t, 1, strings.Count(stderr.String(), "\n"), stderr.String())
+}
