@@ -31,20 +31,24 @@ var harvest4Set = sync.OnceValues(func() ([]harvested, error) { return readHarve
 // unread lines of the harvest-train repositories (a training part), blind:
 // 0/5 caught, 0/269 sent back; after session 10's rules, written from it
 // and the other training parts: 4/5 (shipped alone 2/2), 0/269. The held-out
-// parts, measured once after those rules: unchanged.
+// parts, measured once after those rules: unchanged. Session 11's rules
+// (a failure the agent says it repaired, one a later sentence puts down to
+// a key the human must replace), written from the corpus's final messages
+// the message alone called errors: hv4-unread P 0.33 (4/36, 7/695; shipped
+// alone 3/19, 6/383), the other parts unchanged.
 // Issue 22's targets (P 0.90, R 0.80) are missed on both parts. See
 // testdata/README.md, "Fourth harvest".
 var harvest4Bounds = map[bool]map[string]harvestBound{
 	true: {
 		"hv4-train":  {precision: 1.00, recall: 0.80, doneSent: 0},
 		"hv4-new":    {precision: 0.00, recall: 0.00, doneSent: 1},
-		"hv4-unread": {precision: 0.30, recall: 0.11, doneSent: 8},
+		"hv4-unread": {precision: 0.33, recall: 0.11, doneSent: 7},
 		"hv4-fresh":  {precision: 0.40, recall: 0.33, doneSent: 9},
 	},
 	false: {
 		"hv4-train":  {precision: 1.00, recall: 1.00, doneSent: 0},
 		"hv4-new":    {precision: 1.00, recall: 1.00, doneSent: 0},
-		"hv4-unread": {precision: 0.30, recall: 0.15, doneSent: 7},
+		"hv4-unread": {precision: 0.33, recall: 0.15, doneSent: 6},
 		"hv4-fresh":  {precision: 0.20, recall: 0.50, doneSent: 4},
 	},
 }

@@ -102,8 +102,9 @@ var failureHint = lazyre.New(`fail|error|regress|issue|problem|violation|persist
 var conditional = lazyre.New(`\b(?:when|whenever|where|if|unless|in case|whether|in which)\b[^,;:]*$`)
 
 // resolvedLater marks a sentence after a failure that says it went away
-// ("the rerun passed", "now it builds", "it passes now").
-var resolvedLater = lazyre.New(`\b(?:passes|pass|works|work|builds|compiles|succeeds|is green|are green|loads|starts) (?:again )?now\b|\bnow (?:it |they |the \w+ )?(?:pass(?:es|ing)?|builds?|works?|is green|are green|compiles|succeeds|renders|loads|starts)\b|\b(?:rerun|re-run|retry|second (?:run|attempt|try)) (?:passed|passes|worked|succeeded|is green|was green)\b|\b(?:then|after that|afterwards) (?:it |they |the \w+ )?(?:passed|worked|succeeded|built)\b|\b(?:it|the (?:deploy|site|app)) is (?:now )?live\b`)
+// ("the rerun passed", "now it builds", "it passes now") or that the agent
+// repaired it ("I've repaired it: committed the three call-site fixes").
+var resolvedLater = lazyre.New(`\b(?:passes|pass|works|work|builds|compiles|succeeds|is green|are green|loads|starts) (?:again )?now\b|\bnow (?:it |they |the \w+ )?(?:pass(?:es|ing)?|builds?|works?|is green|are green|compiles|succeeds|renders|loads|starts)\b|\b(?:rerun|re-run|retry|second (?:run|attempt|try)) (?:passed|passes|worked|succeeded|is green|was green)\b|\b(?:then|after that|afterwards) (?:it |they |the \w+ )?(?:passed|worked|succeeded|built)\b|\b(?:it|the (?:deploy|site|app)) is (?:now )?live\b|\bi(?:'ve| have)? (?:fixed|repaired|resolved|patched) (?:it|that|this|them|both)\b`)
 
 // negated marks a failure word that is denied ("no tests fail", "no
 // longer failing", "0 failed").
@@ -137,8 +138,10 @@ var waiting = lazyre.New(`\bblocked (?:on|by) (?:you\b|your\b|the user\b|[a-z]{2
 // authentication right now, so the search failed", "web-chat service is
 // failing to start (likely an environment/API key issue)"): the label
 // policy reads such a turn as done, unless the agent says it is blocked
-// ("I'm blocked on the missing API key", a failure statement).
-var envCause = lazyre.New(`\bauth(?:entication|enticated|orization)?\b|\bapi[ /-]?keys?\b|\blogged in\b|\bsso\b|\bexpired\b|\benvironment(?:al)?[ /-]|\bthis machine\b|\b(?:depends on|because of|due to) your\b|\byour (?:account|plan|subscription|library)\b|\bapi scopes?\b`)
+// ("I'm blocked on the missing API key", a failure statement). A later
+// sentence naming the key or token the human must replace ("The
+// configured provider key returns 401") explains a failure before it.
+var envCause = lazyre.New(`\bauth(?:entication|enticated|orization)?\b|\bapi[ /-]?keys?\b|\blogged in\b|\bsso\b|\bexpired\b|\benvironment(?:al)?[ /-]|\bthis machine\b|\b(?:depends on|because of|due to) your\b|\byour (?:account|plan|subscription|library)\b|\bapi scopes?\b|\b(?:provider|access|secret|service) (?:key|token)s?\b|\b(?:api |access )?(?:key|token) (?:is|was) (?:invalid|expired|revoked|missing)\b`)
 
 // explainedAfter reports whether a sentence after sentence i explains a
 // failure away (see explained) or puts it down to the environment (see

@@ -369,3 +369,21 @@ func TestFailureStatementInTheMiddle(t *testing.T) {
 		t.Errorf("a failure statement on the opening line: %v (%q), want error", got, got.Why)
 	}
 }
+
+// TestSettledByWhatFollows: a failure the agent says it repaired in a
+// later sentence, one a later sentence puts down to a key or token the
+// human must replace, are no failure left at the end of the turn (session 11, from the corpus's real final
+// messages the message alone called errors; see testdata/corpus-errors.jsonl).
+func TestSettledByWhatFollows(t *testing.T) {
+	t.Parallel()
+	checkClassified(t, []classified{
+		{"CI failed because the merge broke three call sites. I've repaired it and pushed; CI is re-running.", "done"},
+		{"The build failed on the new import. I fixed it in the second commit.", "done"},
+		{"One thing I could not finish: the live run. The provider key returns 401, so the scenarios are unverified.", "done"},
+		{"I couldn't run the smoke test. The access token is expired.", "done"},
+		{"CI failed because the merge broke three call sites.", "error/failed"},
+		{"One thing I could not finish: the live run.", "error/failed"},
+		{"The deploy failed. I fixed the config, but the tests still fail.", "error/failed"},
+		{"I couldn't fix it. The parser still rejects the input.", "error/failed"},
+	})
+}
