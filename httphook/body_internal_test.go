@@ -57,3 +57,24 @@ func TestReadBody(t *testing.T) {
 type nopCloser struct{ *strings.Reader }
 
 func (nopCloser) Close() error { return nil }
+
+// TestHeaderKeys: the keys the handler reads with header are in canonical
+// form, so that header(h, k) is h.Get(k), for keys set any way Header's
+// methods and net/http's server set them.
+func TestHeaderKeys(t *testing.T) {
+	t.Parallel()
+	for _, k := range []string{"Origin", "Content-Type", "Authorization"} {
+		if c := http.CanonicalHeaderKey(k); c != k {
+			t.Errorf("%q is not canonical (%q): header would miss it", k, c)
+		}
+		h := http.Header{}
+		h.Set(strings.ToLower(k), "v")
+		h.Add(strings.ToUpper(k), "w")
+		if header(h, k) != h.Get(k) || header(h, k) != "v" {
+			t.Errorf("header(%q) = %q, Get = %q", k, header(h, k), h.Get(k))
+		}
+		if header(http.Header{}, k) != "" {
+			t.Errorf("header(%q) of an empty Header not empty", k)
+		}
+	}
+}

@@ -68,17 +68,17 @@ func (h *Handler) answer(w http.ResponseWriter, r *http.Request) int {
 		w.Header().Set("Allow", http.MethodPost)
 		return refuse(w, "stophook: method not allowed; POST a hook input", http.StatusMethodNotAllowed)
 	}
-	if r.Header.Get("Origin") != "" {
+	if header(r.Header, "Origin") != "" {
 		// Browsers send Origin with every POST; hook clients do not. A web
 		// page must not drive the hooks of the machine it runs on.
 		return refuse(w, "stophook: requests from web pages (with an Origin header) are refused", http.StatusForbidden)
 	}
-	if !isJSON(r.Header.Get("Content-Type")) {
+	if !isJSON(header(r.Header, "Content-Type")) {
 		// Also stops the requests a page can send without CORS preflight:
 		// text/plain, form and multipart bodies.
 		return refuse(w, "stophook: Content-Type must be application/json", http.StatusUnsupportedMediaType)
 	}
-	if h.token != "" && !validBearer(r.Header.Get("Authorization"), h.token) {
+	if h.token != "" && !validBearer(header(r.Header, "Authorization"), h.token) {
 		w.Header().Set("WWW-Authenticate", `Bearer realm="stophook"`)
 		return refuse(w, "stophook: missing or wrong bearer token", http.StatusUnauthorized)
 	}
@@ -123,6 +123,17 @@ func (h *Handler) answer(w http.ResponseWriter, r *http.Request) int {
 		wait()
 	}
 	return http.StatusOK
+}
+
+// header is h.Get(key) for a key in canonical form (TestHeaderKeys),
+// without canonicalizing it again on each request: a Header holds its
+// keys in that form (net/http's server and Header's methods write them
+// so), and Get looks up nothing else.
+func header(h http.Header, key string) string {
+	if v := h[key]; len(v) > 0 {
+		return v[0]
+	}
+	return ""
 }
 
 // refuse answers code with the message msg, as http.Error does, and

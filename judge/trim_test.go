@@ -49,3 +49,31 @@ func TestMarkupStarts(t *testing.T) {
 		}
 	}
 }
+
+// FuzzMayBeSignOff holds mayBeSignOff, which skips the starts whose first
+// byte the line's lacks, to the loop over every start it replaces.
+func FuzzMayBeSignOff(f *testing.F) {
+	for _, s := range append([]string{"", "All done: the tests pass.", "## Best regards", "> **P.S.** x", "\u212Aind regards", "ÉTÉ", "—Claude"}, signOffStarts...) {
+		f.Add(s)
+		f.Add(strings.ToUpper(s))
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		l := trimLeftASCII(line, "#>*_ \t")
+		if len(l) > 16 {
+			l = l[:16]
+		}
+		ascii := isASCII(l)
+		if !ascii {
+			l = strings.ToLower(l)
+		}
+		want := false
+		for _, p := range signOffStarts {
+			if ascii && hasPrefixFoldASCII(l, p) || !ascii && strings.HasPrefix(l, p) {
+				want = true
+			}
+		}
+		if got := mayBeSignOff(line); got != want {
+			t.Fatalf("mayBeSignOff(%q) = %v, the loop over every start says %v", line, got, want)
+		}
+	})
+}
