@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/url"
 	"path/filepath"
 	"strings"
@@ -25,7 +26,10 @@ var errMemoryNotServer = errors.New("storeurl: memory: keeps state only inside o
 
 // Options configure [Open].
 type Options struct {
-	// Server allows memory: (a long-running hook server).
+	// Server allows memory: (a long-running hook server) and keeps a
+	// Redis store's lines about the server going away and coming back
+	// (a command hook's store logs nothing: its caller reports the
+	// failed operation).
 	Server bool
 	// Redis configures a redis:// store; the URL's parameters fill the
 	// fields left zero.
@@ -147,7 +151,14 @@ func open(spec string, opts Options) (*Store, error) {
 		}
 		return &Store{Store: new(stophook.MemoryStore), Kind: "memory", Closer: nopCloser{}}, nil
 	case "redis", "rediss":
-		s, err := redisstore.Open(spec, opts.Redis)
+		ro := opts.Redis
+		if !opts.Server && ro.Logger == nil {
+			// A command hook or subcommand is one short process: the
+			// failure of its operation is its one line; "stops are let
+			// through until it answers" is a server's to say.
+			ro.Logger = slog.New(slog.DiscardHandler)
+		}
+		s, err := redisstore.Open(spec, ro)
 		if err != nil {
 			return nil, fmt.Errorf("storeurl: %w", err)
 		}

@@ -1,7 +1,10 @@
 package storeurl_test
 
 import (
+	"context"
 	"errors"
+	"log/slog"
+	"net"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -138,6 +141,37 @@ func TestErrorsHideThePassword(t *testing.T) {
 		_, err = storeurl.FromFlags("", "", func(string) string { return spec })
 		if err != nil && strings.Contains(err.Error(), pw) {
 			t.Errorf("FromFlags with %s=%s: %v shows the password", storeurl.Env, spec, err)
+		}
+	}
+}
+
+// TestRedisDownOneLine: a command hook (or a loop subcommand) whose Redis
+// does not answer says so once, through the failure of its operation;
+// the store's own line about stops being let through "until it does" is
+// a server's, which runs on.
+func TestRedisDownOneLine(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close() // nothing answers there now
+	var logged strings.Builder
+	old := slog.Default()
+	slog.SetDefault(slog.New(slog.NewTextHandler(&logged, nil)))
+	defer slog.SetDefault(old)
+	for _, server := range []bool{false, true} {
+		logged.Reset()
+		s, err := storeurl.Open("redis://"+addr+"/0", storeurl.Options{Server: server})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Get(context.Background(), "k"); err == nil {
+			t.Fatal("Get from a closed port: no error")
+		}
+		s.Close()
+		if got := strings.Contains(logged.String(), "server not answering"); got != server {
+			t.Errorf("server %v: store logged %q", server, logged.String())
 		}
 	}
 }
