@@ -57,7 +57,7 @@ func evaluator(j *evalJob) {
 	for {
 		ctx, chain, in, done := j.ctx, j.chain, j.in, j.done
 		j = nil // the job is the caller's once its decision is sent
-		done <- chain.evaluate(ctx, in)
+		done <- chain.evaluate(ctx, &in)
 		ctx, chain, in = nil, nil, Input{} // hold nothing while idle
 		if idle == nil {
 			idle = time.NewTimer(evaluatorIdle)

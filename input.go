@@ -43,8 +43,8 @@ func ParseInput(data []byte) (Input, error) {
 	// rest and says what is wrong with a bad one, after jsonlimit.Check
 	// refused what nests too much. Either checks that the whole payload
 	// is valid JSON: the one validity check of the input.
-	if decodeInput(trimmed, &in, nil) {
-		in.Raw = append(json.RawMessage(nil), trimmed...)
+	if raw, ok := decodeInput(trimmed, &in, nil); ok {
+		in.Raw = raw
 		in.Now = time.Now()
 		return in, nil
 	}
@@ -117,11 +117,14 @@ var onePass sync.Once
 func parseMembers(data []byte, in *Input, top *onepass.Members) bool {
 	*in, top.N = Input{}, 0
 	trimmed := bytes.TrimSpace(data)
-	if len(trimmed) == 0 || trimmed[0] != '{' || len(trimmed) >= 2*jsonlimit.MaxContainers ||
-		!decodeInput(trimmed, in, top) || top.N > onepass.MaxMembers {
+	if len(trimmed) == 0 || trimmed[0] != '{' || len(trimmed) >= 2*jsonlimit.MaxContainers {
 		return false
 	}
-	in.Raw = append(json.RawMessage(nil), trimmed...)
+	raw, ok := decodeInput(trimmed, in, top)
+	if !ok || top.N > onepass.MaxMembers {
+		return false
+	}
+	in.Raw = raw
 	in.Now = time.Now()
 	return true
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/stophook/stophook/internal/jsonlimit"
 	"github.com/stophook/stophook/internal/jsonscan"
@@ -23,9 +24,19 @@ import (
 // it holds are validated as json.Unmarshal validates them, those of
 // unknown keys included, and their nesting is held to jsonlimit's bounds
 // (false beyond them).
-func decodeInput(data []byte, in *Input, top *onepass.Members) bool {
+//
+// On success it also returns a copy of data for in.Raw, made in the same
+// allocation as the text the string values are cut from when there is
+// one.
+func decodeInput(data []byte, in *Input, top *onepass.Members) (raw json.RawMessage, ok bool) {
 	d := inputDecoder{data: data, top: top}
-	return d.object(in) && d.pos == len(d.data)
+	if !d.object(in) || d.pos != len(d.data) {
+		return nil, false
+	}
+	if d.raw == nil {
+		return append(json.RawMessage(nil), data...), true
+	}
+	return d.raw, true
 }
 
 type inputDecoder struct {
@@ -39,8 +50,11 @@ type inputDecoder struct {
 	depth, containers int
 	// text is data as a string, made for the first string value that
 	// needs no rewriting: the values are slices of it, one copy for all
-	// of them instead of one each.
+	// of them instead of one each. It is the second half of an
+	// allocation whose first half, raw, becomes the input's Raw: one
+	// allocation for both copies.
 	text string
+	raw  json.RawMessage
 	// top, when not nil, gets where the object's members are (see
 	// [parseMembers]).
 	top   *onepass.Members
@@ -410,7 +424,12 @@ func (d *inputDecoder) rawArray(out *[]json.RawMessage) bool {
 	return ok
 }
 
-func (d *inputDecoder) space() { d.pos = jsonscan.Space(d.data, d.pos) }
+func (d *inputDecoder) space() {
+	if d.pos < len(d.data) && d.data[d.pos] > ' ' {
+		return // compact JSON, as hook clients send it: no call
+	}
+	d.pos = jsonscan.Space(d.data, d.pos)
+}
 
 // byte consumes c when it comes next.
 func (d *inputDecoder) byte(c byte) bool {
@@ -470,7 +489,14 @@ func (d *inputDecoder) str() (string, bool) {
 			return c, true
 		}
 		if d.text == "" {
-			d.text = string(d.data)
+			n := len(d.data)
+			both := make([]byte, 2*n)
+			copy(both, d.data)
+			copy(both[n:], d.data)
+			// Raw may be changed by its holder; the text never is. Raw's
+			// capacity ends where the text starts, so that no append to
+			// it can write there.
+			d.raw, d.text = both[:n:n], unsafe.String(&both[n], n)
 		}
 		return d.text[start : end-1], true // most strings need no rewriting
 	}

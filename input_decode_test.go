@@ -60,7 +60,7 @@ func FuzzDecodeInput(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var fast Input
-		if !decodeInput(data, &fast, nil) {
+		if _, ok := decodeInput(data, &fast, nil); !ok {
 			return
 		}
 		if err := jsonlimit.Check(data, 0, 0); err != nil {
@@ -100,7 +100,7 @@ func TestDecodeInputBounds(t *testing.T) {
 		{"a container too many", containers(jsonlimit.MaxContainers + 1), false},
 	} {
 		var in Input
-		got := decodeInput(c.data, &in, nil)
+		_, got := decodeInput(c.data, &in, nil)
 		want := jsonlimit.Check(c.data, 0, 0) == nil
 		if got != c.ok || want != c.ok {
 			t.Errorf("%s: decodeInput %v, jsonlimit.Check accepts %v; want %v", c.name, got, want, c.ok)
@@ -117,7 +117,7 @@ func TestDecodeInputTakesCommonPayloads(t *testing.T) {
 	t.Parallel()
 	for _, s := range decodeInputSeeds[:4] {
 		var in Input
-		if !decodeInput([]byte(s), &in, nil) {
+		if _, ok := decodeInput([]byte(s), &in, nil); !ok {
 			t.Errorf("not decoded in one pass: %s", s)
 		}
 	}
@@ -208,4 +208,29 @@ func FuzzParseMembers(f *testing.F) {
 			t.Fatalf("read %q: members %q %q, Plain's %q %q", data, gotKeys, gotValues, keys, values)
 		}
 	})
+}
+
+// TestRawApartFromText: Raw and the text the string fields are cut from
+// share one allocation; writing Raw, or appending to it, changes no field.
+func TestRawApartFromText(t *testing.T) {
+	in, err := ParseInput([]byte(decodeInputSeeds[1]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := ParseInput([]byte(decodeInputSeeds[1])) // strings of its own
+	want.Raw, want.Now = nil, in.Now
+	if cap(in.Raw) != len(in.Raw) {
+		t.Fatalf("Raw has room after it (cap %d, len %d): an append would write over the text", cap(in.Raw), len(in.Raw))
+	}
+	grown := append(in.Raw, strings.Repeat("x", 64)...)
+	for i := range in.Raw {
+		in.Raw[i] = 'X'
+	}
+	for i := range grown {
+		grown[i] = 'Y'
+	}
+	in.Raw = nil
+	if !reflect.DeepEqual(in, want) {
+		t.Errorf("after writing Raw:\n got %+v\nwant %+v", in, want)
+	}
 }

@@ -270,7 +270,7 @@ func NewChain(policies ...Policy) *Chain {
 // the trace of every policy that ran, nested chains included. The error is
 // always nil: failures are part of the trace.
 func (c *Chain) Evaluate(ctx context.Context, in Input) (Decision, error) {
-	return c.evaluate(ctx, in), nil
+	return c.evaluate(ctx, &in), nil
 }
 
 // Waits reports whether one of c's policies may wait on anything for in
@@ -317,7 +317,7 @@ func Evaluate(ctx context.Context, p Policy, in Input) Decision {
 		chain = NewChain(p)
 	}
 	if !chain.Waits(in) {
-		return chain.evaluate(ctx, in)
+		return chain.evaluate(ctx, &in)
 	}
 	if _, ok := ctx.Deadline(); !ok {
 		var cancel context.CancelFunc
@@ -345,7 +345,9 @@ func Evaluate(ctx context.Context, p Policy, in Input) Decision {
 	}
 }
 
-func (c *Chain) evaluate(ctx context.Context, in Input) Decision {
+// evaluate is Evaluate; in is a pointer so that the input is copied once,
+// for each policy, not at each call on the way to it.
+func (c *Chain) evaluate(ctx context.Context, in *Input) Decision {
 	var trace []Step
 	if c != nil {
 		for _, p := range c.policies {
@@ -389,7 +391,7 @@ func (c *Chain) evaluate(ctx context.Context, in Input) Decision {
 	return Decision{Verdict: Pass, Why: "no policy objected", Trace: trace}
 }
 
-func safeEvaluate(ctx context.Context, p Policy, in Input) (d Decision, err error) {
+func safeEvaluate(ctx context.Context, p Policy, in *Input) (d Decision, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			d = Decision{}
@@ -399,5 +401,5 @@ func safeEvaluate(ctx context.Context, p Policy, in Input) (d Decision, err erro
 	if p == nil {
 		return Decision{}, fmt.Errorf("stophook: nil policy")
 	}
-	return p.Evaluate(ctx, in)
+	return p.Evaluate(ctx, *in)
 }

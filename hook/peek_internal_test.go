@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/tidwall/gjson"
+
+	"github.com/stophook/stophook"
 )
 
 // peekCases are payloads peekFields must read as gjson does.
@@ -55,4 +57,15 @@ func FuzzPeekFields(f *testing.F) {
 		f.Add([]byte(raw))
 	}
 	f.Fuzz(func(t *testing.T, raw []byte) { checkPeek(t, raw) })
+}
+
+// TestIsStop: isStop is Input.IsStop, for every event and none.
+func TestIsStop(t *testing.T) {
+	for _, e := range []stophook.Event{"", stophook.EventStop, stophook.EventSubagentStop, stophook.EventSessionStart,
+		stophook.EventSessionEnd, stophook.EventUserPromptSubmit, stophook.EventStopFailure, stophook.EventNotification, "stop"} {
+		in := stophook.Input{HookEventName: e}
+		if isStop(&in) != in.IsStop() {
+			t.Errorf("isStop(%q) = %v, IsStop %v", e, isStop(&in), in.IsStop())
+		}
+	}
 }

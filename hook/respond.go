@@ -127,7 +127,7 @@ func respond(ctx context.Context, p stophook.Policy, data []byte, opts *Options,
 		if d.Verdict == stophook.Block {
 			d.Verdict, d.Reason = stophook.Allow, "" // a lifecycle event is never blocked
 		}
-	case in.IsStop():
+	case isStop(in):
 		limit := opts.MaxTurnBlocks
 		capped := hostio.HasBlockCap(in.Host)
 		n, err := t.begin(ctx, in, top)
@@ -253,7 +253,13 @@ const budgetPolicy = "stophook.turn-budget"
 // continues reports whether d sends the agent back to work on a stop: a
 // block, or additional context (which continues a Stop on Claude Code).
 func continues(in *stophook.Input, d *stophook.Decision) bool {
-	return d.Blocks() || (in.IsStop() && d.AdditionalContext != "" && !d.Halt)
+	return d.Blocks() || (isStop(in) && d.AdditionalContext != "" && !d.Halt)
+}
+
+// isStop is in.IsStop(), without the copy of *in that calling a method
+// of Input on a pointer makes.
+func isStop(in *stophook.Input) bool {
+	return in.HookEventName == stophook.EventStop || in.HookEventName == stophook.EventSubagentStop
 }
 
 // continuation is the text a continuation feeds back to the agent: the
@@ -305,7 +311,7 @@ func decodeAs(data []byte, host string, in *stophook.Input) error {
 
 // encode turns d into the host's output: stdout, extra stderr and exit code.
 func encode(in *stophook.Input, d *stophook.Decision, opts *Options) (stdout []byte, stderr string, code int) {
-	if in.IsStop() && opts.ContinueWithContext && d.Blocks() {
+	if isStop(in) && opts.ContinueWithContext && d.Blocks() {
 		c := *d // the answer continues with context; the decision stays
 		c.AdditionalContext = joinNonEmpty(d.Reason, d.AdditionalContext)
 		c.Verdict, c.Reason = stophook.Allow, ""

@@ -81,7 +81,7 @@ func closingOf(lines []string, cl *cleaned, buf *closingBuf) closing {
 			}
 			c.last = append(c.last, cl)
 			c.chars = append(c.chars, after)
-			after += utf8.RuneCountInString(cl) + 1
+			after += runeCount(cl) + 1
 		}
 	}
 	for i := len(raw) - 1; i >= 0 && len(c.lines) < closingLines; i-- {
@@ -129,7 +129,7 @@ func closingOf(lines []string, cl *cleaned, buf *closingBuf) closing {
 		// short remarks, such as a status line or a lead-in to options,
 		// or an aside that opens as one ("Also: …", "For the record, …")
 		// and asks nothing.
-		if utf8.RuneCountInString(line) > afterMax && (!aside.MatchString(line) || strings.Contains(line, "?")) {
+		if runeCount(line) > afterMax && (!aside.MatchString(line) || strings.Contains(line, "?")) {
 			break
 		}
 	}
@@ -190,9 +190,24 @@ func mayBeSignOff(line string) bool {
 	return false
 }
 
+// runeCount is utf8.RuneCountInString(s), its length for ASCII text,
+// which isASCII tells eight bytes at a time.
+func runeCount(s string) int {
+	if isASCII(s) {
+		return len(s)
+	}
+	return utf8.RuneCountInString(s)
+}
+
 // isASCII reports whether s is all ASCII: strings.ToLower(s) then lowers
-// its letters byte by byte.
+// its letters byte by byte. It reads eight bytes at a time (FuzzIsASCII).
 func isASCII(s string) bool {
+	for len(s) >= 8 {
+		if word(s)&highBits != 0 {
+			return false
+		}
+		s = s[8:]
+	}
 	for i := 0; i < len(s); i++ {
 		if s[i] >= 0x80 {
 			return false
@@ -301,7 +316,13 @@ var markupPairs = []string{"**", "", "__", "", "`", " ", "’", "'", "‘", "'",
 // "。" become ASCII punctuation and a space, so that sentences of Chinese,
 // Japanese and Korean text split like others).
 func foldMarkup(line string) string {
-	for i := 0; i < len(line); i++ {
+	i := 0
+	for ; i+8 <= len(line); i += 8 { // eight bytes at a time while none may start one
+		if w := word(line[i:]); w&highBits != 0 || hasByte(w, '*') || hasByte(w, '_') || hasByte(w, '`') {
+			break
+		}
+	}
+	for ; i < len(line); i++ {
 		if markupStarts[line[i]] {
 			return markup.Replace(line)
 		}
@@ -324,15 +345,24 @@ func singleSpaced(line string) bool {
 		return false
 	}
 	for i := 0; i < len(line); i++ {
-		switch c := line[i]; {
-		case c >= 0x80, c == '\t', c == '\n', c == '\v', c == '\f', c == '\r':
-			return false
-		case c == ' ' && line[i+1] == ' ':
+		if c := line[i]; notSingleSpaced[c] || c == ' ' && line[i+1] == ' ' {
 			return false
 		}
 	}
 	return true
 }
+
+// notSingleSpaced marks the bytes a single-spaced line lacks: non-ASCII
+// bytes, tabs and line ends (\t \n \v \f \r).
+var notSingleSpaced = func() (t [256]bool) {
+	for c := 0x80; c < 0x100; c++ {
+		t[c] = true
+	}
+	for _, c := range "\t\n\v\f\r" {
+		t[c] = true
+	}
+	return t
+}()
 
 // clean strips a line of Markdown decoration, folds typographic quotes,
 // drops what code blanking left (backticks, runs of spaces) and lower-cases

@@ -135,21 +135,31 @@ func linesOf(prose string) []string {
 }
 
 // linesInto appends linesOf(prose) to dst, without a function call per
-// rune: the line ends are ASCII (TestLinesInto, FuzzLinesInto).
+// rune: the line ends are ASCII (TestLinesInto, FuzzLinesInto). The ends
+// are found by strings.IndexByte, which reads many bytes at a time.
 func linesInto(dst []string, prose string) []string {
-	start := -1 // the start of the current line, -1 between lines
-	for i := 0; i < len(prose); i++ {
-		if c := prose[i]; c == '\n' || c == '\r' {
-			if start >= 0 {
-				dst = append(dst, prose[start:i])
-				start = -1
-			}
-		} else if start < 0 {
-			start = i
+	for prose != "" {
+		end := strings.IndexByte(prose, '\n')
+		if end < 0 {
+			end = len(prose)
 		}
-	}
-	if start >= 0 {
-		dst = append(dst, prose[start:])
+		for line := prose[:end]; ; { // split at each carriage return
+			r := strings.IndexByte(line, '\r')
+			if r < 0 {
+				if line != "" {
+					dst = append(dst, line)
+				}
+				break
+			}
+			if r > 0 {
+				dst = append(dst, line[:r])
+			}
+			line = line[r+1:]
+		}
+		if end == len(prose) {
+			break
+		}
+		prose = prose[end+1:]
 	}
 	return dst
 }
@@ -192,18 +202,12 @@ func sentencesOf(lines []string, cl *cleaned, out []string, lineOf []int) ([]str
 			continue
 		}
 		start := 0
-		for i := 0; i < len(c); i++ {
-			switch c[i] {
-			case '.', '!', '?', ';':
-				if i+1 < len(c) && c[i+1] != ' ' {
-					continue // "v1.2", "e.g."
-				}
-				if s := strings.TrimSpace(c[start : i+1]); s != "" {
-					out = append(out, s)
-					lineOf = append(lineOf, n)
-				}
-				start = i + 1
+		for i := sentenceEnd(c, 0); i >= 0; i = sentenceEnd(c, i+1) {
+			if s := strings.TrimSpace(c[start : i+1]); s != "" {
+				out = append(out, s)
+				lineOf = append(lineOf, n)
 			}
+			start = i + 1
 		}
 		if s := strings.TrimSpace(c[start:]); s != "" {
 			out = append(out, s)
@@ -212,6 +216,21 @@ func sentencesOf(lines []string, cl *cleaned, out []string, lineOf []int) ([]str
 	}
 	return out, lineOf
 }
+
+// sentenceEnd returns the index of the first byte of c at or after from
+// that ends a sentence: . ! ? or ; at the end of c or before a space (not
+// "v1.2", "e.g."); -1 when none does.
+func sentenceEnd(c string, from int) int {
+	for i := from; i < len(c); i++ {
+		if sentenceEnds[c[i]] && (i+1 == len(c) || c[i+1] == ' ') {
+			return i
+		}
+	}
+	return -1
+}
+
+// sentenceEnds marks the bytes that may end a sentence: . ! ? ;
+var sentenceEnds = [256]bool{'.': true, '!': true, '?': true, ';': true}
 
 // withoutQuotations removes the quotations of a line (quotes folded by
 // markup): text of

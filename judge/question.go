@@ -384,7 +384,7 @@ var offerLeadIn = lazyre.New(`^(?:if you want|if you'd like|if you would like|ha
 
 // stripMarker removes a list marker and emphasis from a cleaned line.
 func stripMarker(line string) string {
-	l := strings.TrimLeft(line, "-*+•> ")
+	l := trimListMarks(line)
 	i := 0
 	for i < len(l) && i < 3 && l[i] >= '0' && l[i] <= '9' {
 		i++
@@ -392,7 +392,7 @@ func stripMarker(line string) string {
 	if i > 0 && i < len(l) && (l[i] == '.' || l[i] == ')') {
 		l = l[i+1:]
 	}
-	return strings.TrimLeft(l, "*_ ")
+	return trimLeftASCII(l, "*_ ")
 }
 
 func ask(k Kind, conf float64, why string) Verdict {

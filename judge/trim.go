@@ -15,6 +15,42 @@ func trimLeftASCII(s, set string) string {
 	return s
 }
 
+// Eight bytes at a time: word reads s[:8] as a little-endian word in
+// one load (the bounds known), highBits has the high bit of each byte.
+const (
+	lowBits  = 0x0101010101010101
+	highBits = 0x8080808080808080
+)
+
+func word(s string) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// hasByte reports whether one of w's bytes is c.
+func hasByte(w uint64, c byte) bool {
+	x := w ^ lowBits*uint64(c)
+	return (x-lowBits)&^x&highBits != 0
+}
+
+// trimListMarks is strings.TrimLeft(s, "-*+•> "), without decoding the
+// line rune by rune as TrimLeft does for a set that is not all ASCII: the
+// bullet • is the one rune of the set that is not a byte (FuzzTrim).
+func trimListMarks(s string) string {
+	for len(s) > 0 {
+		switch {
+		case strings.IndexByte("-*+> ", s[0]) >= 0:
+			s = s[1:]
+		case strings.HasPrefix(s, "•"):
+			s = s[len("•"):]
+		default:
+			return s
+		}
+	}
+	return s
+}
+
 // isRule reports a thematic break or a lone fence line: besides spaces
 // and tabs at either end, only the bytes -*_=~` (at least one).
 func isRule(line string) bool {

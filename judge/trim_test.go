@@ -3,16 +3,23 @@ package judge
 import (
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // FuzzTrim holds trimLeftASCII, trimStatusMarks, foldMarkup and isRule
 // to the strings.TrimLeft, strings.Trim and Replacer forms they replace.
 func FuzzTrim(f *testing.F) {
-	for _, s := range []string{"", " ", "---", " --- ", "- - -", "***\t", "__", "~~~ ", "```go", "#> **Done**", "> - item", "*_a", "\t=\t", "-x-", "—", "* * *", "❌ the deploy failed", " ⚠️ x", "🔴🚫 ci red", "\xe2", "**Done**？ yes", "a\u00a0b “q”", "。：！"} {
+	for _, s := range []string{"", " ", "---", " --- ", "- - -", "***\t", "__", "~~~ ", "```go", "#> **Done**", "> - item", "*_a", "\t=\t", "-x-", "—", "* * *", "❌ the deploy failed", " ⚠️ x", "🔴🚫 ci red", "\xe2", "**Done**？ yes", "a\u00a0b “q”", "。：！", "•• - > *x", "•\xe2\x80", "- • 1. **Ship it?**"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		for _, set := range []string{"#>*_ \t", "#> \t", "> ", "*_"} {
+		if got, want := trimListMarks(s), strings.TrimLeft(s, "-*+•> "); got != want {
+			t.Errorf("trimListMarks(%q) = %q, want %q", s, got, want)
+		}
+		if got, want := prose(s) == s, !strings.ContainsAny(s, "`~") || prose(s) == s; got != want {
+			t.Errorf("prose(%q) = %q", s, prose(s))
+		}
+		for _, set := range []string{"#>*_ \t", "#> \t", "> ", "*_", "*_ "} {
 			if got, want := trimLeftASCII(s, set), strings.TrimLeft(s, set); got != want {
 				t.Errorf("trimLeftASCII(%q, %q) = %q, want %q", s, set, got, want)
 			}
@@ -74,6 +81,64 @@ func FuzzMayBeSignOff(f *testing.F) {
 		}
 		if got := mayBeSignOff(line); got != want {
 			t.Fatalf("mayBeSignOff(%q) = %v, the loop over every start says %v", line, got, want)
+		}
+	})
+}
+
+// FuzzIsASCII holds isASCII, which reads eight bytes at a time, to a test
+// of each byte.
+func FuzzIsASCII(f *testing.F) {
+	for _, s := range []string{"", "a", "All done: the tests pass.", "é", "1234567é", "12345678é", "\x80", "\x7f\x7f\x7f\x7f\x7f\x7f\x7f\x7f\x80"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		want := true
+		for i := 0; i < len(s); i++ {
+			if s[i] >= 0x80 {
+				want = false
+			}
+		}
+		if got := isASCII(s); got != want {
+			t.Fatalf("isASCII(%q) = %v, want %v", s, got, want)
+		}
+	})
+}
+
+// FuzzSentenceScan holds the table-driven scans (sentencesOf's split,
+// singleSpaced, runeCount) to the forms they replace.
+func FuzzSentenceScan(f *testing.F) {
+	for _, s := range []string{"", "All done: the tests pass.", "v1.2 is out. e.g. this! ok? yes; no", "a  b", " a", "a ", "a\tb", "é", "a\u00a0b", "x.\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var want []string
+		start := 0
+		for i := 0; i < len(s); i++ {
+			switch s[i] {
+			case '.', '!', '?', ';':
+				if i+1 < len(s) && s[i+1] != ' ' {
+					continue
+				}
+				if x := strings.TrimSpace(s[start : i+1]); x != "" {
+					want = append(want, x)
+				}
+				start = i + 1
+			}
+		}
+		if x := strings.TrimSpace(s[start:]); x != "" {
+			want = append(want, x)
+		}
+		if s != "" && strings.TrimSpace(s) == s && !strings.HasPrefix(s, ">") && !isRule(s) && clean(s) == s {
+			got, _ := sentencesOf([]string{s}, &cleaned{n: 1}, nil, nil)
+			if strings.Join(got, "\x00") != strings.Join(want, "\x00") {
+				t.Fatalf("sentencesOf(%q) = %q, want %q", s, got, want)
+			}
+		}
+		if got, want := singleSpaced(s), strings.Join(strings.Fields(s), " ") == s && isASCII(s) && !strings.ContainsAny(s, "\t\n\v\f\r"); got != want {
+			t.Fatalf("singleSpaced(%q) = %v, want %v", s, got, want)
+		}
+		if got, want := runeCount(s), utf8.RuneCountInString(s); got != want {
+			t.Fatalf("runeCount(%q) = %d, want %d", s, got, want)
 		}
 	})
 }

@@ -35,22 +35,57 @@ func (b *turnBudget) Name() string { return stophook.PolicyName(b.next) }
 
 // Evaluate implements [stophook.Policy].
 func (b *turnBudget) Evaluate(ctx context.Context, in stophook.Input) (stophook.Decision, error) {
-	if in.IsStop() && in.TurnBlocks >= b.max {
+	if isStop(&in) && in.TurnBlocks >= b.max {
 		return stophook.PassOn(fmt.Sprintf("turn budget: %d continuations this turn (max %d)", in.TurnBlocks, b.max)), nil
 	}
 	if b.next == nil {
 		return stophook.Decision{}, errNilPolicy("WithTurnBudget")
 	}
-	return b.next.Evaluate(ctx, in)
+	return evaluateOf(ctx, b.next, &in)
+}
+
+// evaluateOf is next.Evaluate(ctx, *in) for a guard of this package: a
+// guard or ErrorRetry under it is called without another copy of the
+// input (an input of several hundred bytes was copied at each level).
+func evaluateOf(ctx context.Context, next stophook.Policy, in *stophook.Input) (stophook.Decision, error) {
+	switch n := next.(type) {
+	case *pauseOnBackground:
+		return n.evaluate(ctx, in)
+	case *ErrorRetry:
+		return n.evaluate(ctx, in)
+	}
+	return next.Evaluate(ctx, *in)
 }
 
 // Waits reports whether the guarded policy may wait for in; a stop over
 // the budget does not reach it.
 func (b *turnBudget) Waits(in stophook.Input) bool {
-	if in.IsStop() && in.TurnBlocks >= b.max || b.next == nil {
+	if isStop(&in) && in.TurnBlocks >= b.max || b.next == nil {
 		return false
 	}
-	return waits.Ask(b.says, &in)
+	return waitsOf(b.next, b.says, &in)
+}
+
+// waitsOf asks next, whose Waits is says, whether it may wait for in (see
+// [stophook.Evaluate]): a guard of this package or ErrorRetry is asked
+// without another copy of the input (a guard's Waits takes it by value,
+// as the interface says); any other policy through waits.Ask. A panic
+// in the first reaches the caller's waits.Ask, which answers true, as
+// this one would.
+func waitsOf(next stophook.Policy, says waits.Sayer[stophook.Input], in *stophook.Input) bool {
+	switch n := next.(type) {
+	case *pauseOnBackground:
+		return n.waits(in)
+	case *ErrorRetry:
+		return n.waits(in)
+	}
+	return waits.Ask(says, in)
+}
+
+// isStop is in.IsStop(), without the copy of *in that calling a method
+// of Input on a variable whose address is taken makes (TestIsStop).
+func isStop(in *stophook.Input) bool {
+	return in.HookEventName == stophook.EventStop || in.HookEventName == stophook.EventSubagentStop
 }
 
 // errNilPolicy is the error of a guard given no policy to guard.

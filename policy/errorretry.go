@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 
 	"fmt"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
@@ -64,29 +65,66 @@ func (*ErrorRetry) Name() string { return "ErrorRetry" }
 // with a Matcher that may, or with a Judge (which may settle with a
 // model, read a transcript, or hold its lock for another stop that does)
 // or a transcript to read.
-func (p *ErrorRetry) Waits(in stophook.Input) bool {
-	if in.SessionID == "" || !in.IsStop() && in.HookEventName != stophook.EventSessionEnd {
+func (p *ErrorRetry) Waits(in stophook.Input) bool { return p.waits(&in) }
+
+// waits is Waits, for the guards of this package, which hold the input
+// already (see [waitsOf]).
+func (p *ErrorRetry) waits(in *stophook.Input) bool {
+	if in.SessionID == "" || !isStop(in) && in.HookEventName != stophook.EventSessionEnd {
 		return false
 	}
-	store := p.Store
-	if store == nil {
-		store = stophook.DefaultStore(in)
-	}
+	store := p.storeFor(in)
 	switch {
-	case waits.May(store, &in):
+	case waits.May(store, in):
 		return true
-	case !in.IsStop() || in.LastAssistantMessage == "":
+	case !isStop(in) || in.LastAssistantMessage == "":
 		return false
 	case p.Matcher != nil:
-		return waits.May(p.Matcher, &in)
+		return waits.May(p.Matcher, in)
 	}
 	return p.Judge != nil || transcript.Path(in.TranscriptPath, in.AgentTranscriptPath) != ""
 }
 
+// storeFor returns the store of the counts for in: p.Store, else
+// stophook.DefaultStore(*in), without copying the input when it carries
+// its store (as the runner's inputs do).
+func (p *ErrorRetry) storeFor(in *stophook.Input) stophook.Store {
+	switch {
+	case p.Store != nil:
+		return p.Store
+	case in.Store != nil:
+		return in.Store // what DefaultStore returns then
+	}
+	return stophook.DefaultStore(*in)
+}
+
 // judgedWhy says why a stop was judged v: "turn judged " + v.String() +
 // ": " + quote(v.Why), made in one allocation when the reason is short
-// enough to be quoted whole (TestJudgedWhy).
+// enough to be quoted whole (TestJudgedWhy). The last why made for a
+// Done verdict is kept: most stops are finished turns judged alike ("no
+// question, no failure stated"), which then cost no new string.
 func judgedWhy(v judge.Verdict) string {
+	if e := lastDoneWhy.Load(); e != nil && v.Class == judge.Done && v.Kind == e.kind && v.Why == e.why {
+		return e.s
+	}
+	s := makeJudgedWhy(v)
+	if v.Class == judge.Done {
+		lastDoneWhy.Store(&judgedWhyEntry{kind: v.Kind, why: v.Why, s: s})
+	}
+	return s
+}
+
+// lastDoneWhy holds the last why judgedWhy made for a Done verdict.
+var lastDoneWhy atomic.Pointer[judgedWhyEntry]
+
+// judgedWhyEntry is judgedWhy's s for a Done verdict of kind and why.
+type judgedWhyEntry struct {
+	kind   judge.Kind
+	why, s string
+}
+
+// makeJudgedWhy is judgedWhy without the kept why.
+func makeJudgedWhy(v judge.Verdict) string {
 	if utf8.RuneCountInString(v.Why) <= quoteMax {
 		return "turn judged " + v.String() + `: "` + v.Why + `"`
 	}
@@ -100,13 +138,16 @@ type retryState struct {
 
 // Evaluate implements [stophook.Policy].
 func (p *ErrorRetry) Evaluate(ctx context.Context, in stophook.Input) (stophook.Decision, error) {
+	return p.evaluate(ctx, &in)
+}
+
+// evaluate is Evaluate, for the guards of this package, which hold the
+// input already (see [evaluateOf]).
+func (p *ErrorRetry) evaluate(ctx context.Context, in *stophook.Input) (stophook.Decision, error) {
 	if in.SessionID == "" {
 		return stophook.PassOn("no session_id"), nil
 	}
-	store := p.Store
-	if store == nil {
-		store = stophook.DefaultStore(in)
-	}
+	store := p.storeFor(in)
 	key := "retry/" + in.SessionID
 	if in.HookEventName == stophook.EventSessionEnd {
 		if err := store.Delete(ctx, key); err != nil {
@@ -114,7 +155,7 @@ func (p *ErrorRetry) Evaluate(ctx context.Context, in stophook.Input) (stophook.
 		}
 		return stophook.PassOn("session ended: retry count cleared"), nil
 	}
-	if !in.IsStop() {
+	if !isStop(in) {
 		return stophook.PassOn("not a stop"), nil
 	}
 	if in.LastAssistantMessage == "" {
@@ -128,7 +169,7 @@ func (p *ErrorRetry) Evaluate(ctx context.Context, in stophook.Input) (stophook.
 			}
 			return stophook.PassOn("last message reports no error"), nil
 		}
-	} else if v := p.Judge.Verdict(ctx, in); v.Class != judge.Error {
+	} else if v := p.Judge.verdict(ctx, in); v.Class != judge.Error {
 		if err := store.Delete(ctx, key); err != nil {
 			return stophook.Decision{}, err
 		}

@@ -42,6 +42,12 @@ type judgeKey struct{ path, host, message string }
 // the transcript (the subagent's own on SubagentStop). A transcript that
 // cannot be read leaves the message alone to decide: the hook fails open.
 func (j *Judge) Verdict(ctx context.Context, in stophook.Input) judge.Verdict {
+	return j.verdict(ctx, &in)
+}
+
+// verdict is Verdict, for a policy of this package that holds the input
+// already: without another copy of it.
+func (j *Judge) verdict(ctx context.Context, in *stophook.Input) judge.Verdict {
 	path := transcript.Path(in.TranscriptPath, in.AgentTranscriptPath)
 	key := judgeKey{path, in.Host, in.LastAssistantMessage}
 	if j != nil {

@@ -73,22 +73,30 @@ type pauseOnBackground struct {
 func (p *pauseOnBackground) Name() string { return stophook.PolicyName(p.next) }
 
 func (p *pauseOnBackground) Evaluate(ctx context.Context, in stophook.Input) (stophook.Decision, error) {
-	if in.IsStop() && len(in.BackgroundTasks) > 0 {
-		if running := runningBackgroundTasks(in); len(running) > 0 {
+	return p.evaluate(ctx, &in)
+}
+
+// evaluate is Evaluate, for the guards of this package (see [evaluateOf]).
+func (p *pauseOnBackground) evaluate(ctx context.Context, in *stophook.Input) (stophook.Decision, error) {
+	if isStop(in) && len(in.BackgroundTasks) > 0 {
+		if running := runningBackgroundTasks(*in); len(running) > 0 {
 			return stophook.PassOn(pauseWhy(running)), nil
 		}
 	}
 	if p.next == nil {
 		return stophook.Decision{}, errNilPolicy("PauseOnBackgroundTasks")
 	}
-	return p.next.Evaluate(ctx, in)
+	return evaluateOf(ctx, p.next, in)
 }
 
 // Waits reports whether next may wait for in (see [stophook.Evaluate]).
 // The guard itself only reads the input; a stop it passes on, while a
 // task runs, may be said to wait, which only costs the hand-off.
-func (p *pauseOnBackground) Waits(in stophook.Input) bool {
-	return p.next != nil && waits.Ask(p.says, &in)
+func (p *pauseOnBackground) Waits(in stophook.Input) bool { return p.waits(&in) }
+
+// waits is Waits, for the guards of this package (see [waitsOf]).
+func (p *pauseOnBackground) waits(in *stophook.Input) bool {
+	return p.next != nil && waitsOf(p.next, p.says, in)
 }
 
 // pauseWhy names the running tasks for the trace.
