@@ -168,7 +168,9 @@ func resolveCommand(cmd string, s *sys) ([]string, error) {
 	}
 	if strings.ContainsAny(argv[0], `/\`) {
 		argv[0] = absFrom(s, argv[0])
-		if _, err := os.Stat(argv[0]); err != nil {
+		// Tried directly, as PATH's programs are: a directory or a file
+		// that cannot be run is refused now, not once per turn end.
+		if _, err := exec.LookPath(argv[0]); err != nil {
 			return nil, err
 		}
 		return argv, nil

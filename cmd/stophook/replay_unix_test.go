@@ -3,6 +3,7 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"syscall"
 	"testing"
@@ -20,6 +21,23 @@ func TestReplayRefusesFIFO(t *testing.T) {
 	for _, p := range []string{fifo, "/dev/zero"} {
 		if code := e.run("replay", "-hook", "true", p); code != 1 {
 			t.Errorf("%s: exit %d, want 1", p, code)
+		}
+	}
+}
+
+// TestReplayRefusesHookItCannotRun: a -hook path that is a directory or a
+// file without the execute bit is a usage error (exit 2), not a failure
+// on every turn end.
+func TestReplayRefusesHookItCannotRun(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	plain := filepath.Join(e.dir, "hook.sh")
+	if err := os.WriteFile(plain, []byte("#!/bin/sh\necho '{}'\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range []string{e.dir, plain} {
+		if code := e.run("replay", "-hook", h, captured("tool-turn.jsonl")); code != 2 {
+			t.Errorf("-hook %s: exit %d, want 2", h, code)
 		}
 	}
 }
