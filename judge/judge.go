@@ -161,7 +161,8 @@ func Judge(text string, ev *Evidence) Verdict {
 }
 
 // tail cuts text to its last maxInput bytes, starting after a line end so
-// that no partial line remains.
+// that no partial line remains; a last line longer than that is cut at a
+// character's start instead.
 func tail(text string) string {
 	if len(text) <= maxInput {
 		return text
@@ -169,7 +170,7 @@ func tail(text string) string {
 	window := text[len(text)-maxInput:]
 	i := strings.IndexAny(window, "\r\n")
 	if i < 0 {
-		return ""
+		return tailString(text, maxInput)
 	}
 	return window[i+1:]
 }

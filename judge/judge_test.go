@@ -432,6 +432,12 @@ func TestClassifyReadsOnlyTheTail(t *testing.T) {
 	if v := judge.Classify(long); !v.Is(judge.Question, judge.Permission) {
 		t.Errorf("got %v, want question/permission", v)
 	}
+	// A last line longer than the tail is read from a character's start,
+	// not dropped as if the message were empty.
+	long = strings.Repeat("é", judge.MaxInput) + " Done. I couldn't get it to build."
+	if v := judge.Classify(long); v.Class != judge.Error {
+		t.Errorf("one long line: got %v, want error", v)
+	}
 }
 
 func TestNames(t *testing.T) {

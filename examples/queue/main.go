@@ -51,9 +51,12 @@ The tmux driver needs tmux: it does not run on Windows.
 `
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	// No command, or one misspelt, exits 1, not 2: a host running
+	// "stophook-queue" as a hook by mistake (without "hook") would read
+	// exit 2 as a block and send the agent back with the usage.
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
-		return 2
+		return 1
 	}
 	if hookcli.IsVersion(args[0]) {
 		hookcli.PrintVersion(stdout, "stophook-queue")
@@ -77,7 +80,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return hookCommand(args[1:], stdin, stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "stophook-queue: unknown command %q (one of drive, status, cancel, hook, version, help; stophook-queue -h for help)\n", args[0])
-	return 2
+	return 1
 }
 
 // queueEnv lists the environment variables the subcommands read.

@@ -112,6 +112,18 @@ func TestDriveBadArgs(t *testing.T) {
 	}
 }
 
+// TestNoCommandNeverBlocks checks that stophook-queue run as a Stop hook
+// without its "hook" command (or with a misspelt one) does not exit 2,
+// which a host reads as a block.
+func TestNoCommandNeverBlocks(t *testing.T) {
+	for _, args := range [][]string{{}, {"hoook"}} {
+		code, stdout, stderr := runMain(t, `{"hook_event_name":"Stop","session_id":"s"}`, args...)
+		if code != 1 || stdout != "" || stderr == "" {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 1, the usage on stderr only", args, code, stdout, stderr)
+		}
+	}
+}
+
 func TestStatusShowsActiveCommand(t *testing.T) {
 	dir := t.TempDir()
 	q := `{"commands":[{"id":1,"command":"/gsd:x 3","status":"active","awaits":{"hook":"Stop","sub":null},"result":null,"completed_at":null,"started_at":"2020-01-01T00:00:00Z"}]}`

@@ -12,6 +12,8 @@
 // than the second pass did).
 package onepass
 
+import "sync/atomic"
+
 // MaxMembers is how many top-level members [Members] holds: a payload
 // with more is not read in one pass.
 const MaxMembers = 16
@@ -40,8 +42,12 @@ func (m *Members) Key(s string, i int) string { return s[m.spans[i][0]:m.spans[i
 // Value returns the value of member i of s, as written.
 func (m *Members) Value(s string, i int) string { return s[m.spans[i][2]:m.spans[i][3]] }
 
-// decode is the registered decoder, a func(data []byte, in *I, m *Members) bool.
-var decode any
+// decode holds the registered decoder, a func(data []byte, in *I, m
+// *Members) bool: set by one request's first ParseInput while others may
+// be reading it.
+var decode atomic.Pointer[registered]
+
+type registered struct{ f any }
 
 // Set registers package stophook's decoder: it decodes data into *in as
 // stophook.ParseInput does and the members into *m, and reports false
@@ -49,12 +55,16 @@ var decode any
 // whole payload: ParseInput's other path, an error, an escaped or
 // non-ASCII key, more than MaxMembers members. The members are offsets
 // into data with the white space around it trimmed.
-func Set[I any](f func(data []byte, in *I, m *Members) bool) { decode = f }
+func Set[I any](f func(data []byte, in *I, m *Members) bool) { decode.Store(&registered{f}) }
 
 // Decode runs the registered decoder for inputs of type I; false when
 // none is registered for I. in and m escape (the decoder is called
 // through a variable): give memory that is on the heap anyway.
 func Decode[I any](data []byte, in *I, m *Members) bool {
-	f, _ := decode.(func([]byte, *I, *Members) bool)
+	r := decode.Load()
+	if r == nil {
+		return false
+	}
+	f, _ := r.f.(func([]byte, *I, *Members) bool)
 	return f != nil && f(data, in, m)
 }

@@ -21,9 +21,9 @@ func TestMembers(t *testing.T) {
 type input struct{ s string }
 
 func TestDecode(t *testing.T) {
-	old := decode
-	defer func() { decode = old }()
-	decode = nil
+	old := decode.Load()
+	defer decode.Store(old)
+	decode.Store(nil)
 	if Decode([]byte("{}"), new(input), new(Members)) {
 		t.Error("Decode without a decoder reported true")
 	}
@@ -40,5 +40,26 @@ func TestDecode(t *testing.T) {
 	type other struct{}
 	if Decode([]byte("{}"), new(other), new(Members)) {
 		t.Error("Decode of another input type reported true")
+	}
+}
+
+// TestSetWhileDecoding: registering while other goroutines decode is no
+// data race (a server's first request registers, others run meanwhile).
+func TestSetWhileDecoding(t *testing.T) {
+	old := decode.Load()
+	defer decode.Store(old)
+	decode.Store(nil)
+	done := make(chan bool)
+	for range 4 {
+		go func() {
+			var in input
+			var m Members
+			Decode([]byte("{}"), &in, &m)
+			done <- true
+		}()
+	}
+	Set(func([]byte, *input, *Members) bool { return true })
+	for range 4 {
+		<-done
 	}
 }

@@ -33,6 +33,9 @@ func Runes(s string, n int, mark string) string {
 	if n <= 0 {
 		return ""
 	}
+	if len(s) <= n && utf8.ValidString(s) {
+		return s // no more runes than bytes: nothing to count (the empty fields of most replies)
+	}
 	if !utf8.ValidString(s) {
 		s = string([]rune(s))
 	}
