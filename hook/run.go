@@ -185,9 +185,14 @@ func Run(ctx context.Context, p stophook.Policy, opts Options) (code int) {
 	if opts.env.disable {
 		return 0
 	}
+	var start time.Time
+	if opts.Log != "" {
+		start = time.Now()
+	}
 	data, err := readHookInput(opts.Stdin, opts.MaxInput, opts.ReadTimeout)
 	if err != nil {
 		fmt.Fprintf(opts.Stderr, "stophook: %v; allowing stop\n", err)
+		logFailOpen(&opts, nil, err.Error(), start, opts.Stderr)
 		return 0
 	}
 	var resp response

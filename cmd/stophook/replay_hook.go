@@ -122,6 +122,13 @@ func (h hook) run(ctx context.Context, sc scratch, session string, input []byte)
 		return o
 	case errors.As(err, &ee):
 		code = ee.ExitCode()
+		if code < 0 { // killed by a signal: ee says which
+			o.Err = ee.Error()
+			if l := firstLine(stderr.Bytes()); l != "" {
+				o.Err += ": " + l
+			}
+			return o
+		}
 	case err != nil:
 		o.Err = err.Error()
 		return o
@@ -137,7 +144,7 @@ func (h hook) run(ctx context.Context, sc scratch, session string, input []byte)
 			return o
 		}
 		if d := gjson.GetBytes(out, "decision"); d.Str == "block" {
-			o.Decision, o.Reason = "block", gjson.GetBytes(out, "reason").String()
+			o.Decision, o.Reason = "block", blockReason(out)
 		} else if c := stopContext(out); c != "" {
 			// Claude Code goes on with the context as a system reminder:
 			// a continuation, counted toward its block cap like a block.
@@ -147,11 +154,25 @@ func (h hook) run(ctx context.Context, sc scratch, session string, input []byte)
 			o.Decision, o.Reason = "allow", "" // continue:false stops whatever decision says
 		}
 	case 2:
+		// Claude Code sends stderr back; with none, the reason of the
+		// JSON on stdout.
 		o.Decision, o.Reason = "block", strings.TrimSpace(stderr.String())
+		if out := bytes.TrimSpace(stdout.Bytes()); o.Reason == "" && json.Valid(out) {
+			o.Reason = gjson.GetBytes(out, "reason").String()
+		}
 	default:
 		o.Err = fmt.Sprintf("exit %d: %s", code, firstLine(stderr.Bytes()))
 	}
 	return o
+}
+
+// blockReason is the reason Claude Code gives the agent for a
+// {"decision": "block"} answer: its reason, else "Blocked by hook".
+func blockReason(out []byte) string {
+	if r := gjson.GetBytes(out, "reason").String(); r != "" {
+		return r
+	}
+	return "Blocked by hook"
 }
 
 // stopContext returns the additionalContext of a Stop hook's answer
