@@ -28,9 +28,9 @@ type logLine struct {
 	Event      string    `json:"event"`
 	Host       string    `json:"host,omitempty"`
 	Verdict    string    `json:"verdict"`
-	Policy     string    `json:"policy,omitempty"`
-	Why        string    `json:"why,omitempty"`
-	Reason     string    `json:"reason,omitempty"`
+	Policy     string    `json:"policy"` // every field of the contract is there, "" when empty
+	Why        string    `json:"why"`
+	Reason     string    `json:"reason"`
 	DurationMS float64   `json:"duration_ms"`
 }
 

@@ -184,3 +184,30 @@ func TestDecisionLogServerFailsOpen(t *testing.T) {
 		})
 	}
 }
+
+// TestDecisionLogFieldsAlwaysThere: every line has every field of the
+// contract (time, session_id, event, verdict, policy, why, reason,
+// duration_ms), empty when there is nothing to say: a stop that no policy
+// objected to has policy "" and reason "", not a line without them.
+func TestDecisionLogFieldsAlwaysThere(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "decisions.jsonl")
+	pass := stophook.PolicyFunc(func(context.Context, stophook.Input) (stophook.Decision, error) { return stophook.Decision{}, nil })
+	if _, err := Respond(context.Background(), pass, []byte(`{"session_id":"s","hook_event_name":"Stop"}`),
+		Options{Log: path, Store: new(stophook.MemoryStore), env: &env{}}); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatalf("%q: %v", data, err)
+	}
+	for _, k := range []string{"time", "session_id", "event", "verdict", "policy", "why", "reason", "duration_ms"} {
+		if _, ok := m[k]; !ok {
+			t.Errorf("line %s has no %q", data, k)
+		}
+	}
+}

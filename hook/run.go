@@ -70,8 +70,9 @@ type Options struct {
 	// problem, and the model gets no blocking-error message. Both count the
 	// same toward the block caps.
 	ContinueWithContext bool
-	// Log names a file that gets one JSON line per decision; empty means
-	// $STOPHOOK_LOG, else none. At 10 MB the file becomes FILE.1 (the
+	// Log names a file that gets one JSON line per decision (time,
+	// session_id, event, host, verdict, policy, why, reason cut to 200
+	// characters, duration_ms); empty means $STOPHOOK_LOG, else none. At 10 MB the file becomes FILE.1 (the
 	// rotation is locked with FILE.lock).
 	Log string
 

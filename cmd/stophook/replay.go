@@ -114,6 +114,9 @@ func runReplay(args []string, s *sys) int {
 			fmt.Fprintf(s.stderr, "stophook replay: %v\n", err)
 			return 1
 		}
+		if len(found) == 0 {
+			fmt.Fprintf(s.stderr, "stophook replay: %s: no transcript (.jsonl, .jsonl.gz) in this directory\n", absFrom(s, p))
+		}
 		paths = append(paths, found...)
 	}
 	// Interrupted, terminated or with its output gone (`| head`), replay
@@ -216,15 +219,24 @@ func transcriptsUnder(p string) ([]string, error) {
 		}
 		return []string{p}, nil
 	}
+	// A link to the directory (~/.claude/projects kept with dotfiles) is
+	// walked as the directory; the paths found keep the name given.
+	root, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		return nil, err
+	}
 	var found []string
-	err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
+	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return nil // unreadable directories are skipped
 		}
-		if d.IsDir() && d.Name() == "subagents" && path != p {
+		if d.IsDir() && d.Name() == "subagents" && path != root {
 			return filepath.SkipDir
 		}
 		if d.Type().IsRegular() && (strings.HasSuffix(d.Name(), ".jsonl") || strings.HasSuffix(d.Name(), ".jsonl.gz")) {
+			if rel, err := filepath.Rel(root, path); err == nil {
+				path = filepath.Join(p, rel)
+			}
 			found = append(found, path)
 		}
 		return nil
