@@ -66,21 +66,27 @@ func newScratch(root string) (scratch, error) {
 	return sc, nil
 }
 
-// hookEnv returns environ without the variables replay sets itself or
-// that would switch the hook off.
+// hookEnv returns environ without the variables replay sets itself, those
+// that would switch the hook off, and those through which it would reach
+// the user's world beyond the transcripts: the live sessions' state store
+// (STOPHOOK_STORE), Telegram (a page for every past decision), the live
+// session's tmux pane and messaging socket. STOPHOOK_HOST goes too:
+// replay's inputs are Claude Code's.
 func hookEnv(environ []string) []string {
 	drop := map[string]bool{
 		"HOME": true, "USERPROFILE": true, stateDirEnv: true, logEnv: true,
 		"CLAUDE_PROJECT_DIR": true, "CLAUDE_CONFIG_DIR": true, "CLAUDE_CODE_SESSION_ID": true,
 		"XDG_STATE_HOME": true, "XDG_CACHE_HOME": true, "XDG_CONFIG_HOME": true, "XDG_DATA_HOME": true,
-		"STOPHOOK_DISABLE": true, "STOPHOOK_EXPLAIN": true,
+		"STOPHOOK_DISABLE": true, "STOPHOOK_EXPLAIN": true, "STOPHOOK_STORE": true, "STOPHOOK_HOST": true,
+		"TMUX": true, "TMUX_PANE": true, "CLAUDE_CODE_MESSAGING_SOCKET": true, "CLAUDE_CODE_MESSAGING_TOKEN": true,
 	}
 	var env []string
 	for _, kv := range environ {
 		k, _, _ := strings.Cut(kv, "=")
-		if !drop[k] {
-			env = append(env, kv)
+		if drop[k] || strings.HasPrefix(k, "TELEGRAM_") || strings.HasPrefix(k, "CLAUDE_PLUGIN_OPTION_TELEGRAM_") {
+			continue
 		}
+		env = append(env, kv)
 	}
 	return env
 }

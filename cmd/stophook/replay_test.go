@@ -534,3 +534,26 @@ func TestReplaySessionOfEachHost(t *testing.T) {
 		}
 	}
 }
+
+// TestReplayHookEnvKeepsTheUserWorldOut: the hook replay runs reaches
+// nothing of the user's beyond their transcripts: not the state store
+// STOPHOOK_STORE names (quickstart kept its retry counts there, in the
+// live sessions' store), not Telegram (autopilot and retry-escalate would
+// page the user for every past decision and wait for an answer), not the
+// live session's tmux pane or messaging socket (queue, resume). PATH and
+// API keys stay.
+func TestReplayHookEnvKeepsTheUserWorldOut(t *testing.T) {
+	t.Parallel()
+	env := hookEnv([]string{
+		"PATH=/bin", "ANTHROPIC_API_KEY=k", "LANG=C",
+		"STOPHOOK_STORE=redis://127.0.0.1:6379/0", "STOPHOOK_HOST=codex",
+		"TELEGRAM_BOT_TOKEN=t", "TELEGRAM_CHAT_ID=1", "TELEGRAM_API_URL=http://x",
+		"CLAUDE_PLUGIN_OPTION_TELEGRAM_BOT_TOKEN=t", "CLAUDE_PLUGIN_OPTION_TELEGRAM_CHAT_ID=1",
+		"TMUX=/tmp/tmux-0/default,1,0", "TMUX_PANE=%1",
+		"CLAUDE_CODE_MESSAGING_SOCKET=/tmp/cc-socks/1.sock", "CLAUDE_CODE_MESSAGING_TOKEN=x",
+		"HOME=/home/u", "STOPHOOK_STATE_DIR=/home/u/state", "STOPHOOK_LOG=/home/u/log",
+	})
+	if got, want := strings.Join(env, " "), "PATH=/bin ANTHROPIC_API_KEY=k LANG=C"; got != want {
+		t.Errorf("hook environment %q, want %q", got, want)
+	}
+}
