@@ -557,3 +557,20 @@ func TestReplayHookEnvKeepsTheUserWorldOut(t *testing.T) {
 		t.Errorf("hook environment %q, want %q", got, want)
 	}
 }
+
+// TestReplayHintsAtAShell: a -hook copied from settings.json that needs a
+// shell (a variable, an assignment, &&) cannot be found as a program: the
+// usage error says how to run it through one.
+func TestReplayHintsAtAShell(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	for _, cmd := range []string{`$HOME/.claude/hooks/stop.sh`, `FOO=1 stophook-quickstart`, `cd hooks && ./stop.sh`} {
+		code := e.run("replay", "-hook", cmd, captured("tool-turn.jsonl"))
+		if code != 2 || !strings.Contains(e.errOut.String(), `sh -c`) {
+			t.Errorf("%s: exit %d, stderr %q; want 2 and a hint at sh -c", cmd, code, e.errOut.String())
+		}
+	}
+	if code := e.run("replay", "-hook", "no-such-hook-anywhere", captured("tool-turn.jsonl")); code != 2 || strings.Contains(e.errOut.String(), "sh -c") {
+		t.Errorf("plain missing program: exit %d, stderr %q; want 2 without the hint", code, e.errOut.String())
+	}
+}
