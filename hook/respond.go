@@ -89,19 +89,28 @@ func respond(ctx context.Context, p stophook.Policy, data []byte, opts *Options,
 	top, err := decodeInput(data, opts.Host, in, &resp.members)
 	if err != nil {
 		*in = stophook.Input{}
+		var logErr strings.Builder
+		logFailOpen(opts, data, strings.TrimPrefix(err.Error(), "stophook: "), start, &logErr)
+		if logErr.Len() > 0 {
+			err = fmt.Errorf("%w; %s", err, strings.TrimSpace(logErr.String()))
+		}
 		return err
 	}
 	if opts.now != nil {
 		in.Now = opts.now() // else stophook.ParseInput's time.Now, read once
 	}
 	if !handlesEvent(opts.Events, in.HookEventName) {
-		fmt.Fprintf(warn.to(), "stophook: event %q is not handled by this hook; allowing\n", in.HookEventName)
+		why := fmt.Sprintf("event %q is not handled by this hook", in.HookEventName)
+		fmt.Fprintf(warn.to(), "stophook: %s; allowing\n", why)
+		logFailOpen(opts, data, why, start, warn.to())
 		resp.Stderr = warn.String()
 		resp.Stdout, _, _ = encode(in, &stophook.Decision{}, opts)
 		return nil
 	}
 	if opts.server && in.CWD != "" && !filepath.IsAbs(in.CWD) {
-		fmt.Fprintf(warn.to(), "stophook: hook input with a relative cwd %q; allowing stop\n", in.CWD)
+		why := fmt.Sprintf("hook input with a relative cwd %q", in.CWD)
+		fmt.Fprintf(warn.to(), "stophook: %s; allowing stop\n", why)
+		logFailOpen(opts, data, why, start, warn.to())
 		resp.Stderr = warn.String()
 		resp.Stdout, _, _ = encode(in, &stophook.Decision{}, opts)
 		return nil

@@ -106,9 +106,21 @@ func messageOf(line []byte) (transcript.Message, bool) {
 }
 
 // sessionOf returns the session id a transcript line names, if any:
-// Claude Code's sessionId, Codex's session_meta payload.id.
+// Claude Code's, Qwen Code's and Gemini CLI's sessionId, Codex's
+// session_meta payload.id, Copilot CLI's session.start data.sessionId,
+// droid's session_start id. Other lines' ids (a Codex message's
+// payload.id) name no session.
 func sessionOf(line []byte) string {
-	for _, p := range []string{"sessionId", "session_id", "payload.id"} {
+	paths := []string{"sessionId", "session_id"}
+	switch gjson.GetBytes(line, "type").Str {
+	case "session_meta":
+		paths = append(paths, "payload.id")
+	case "session.start":
+		paths = append(paths, "data.sessionId")
+	case "session_start":
+		paths = append(paths, "id")
+	}
+	for _, p := range paths {
 		if v := gjson.GetBytes(line, p); v.Type == gjson.String && v.Str != "" && len(v.Str) <= 200 {
 			return v.Str
 		}
