@@ -102,7 +102,7 @@ func runReplay(args []string, s *sys) int {
 		}
 		argv, err := resolveCommand(cmd, s)
 		if err != nil {
-			fmt.Fprintf(s.stderr, "stophook replay: %q: %v\n", cmd, err)
+			fmt.Fprintf(s.stderr, "stophook replay: %q: %v%s\n", cmd, err, shellHint(cmd))
 			return 2
 		}
 		hooks = append(hooks, hook{argv: argv, timeout: o.timeout, env: env})
@@ -188,6 +188,22 @@ func resolveCommand(cmd string, s *sys) ([]string, error) {
 		argv[0] = absFrom(s, p)
 	}
 	return argv, nil
+}
+
+// shellHint is what a usage error adds when cmd, which could not be run,
+// looks like a shell command (a variable, an assignment, an operator): a
+// settings.json command runs in a shell, replay's CMD does not.
+func shellHint(cmd string) string {
+	first, _, _ := strings.Cut(strings.TrimSpace(cmd), " ")
+	if !strings.ContainsAny(cmd, "$`|;&<>*?~") && !strings.Contains(first, "=") && first != "cd" {
+		return ""
+	}
+	return fmt.Sprintf(" (replay runs CMD without a shell; for a shell command use -hook %s)", shellQuote("sh -c "+shellQuote(cmd)))
+}
+
+// shellQuote quotes s for a POSIX shell, and so for replay's -hook.
+func shellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // absFrom makes p absolute against the command's working directory.

@@ -78,6 +78,12 @@ func TestTurnEnds(t *testing.T) {
 			return filepath.Join(sharedTranscripts(t), "spotter", "258c7280-ae70-4798-800f-63464d01a85d.jsonl")
 		}, []end{{"258c7280-ae70-4798-800f-63464d01a85d", 3}, {"258c7280-ae70-4798-800f-63464d01a85d", 4}, {"258c7280-ae70-4798-800f-63464d01a85d", 5}}},
 		{"interrupted only", func(t *testing.T) string { return filepath.Join(sharedTranscripts(t), "spotter", "short.jsonl") }, nil},
+		// Copilot CLI and droid write a hook's reason as a plain user
+		// message after their record of the hook run: no new turn.
+		{"copilot, blocked once then retried", func(*testing.T) string { return filepath.Join("testdata", "continued", "copilot.jsonl") },
+			[]end{{"3bbf2487-1dd8-4ea6-94e4-96a1029f8be9", 1}}},
+		{"droid, blocked once then retried", func(*testing.T) string { return filepath.Join("testdata", "continued", "droid.jsonl") },
+			[]end{{"b60cf887-951a-42ad-92a3-bd434d1a5668", 1}}},
 		{"subagent transcript: sidechain only", func(t *testing.T) string {
 			return filepath.Join(sharedTranscripts(t), "claude-code-viewer", "agent-test-hash-123.jsonl")
 		}, nil},
@@ -555,5 +561,22 @@ func TestReplayHookEnvKeepsTheUserWorldOut(t *testing.T) {
 	})
 	if got, want := strings.Join(env, " "), "PATH=/bin ANTHROPIC_API_KEY=k LANG=C"; got != want {
 		t.Errorf("hook environment %q, want %q", got, want)
+	}
+}
+
+// TestReplayHintsAtAShell: a -hook copied from settings.json that needs a
+// shell (a variable, an assignment, &&) cannot be found as a program: the
+// usage error says how to run it through one.
+func TestReplayHintsAtAShell(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	for _, cmd := range []string{`$HOME/.claude/hooks/stop.sh`, `FOO=1 stophook-quickstart`, `cd hooks && ./stop.sh`} {
+		code := e.run("replay", "-hook", cmd, captured("tool-turn.jsonl"))
+		if code != 2 || !strings.Contains(e.errOut.String(), `sh -c`) {
+			t.Errorf("%s: exit %d, stderr %q; want 2 and a hint at sh -c", cmd, code, e.errOut.String())
+		}
+	}
+	if code := e.run("replay", "-hook", "no-such-hook-anywhere", captured("tool-turn.jsonl")); code != 2 || strings.Contains(e.errOut.String(), "sh -c") {
+		t.Errorf("plain missing program: exit %d, stderr %q; want 2 without the hint", code, e.errOut.String())
 	}
 }

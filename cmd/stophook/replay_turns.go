@@ -41,6 +41,7 @@ func turnEnds(path string, yield func(turnEnd) error) error {
 		session string
 		turn    int
 		pending *turnEnd // the current turn's end so far
+		blocked []string // reasons of the last turn-end hook run that blocked
 	)
 	flush := func() error {
 		if pending == nil {
@@ -68,12 +69,19 @@ func turnEnds(path string, yield func(turnEnd) error) error {
 		if session == "" {
 			session = sessionOf(line)
 		}
+		if r, ok := hookBlocks(line); ok {
+			blocked = r
+			continue
+		}
 		m, ok := messageOf(line)
 		if !ok || m.Sidechain {
 			continue
 		}
 		switch {
 		case m.Role == transcript.RoleUser && m.IsPrompt():
+			if isContinuation(m.Text, blocked) {
+				continue // the hook's reason, sent back as a user message: the turn goes on
+			}
 			if strings.HasPrefix(m.Text, "[Request interrupted by user") {
 				pending = nil // no Stop for an interrupted turn
 				continue
@@ -83,6 +91,7 @@ func turnEnds(path string, yield func(turnEnd) error) error {
 			}
 			turn++
 		case m.Role == transcript.RoleAssistant:
+			blocked = nil
 			// A reply that calls tools does not end its turn, and one
 			// that ends on an API error gets StopFailure, not Stop.
 			if len(m.ToolUses) > 0 || gjson.GetBytes(line, "isApiErrorMessage").Bool() {
@@ -93,6 +102,52 @@ func turnEnds(path string, yield func(turnEnd) error) error {
 		}
 	}
 	return flush()
+}
+
+// hookBlocks reads a record of a turn-end hook's run, where the host
+// writes one, and returns the reasons of the hooks that sent the agent
+// back: Copilot CLI's hook.end (its output's decision "block"), droid's
+// user_only Stop record (hookResults: a block on stdout, exit 0 or 1, or
+// exit 2's stderr). These hosts send the reason back as a plain user
+// message, which is no new prompt. ok is false for every other line.
+func hookBlocks(line []byte) (reasons []string, ok bool) {
+	switch gjson.GetBytes(line, "type").Str {
+	case "hook.end":
+		out := gjson.GetBytes(line, "data.output")
+		if out.Get("decision").Str == "block" {
+			reasons = append(reasons, out.Get("reason").Str)
+		}
+		return reasons, true
+	case "message":
+		msg := gjson.GetBytes(line, "message")
+		if !msg.Get("hookEventName").Exists() {
+			return nil, false
+		}
+		msg.Get("hookResults").ForEach(func(_, r gjson.Result) bool {
+			out := gjson.Parse(strings.TrimSpace(r.Get("stdout").Str))
+			switch code := r.Get("exitCode").Int(); {
+			case code == 2:
+				reasons = append(reasons, r.Get("stderr").Str)
+			case (code == 0 || code == 1) && out.Get("decision").Str == "block":
+				reasons = append(reasons, out.Get("reason").Str)
+			}
+			return true
+		})
+		return reasons, true
+	}
+	return nil, false
+}
+
+// isContinuation reports whether a user message's text is the reason of
+// one of the blocks just read: the host sent it back, nobody typed it.
+func isContinuation(text string, blocked []string) bool {
+	text = strings.TrimSpace(text)
+	for _, r := range blocked {
+		if r = strings.TrimSpace(r); r != "" && text == r {
+			return true
+		}
+	}
+	return false
 }
 
 // messageOf decodes one transcript line with the transcript package, in
