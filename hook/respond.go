@@ -11,6 +11,7 @@ import (
 
 	"github.com/stophook/stophook"
 
+	"github.com/stophook/stophook/internal/chaincall"
 	"github.com/stophook/stophook/internal/hostio"
 	"github.com/stophook/stophook/internal/onepass"
 )
@@ -205,8 +206,17 @@ func decide(ctx context.Context, p stophook.Policy, in *stophook.Input, opts *Op
 	if !ok {
 		chain = stophook.NewChain(p) // as stophook.Evaluate would
 	}
-	if !chain.Waits(*in) {
-		*d, _ = chain.Evaluate(ctx, *in) // what stophook.Evaluate does, without asking again
+	// Asked and run with the input by pointer (package chaincall): it is a
+	// pooled response's, on the heap anyway.
+	may, ok := chaincall.Waits(chain, in)
+	if !ok {
+		may = chain.Waits(*in)
+	}
+	if !may {
+		// What stophook.Evaluate does, without asking again.
+		if !chaincall.Evaluate(ctx, chain, in, d) {
+			*d, _ = chain.Evaluate(ctx, *in)
+		}
 		return nil
 	}
 	var f *flight
