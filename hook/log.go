@@ -72,30 +72,34 @@ func appendLog(path string, in stophook.Input, d stophook.Decision, took time.Du
 const inputPolicy = "stophook.input"
 
 // logFailOpen appends to opts.Log, when set, the line of a stop let
-// through because of err before any policy ran: a user reading the log to
-// learn why a session stopped finds the reason there too. The line names
-// the session and event that data (the input, possibly nil) names, when it
-// names them. A log error is written to warn.
-func logFailOpen(opts *Options, data []byte, why string, start time.Time, warn io.Writer) {
+// through before any policy ran, for why: a user reading the log to learn
+// why a session stopped finds the reason there too. The line names the
+// session, event and host of in, the decoded input, else those that data
+// (the raw input, possibly nil) names, if any. A log error is written to
+// warn.
+func logFailOpen(opts *Options, in *stophook.Input, data []byte, why string, start time.Time, warn io.Writer) {
 	if opts.Log == "" {
 		return
 	}
-	var in stophook.Input
-	var ids struct {
-		SessionID  string `json:"session_id"`
-		SessionID2 string `json:"sessionId"`
-		Event      string `json:"hook_event_name"`
-		Event2     string `json:"hookEventName"`
-	}
-	_ = json.Unmarshal(data, &ids) // the members that decode, if any
-	in.SessionID = cmp.Or(ids.SessionID, ids.SessionID2)
-	in.HookEventName = stophook.Event(cmp.Or(ids.Event, ids.Event2))
-	if opts.now != nil {
-		in.Now = opts.now()
+	var peeked stophook.Input
+	if in == nil {
+		var ids struct {
+			SessionID  string `json:"session_id"`
+			SessionID2 string `json:"sessionId"`
+			Event      string `json:"hook_event_name"`
+			Event2     string `json:"hookEventName"`
+		}
+		_ = json.Unmarshal(data, &ids) // the members that decode, if any
+		peeked.SessionID = cmp.Or(ids.SessionID, ids.SessionID2)
+		peeked.HookEventName = stophook.Event(cmp.Or(ids.Event, ids.Event2))
+		if opts.now != nil {
+			peeked.Now = opts.now()
+		}
+		in = &peeked
 	}
 	d := stophook.AllowStop(why)
 	d.Policy = inputPolicy
-	if err := appendLog(opts.Log, in, d, time.Since(start)); err != nil {
+	if err := appendLog(opts.Log, *in, d, time.Since(start)); err != nil {
 		fmt.Fprintf(warn, "stophook: decision log: %v\n", err)
 	}
 }

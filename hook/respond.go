@@ -91,7 +91,7 @@ func respond(ctx context.Context, p stophook.Policy, data []byte, opts *Options,
 	if err != nil {
 		*in = stophook.Input{}
 		var logErr strings.Builder
-		logFailOpen(opts, data, strings.TrimPrefix(err.Error(), "stophook: "), start, &logErr)
+		logFailOpen(opts, nil, data, strings.TrimPrefix(err.Error(), "stophook: "), start, &logErr)
 		if logErr.Len() > 0 {
 			err = fmt.Errorf("%w; %s", err, strings.TrimSpace(logErr.String()))
 		}
@@ -103,7 +103,7 @@ func respond(ctx context.Context, p stophook.Policy, data []byte, opts *Options,
 	if !handlesEvent(opts.Events, in.HookEventName) {
 		why := fmt.Sprintf("event %q is not handled by this hook", in.HookEventName)
 		fmt.Fprintf(warn.to(), "stophook: %s; allowing\n", why)
-		logFailOpen(opts, data, why, start, warn.to())
+		logFailOpen(opts, in, data, why, start, warn.to())
 		resp.Stderr = warn.String()
 		resp.Stdout, _, _ = encode(in, &stophook.Decision{}, opts)
 		return nil
@@ -111,7 +111,7 @@ func respond(ctx context.Context, p stophook.Policy, data []byte, opts *Options,
 	if opts.server && in.CWD != "" && !filepath.IsAbs(in.CWD) {
 		why := fmt.Sprintf("hook input with a relative cwd %q", in.CWD)
 		fmt.Fprintf(warn.to(), "stophook: %s; allowing stop\n", why)
-		logFailOpen(opts, data, why, start, warn.to())
+		logFailOpen(opts, in, data, why, start, warn.to())
 		resp.Stderr = warn.String()
 		resp.Stdout, _, _ = encode(in, &stophook.Decision{}, opts)
 		return nil

@@ -72,11 +72,13 @@ func TestTurnEnds(t *testing.T) {
 			[]end{{"6ddd008a-e5db-4616-a846-0214d88eb5a8", 1}}},
 		{"tool turn", func(*testing.T) string { return captured("tool-turn.jsonl") },
 			[]end{{"42e1af9f-cc15-4fe3-9a18-0cd104be44ad", 1}}},
-		// Turn 1 is interrupted, turn 2 is a task notification cut by a
-		// compaction while a tool ran: no Stop for either.
+		// Turn 1 is interrupted (no Stop). Turn 2, a task notification,
+		// is compacted while a tool runs and goes on after the summary
+		// (isCompactSummary: no prompt), to the reply its Stop hook ran on
+		// (the stop_hook_summary after it); turns 3 and 4 follow.
 		{"real session with interruptions and compaction", func(t *testing.T) string {
 			return filepath.Join(sharedTranscripts(t), "spotter", "258c7280-ae70-4798-800f-63464d01a85d.jsonl")
-		}, []end{{"258c7280-ae70-4798-800f-63464d01a85d", 3}, {"258c7280-ae70-4798-800f-63464d01a85d", 4}, {"258c7280-ae70-4798-800f-63464d01a85d", 5}}},
+		}, []end{{"258c7280-ae70-4798-800f-63464d01a85d", 2}, {"258c7280-ae70-4798-800f-63464d01a85d", 3}, {"258c7280-ae70-4798-800f-63464d01a85d", 4}}},
 		{"interrupted only", func(t *testing.T) string { return filepath.Join(sharedTranscripts(t), "spotter", "short.jsonl") }, nil},
 		// Copilot CLI and droid write a hook's reason as a plain user
 		// message after their record of the hook run: no new turn.

@@ -79,8 +79,10 @@ func turnEnds(path string, yield func(turnEnd) error) error {
 		}
 		switch {
 		case m.Role == transcript.RoleUser && m.IsPrompt():
-			if isContinuation(m.Text, blocked) {
-				continue // the hook's reason, sent back as a user message: the turn goes on
+			if isContinuation(m.Text, blocked) || gjson.GetBytes(line, "isCompactSummary").Bool() {
+				// The hook's reason sent back as a user message, or the
+				// summary a compaction goes on from: the turn goes on.
+				continue
 			}
 			if strings.HasPrefix(m.Text, "[Request interrupted by user") {
 				pending = nil // no Stop for an interrupted turn
