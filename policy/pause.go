@@ -33,7 +33,7 @@ func (t backgroundTask) running() bool {
 
 // runningBackgroundTasks returns the running tasks of in.BackgroundTasks.
 // Entries that are not JSON objects are skipped.
-func runningBackgroundTasks(in stophook.Input) []backgroundTask {
+func runningBackgroundTasks(in *stophook.Input) []backgroundTask {
 	var out []backgroundTask
 	for _, raw := range in.BackgroundTasks {
 		var t backgroundTask
@@ -79,7 +79,7 @@ func (p *pauseOnBackground) Evaluate(ctx context.Context, in stophook.Input) (st
 // evaluate is Evaluate, for the guards of this package (see [evaluateOf]).
 func (p *pauseOnBackground) evaluate(ctx context.Context, in *stophook.Input) (stophook.Decision, error) {
 	if isStop(in) && len(in.BackgroundTasks) > 0 {
-		if running := runningBackgroundTasks(*in); len(running) > 0 {
+		if running := runningBackgroundTasks(in); len(running) > 0 {
 			return stophook.PassOn(pauseWhy(running)), nil
 		}
 	}
@@ -93,6 +93,15 @@ func (p *pauseOnBackground) evaluate(ctx context.Context, in *stophook.Input) (s
 // The guard itself only reads the input; a stop it passes on, while a
 // task runs, may be said to wait, which only costs the hand-off.
 func (p *pauseOnBackground) Waits(in stophook.Input) bool { return p.waits(&in) }
+
+// WaitsFor is Waits with the input by pointer (see [waits.PtrSayer]).
+func (p *pauseOnBackground) WaitsFor(in *stophook.Input) bool { return p.waits(in) }
+
+// EvaluateFor is Evaluate with the input by pointer (see stophook's
+// evaluatorFor).
+func (p *pauseOnBackground) EvaluateFor(ctx context.Context, in *stophook.Input) (stophook.Decision, error) {
+	return p.evaluate(ctx, in)
+}
 
 // waits is Waits, for the guards of this package (see [waitsOf]).
 func (p *pauseOnBackground) waits(in *stophook.Input) bool {
