@@ -12,6 +12,7 @@ import (
 	"github.com/stophook/stophook"
 
 	"github.com/stophook/stophook/internal/hostio"
+	"github.com/stophook/stophook/internal/inputstore"
 	"github.com/stophook/stophook/internal/onepass"
 )
 
@@ -111,6 +112,9 @@ func respond(ctx context.Context, p stophook.Policy, data []byte, opts *Options,
 	}
 	if in.Store == nil && in.CWD != "" {
 		in.Store = stophook.DefaultStore(*in)
+		if opts.server {
+			in.Store = inputstore.Wrap(ctx, in.Store) // a server's metrics count its failures
+		}
 	}
 	// An input without a cwd names no project: no turn state is kept for
 	// it unless a state directory was given.
