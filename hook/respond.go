@@ -14,6 +14,7 @@ import (
 	"github.com/stophook/stophook/internal/hostio"
 	"github.com/stophook/stophook/internal/inputstore"
 	"github.com/stophook/stophook/internal/onepass"
+	"github.com/stophook/stophook/internal/reported"
 )
 
 // defaultEvents are the stop events a hook handles when none are given.
@@ -168,7 +169,9 @@ func respond(ctx context.Context, p stophook.Policy, data []byte, opts *Options,
 		fmt.Fprintf(warn.to(), "stophook: %s; allowing stop\n", d.Why)
 	}
 	for _, s := range d.Trace {
-		if s.Err != nil {
+		// A store outage its store logged (once) is not logged again for
+		// every stop it lets through.
+		if s.Err != nil && !reported.Is(s.Err) {
 			fmt.Fprintf(warn.to(), "stophook: policy %s failed, treated as pass: %v\n", s.Policy, s.Err)
 		}
 	}
@@ -247,7 +250,9 @@ func (w *warnings) String() string {
 func uncounted(warn *strings.Builder, err error) stophook.Decision {
 	d := stophook.AllowStop("the turn's continuations cannot be counted: " + err.Error())
 	d.Policy = budgetPolicy
-	fmt.Fprintf(warn, "stophook: cannot count this turn's continuations (%v); allowing stop\n", err)
+	if !reported.Is(err) {
+		fmt.Fprintf(warn, "stophook: cannot count this turn's continuations (%v); allowing stop\n", err)
+	}
 	return d
 }
 

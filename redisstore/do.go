@@ -11,6 +11,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/internal/reported"
 )
 
 // do runs one round trip under the store's timeout and its breaker.
@@ -45,7 +46,7 @@ func (s *Store) admit(ctx context.Context) error {
 	s.stats.ops.Add(1)
 	if !s.br.allow(time.Now()) {
 		s.stats.fastFails.Add(1)
-		return ErrUnavailable
+		return s.br.logged(ErrUnavailable)
 	}
 	return nil
 }
@@ -62,7 +63,7 @@ func (s *Store) settle(ctx context.Context, err error) error {
 	}
 	s.stats.errors.Add(1)
 	s.br.failure(time.Now(), err)
-	return err
+	return s.br.logged(err)
 }
 
 // breaker fails operations at once for a cooldown after one failed, and
@@ -70,6 +71,7 @@ func (s *Store) settle(ctx context.Context, err error) error {
 type breaker struct {
 	cooldown time.Duration
 	log      *slog.Logger
+	logs     bool // log writes lines at level Warn: an outage is reported there
 
 	mu    sync.Mutex   // serialises failure and success
 	until atomic.Int64 // fail fast before this (Unix nanoseconds)
@@ -92,6 +94,18 @@ func (b *breaker) failure(now time.Time, err error) {
 		b.log.LogAttrs(context.Background(), slog.LevelWarn, "redisstore: server not answering; stops are let through until it does",
 			slog.String("error", err.Error()))
 	}
+}
+
+// logged returns err, an operation's failure during an outage, marked as
+// reported when the outage's line went to a log (see package reported): a
+// hook server then counts the stop it lets through without logging it
+// again. With a logger that writes nothing (a command hook's: the failed
+// operation is its one line) err is returned as it is.
+func (b *breaker) logged(err error) error {
+	if !b.logs {
+		return err
+	}
+	return reported.Mark(err)
 }
 
 func (b *breaker) success() {
