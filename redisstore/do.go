@@ -26,12 +26,18 @@ func (s *Store) do(ctx context.Context, op func(ctx context.Context) error) erro
 }
 
 // batched runs cmd in the next shared round trip (see batcher) under the
-// store's breaker; a missing key is [stophook.ErrNotFound].
+// store's breaker and timeout (its wait for a sender included); a
+// missing key is [stophook.ErrNotFound].
 func (s *Store) batched(ctx context.Context, cmd redis.Cmder) error {
 	if err := s.admit(ctx); err != nil {
 		return err
 	}
-	err := s.send(ctx, cmd)
+	// The timeout bounds the wait for a sender too: behind round trips
+	// the server does not answer, a command would wait for them to time
+	// out before its own began.
+	octx, cancel := context.WithTimeout(ctx, s.opts.Timeout)
+	err := s.send(octx, cmd)
+	cancel()
 	if errors.Is(err, redis.Nil) {
 		err = stophook.ErrNotFound
 	}
