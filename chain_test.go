@@ -102,3 +102,64 @@ func TestPolicyName(t *testing.T) {
 		t.Errorf("got %q, want stophook.PolicyFunc", got)
 	}
 }
+
+// byPointer is a policy with the EvaluateFor and WaitsFor methods of this
+// module's wrappers: a chain calls them, not Evaluate and Waits; calls
+// counts each.
+type byPointer struct {
+	calls map[string]int
+	panic bool
+}
+
+func (p byPointer) Evaluate(context.Context, stophook.Input) (stophook.Decision, error) {
+	p.calls["Evaluate"]++
+	return stophook.PassOn("by value"), nil
+}
+
+func (p byPointer) EvaluateFor(_ context.Context, in *stophook.Input) (stophook.Decision, error) {
+	p.calls["EvaluateFor"]++
+	if p.panic {
+		panic("boom")
+	}
+	return stophook.BlockWith("by pointer: " + in.SessionID), nil
+}
+
+func (p byPointer) Waits(stophook.Input) bool { p.calls["Waits"]++; return true }
+
+// byPointer's WaitsFor says it does not wait, its Waits that it does: the
+// answer shows which was asked.
+
+func (p byPointer) WaitsFor(*stophook.Input) bool { p.calls["WaitsFor"]++; return false }
+
+// TestChainByPointer: a chain runs and asks a wrapper of this module with
+// the input by pointer, and a panic there counts as an error, as in
+// Evaluate.
+func TestChainByPointer(t *testing.T) {
+	calls := map[string]int{}
+	c := stophook.NewChain(byPointer{calls: calls})
+	in := stophook.Input{SessionID: "s1", HookEventName: stophook.EventStop}
+	// Called by value (Evaluate, the methods), a chain calls its
+	// policies' Evaluate and Waits.
+	if d := stophook.Evaluate(context.Background(), c, in); d.Verdict != stophook.Pass || d.Why != "no policy objected" {
+		t.Errorf("Evaluate: decision %+v, want the pass of Evaluate", d)
+	}
+	if !c.Waits(in) {
+		t.Error("Waits = false, want the policy's Waits: true")
+	}
+	if calls["EvaluateFor"]+calls["WaitsFor"] != 0 || calls["Evaluate"] != 1 || calls["Waits"] != 2 {
+		t.Errorf("calls by value: %v, want Evaluate once and Waits twice only", calls)
+	}
+	// By pointer (package hook's way), EvaluateFor and WaitsFor.
+	clear(calls)
+	d, ok := stophook.ChainByPointer(context.Background(), c, &in)
+	if !ok || d.Verdict != stophook.Block || d.Reason != "by pointer: s1" {
+		t.Errorf("by pointer: decision %+v (%v), want EvaluateFor's", d, ok)
+	}
+	if calls["Evaluate"]+calls["Waits"] != 0 || calls["EvaluateFor"] != 1 || calls["WaitsFor"] != 1 {
+		t.Errorf("calls by pointer: %v, want WaitsFor and EvaluateFor once only", calls)
+	}
+	d, _ = stophook.ChainByPointer(context.Background(), stophook.NewChain(byPointer{calls: calls, panic: true}), &in)
+	if d.Verdict != stophook.Pass || len(d.Trace) != 1 || d.Trace[0].Err == nil {
+		t.Errorf("a panicking EvaluateFor: decision %+v, want a pass with the error in the trace", d)
+	}
+}

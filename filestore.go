@@ -75,6 +75,8 @@ type FileStore struct {
 	// sweep stamp was last seen fresh and until which it stays so: within
 	// it an update need not look at the stamp again.
 	stampFresh [2]atomic.Int64
+
+	prefix atomic.Pointer[string] // see dirPrefix
 }
 
 var _ Store = (*FileStore)(nil)
@@ -150,11 +152,27 @@ func (s *FileStore) path(key string) string { return s.valuePath(fileName(key)) 
 
 func (s *FileStore) lockPath(key string) string { return s.lockFile(fileName(key)) }
 
-// valuePath and lockFile are path and lockPath of a key's file name.
-func (s *FileStore) valuePath(name string) string { return filepath.Join(s.dir, name+valueSuffix) }
+// valuePath and lockFile are path and lockPath of a key's file name:
+// filepath.Join(s.dir, name+valueSuffix) and filepath.Join(s.dir,
+// statedir.LocksDir, name+lockSuffix), built on the directory's cleaned
+// prefix (a file name from fileName is a single clean path element).
+func (s *FileStore) valuePath(name string) string { return s.dirPrefix() + name + valueSuffix }
 
 func (s *FileStore) lockFile(name string) string {
-	return filepath.Join(s.dir, statedir.LocksDir, name+lockSuffix)
+	return s.dirPrefix() + statedir.LocksDir + string(filepath.Separator) + name + lockSuffix
+}
+
+// dirPrefix returns what filepath.Join(s.dir, elem) puts before a single
+// clean element elem: the cleaned directory and a separator ("" for ".",
+// "/" for the root). It is worked out once per store.
+func (s *FileStore) dirPrefix() string {
+	if p := s.prefix.Load(); p != nil {
+		return *p
+	}
+	j := filepath.Join(s.dir, "x")
+	p := j[:len(j)-1]
+	s.prefix.Store(&p)
+	return p
 }
 
 // altSuffix names a key's second value file.
@@ -218,7 +236,7 @@ type current struct {
 	value   []byte
 	seq     uint64
 	slot    int   // 0 for <name>.json, 1 for .alt, -1 for none
-	damaged bool  // a file was there but held no intact record
+	damaged bool  // a file checked held no intact record (of two, the one with the lower sequence is checked only when the other is not intact)
 	planted error // a file was not a regular file (an update replaces it)
 	kept    [2]keptFile
 }
@@ -242,6 +260,8 @@ func (s *FileStore) read(path string) (current, error) {
 func (s *FileStore) readKeep(path string, keep bool) (current, error) {
 	cur := current{slot: -1}
 	ops := s.fileOps()
+	var recs [2]record
+	var found [2]bool // a well-formed header, its checksum not yet checked
 	for i := range 2 {
 		var b []byte
 		var err error
@@ -252,11 +272,9 @@ func (s *FileStore) readKeep(path string, keep bool) (current, error) {
 		}
 		switch {
 		case err == nil:
-			v, seq, ok := decodeRecord(b)
-			if !ok {
+			recs[i], found[i] = parseRecord(b)
+			if !found[i] {
 				cur.damaged = true
-			} else if cur.slot < 0 || seq > cur.seq {
-				cur.value, cur.seq, cur.slot = v, seq, i
 			}
 		case errors.Is(err, fs.ErrNotExist):
 		case errors.Is(err, safefile.ErrTooLarge):
@@ -267,6 +285,23 @@ func (s *FileStore) readKeep(path string, keep bool) (current, error) {
 			cur.close()
 			return current{}, fmt.Errorf("stophook: read state: %w", err)
 		}
+	}
+	// The intact record with the higher sequence (the first file's on a
+	// tie): the checksum of the other is checked only when that one's
+	// fails, since a lower sequence loses whether intact or not.
+	first := 0
+	if found[1] && (!found[0] || recs[1].seq > recs[0].seq) {
+		first = 1
+	}
+	for _, i := range [2]int{first, 1 - first} {
+		if !found[i] {
+			continue
+		}
+		if recs[i].intact() {
+			cur.value, cur.seq, cur.slot = recs[i].payload, recs[i].seq, i
+			break
+		}
+		cur.damaged = true
 	}
 	return cur, nil
 }

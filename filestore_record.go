@@ -3,7 +3,6 @@ package stophook
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"hash/crc32"
 	"strconv"
 	"sync"
@@ -65,40 +64,102 @@ func encodeRecord(seq uint64, v []byte) []byte {
 	b = strconv.AppendUint(b, seq, 10)
 	b = append(b, ' ')
 	b = strconv.AppendInt(b, int64(len(v)), 10)
-	b = fmt.Appendf(b, " %08x\n", recordSum(seq, v))
+	b = append(b, ' ')
+	b = appendHex8(b, recordSum(seq, v))
+	b = append(b, '\n')
 	return append(b, v...)
+}
+
+// appendHex8 appends x as 8 lower-case hex digits (fmt's %08x).
+func appendHex8(b []byte, x uint32) []byte {
+	const digits = "0123456789abcdef"
+	for shift := 28; shift >= 0; shift -= 4 {
+		b = append(b, digits[x>>uint(shift)&15])
+	}
+	return b
 }
 
 // decodeRecord returns the payload and sequence of the record at the
 // start of b, or false when b does not start with an intact record (or
 // hold a legacy JSON value).
 func decodeRecord(b []byte) (payload []byte, seq uint64, ok bool) {
+	r, ok := parseRecord(b)
+	if !ok || !r.intact() {
+		return nil, 0, false
+	}
+	return r.payload, r.seq, true
+}
+
+// record is a value file's record as its header describes it, before its
+// checksum is checked: of a key's two files, only the one with the higher
+// sequence needs checking when it is intact.
+type record struct {
+	payload []byte
+	seq     uint64
+	sum     uint32
+	legacy  bool // a value of an older version: JSON without a header, sequence 0
+}
+
+// intact reports whether the record's checksum holds (a legacy value was
+// checked when parsed).
+func (r *record) intact() bool { return r.legacy || recordSum(r.seq, r.payload) == r.sum }
+
+// parseRecord reads the header of the record at the start of b; ok is
+// false when b holds no well-formed header (nor a legacy JSON value).
+func parseRecord(b []byte) (r record, ok bool) {
 	rest, ok := bytes.CutPrefix(b, []byte(recordMagic))
 	if !ok {
 		if len(b) > 0 && json.Valid(b) {
-			return b, 0, true
+			return record{payload: b, legacy: true}, true
 		}
-		return nil, 0, false
+		return record{}, false
 	}
 	nl := bytes.IndexByte(rest, '\n')
 	if nl < 0 || nl > maxRecordHeader {
-		return nil, 0, false
+		return record{}, false
 	}
-	f := bytes.Split(rest[:nl], []byte{' '})
-	if len(f) != 3 || len(f[2]) != 8 {
-		return nil, 0, false
+	h := rest[:nl]
+	sp1 := bytes.IndexByte(h, ' ')
+	if sp1 < 0 {
+		return record{}, false
 	}
-	seq, ok1 := parseDecimal(f[0])
-	n, ok2 := parseDecimal(f[1])
-	sum, err := strconv.ParseUint(string(f[2]), 16, 32)
-	if !ok1 || !ok2 || err != nil || n > uint64(len(rest)-nl-1) {
-		return nil, 0, false
+	sp2 := bytes.IndexByte(h[sp1+1:], ' ')
+	if sp2 < 0 {
+		return record{}, false
 	}
-	payload = rest[nl+1 : nl+1+int(n)]
-	if recordSum(seq, payload) != uint32(sum) {
-		return nil, 0, false
+	sp2 += sp1 + 1
+	seq, ok1 := parseDecimal(h[:sp1])
+	n, ok2 := parseDecimal(h[sp1+1 : sp2])
+	sum, ok3 := parseHex8(h[sp2+1:])
+	if !ok1 || !ok2 || !ok3 || n > uint64(len(rest)-nl-1) {
+		return record{}, false
 	}
-	return payload, seq, true
+	return record{payload: rest[nl+1 : nl+1+int(n)], seq: seq, sum: sum}, true
+}
+
+// parseHex8 parses exactly 8 hex digits of either case, as
+// strconv.ParseUint(s, 16, 32) does for a string of length 8 (no sign,
+// no prefix, no underscore).
+func parseHex8(b []byte) (uint32, bool) {
+	if len(b) != 8 {
+		return 0, false
+	}
+	var x uint32
+	for _, c := range b {
+		var d byte
+		switch {
+		case c >= '0' && c <= '9':
+			d = c - '0'
+		case c >= 'a' && c <= 'f':
+			d = c - 'a' + 10
+		case c >= 'A' && c <= 'F':
+			d = c - 'A' + 10
+		default:
+			return 0, false
+		}
+		x = x<<4 | uint32(d)
+	}
+	return x, true
 }
 
 // parseDecimal parses a canonical decimal number (no sign, no leading

@@ -2,8 +2,15 @@ package stophook
 
 import (
 	"bytes"
+	"encoding/json"
+	"fmt"
 	"hash/crc32"
+	"os"
+	"path/filepath"
+	"strconv"
 	"testing"
+
+	"github.com/stophook/stophook/internal/statedir"
 )
 
 // TestRecordSumIsCRC32C keeps the checksum of the record format: the
@@ -84,4 +91,117 @@ func FuzzDecodeRecord(f *testing.F) {
 			t.Fatalf("accepted %q as %d, %q", b, seq, v)
 		}
 	})
+}
+
+// decodeRecordSplit is decodeRecord as it was before parseRecord: the
+// header split on spaces and its checksum parsed by strconv.
+func decodeRecordSplit(b []byte) (payload []byte, seq uint64, ok bool) {
+	rest, ok := bytes.CutPrefix(b, []byte(recordMagic))
+	if !ok {
+		if len(b) > 0 && json.Valid(b) {
+			return b, 0, true
+		}
+		return nil, 0, false
+	}
+	nl := bytes.IndexByte(rest, '\n')
+	if nl < 0 || nl > maxRecordHeader {
+		return nil, 0, false
+	}
+	f := bytes.Split(rest[:nl], []byte{' '})
+	if len(f) != 3 || len(f[2]) != 8 {
+		return nil, 0, false
+	}
+	seq, ok1 := parseDecimal(f[0])
+	n, ok2 := parseDecimal(f[1])
+	sum, err := strconv.ParseUint(string(f[2]), 16, 32)
+	if !ok1 || !ok2 || err != nil || n > uint64(len(rest)-nl-1) {
+		return nil, 0, false
+	}
+	payload = rest[nl+1 : nl+1+int(n)]
+	if recordSum(seq, payload) != uint32(sum) {
+		return nil, 0, false
+	}
+	return payload, seq, true
+}
+
+// FuzzParseRecord holds decodeRecord to the form it replaced, and
+// encodeRecord's checksum digits to fmt's %08x.
+func FuzzParseRecord(f *testing.F) {
+	f.Add(encodeRecord(1, []byte(`{"a":1}`)))
+	f.Add([]byte("#stophook2 1 3 0000000A\nabc"))
+	f.Add([]byte("#stophook2 1 3 +0000000\nabc"))
+	f.Add([]byte("#stophook2 1 3 00 00000\nabc"))
+	f.Add([]byte(`{"legacy":true}`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		v, seq, ok := decodeRecord(b)
+		v2, seq2, ok2 := decodeRecordSplit(b)
+		if ok != ok2 || seq != seq2 || !bytes.Equal(v, v2) {
+			t.Fatalf("decodeRecord(%q) = %q, %d, %v; the split form gives %q, %d, %v", b, v, seq, ok, v2, seq2, ok2)
+		}
+		if sum := recordSum(seq, b); string(appendHex8(nil, sum)) != fmt.Sprintf("%08x", sum) {
+			t.Fatalf("appendHex8(%x) = %s", sum, appendHex8(nil, sum))
+		}
+	})
+}
+
+// TestReadChecksLowerOnlyWhenNeeded: of a key's two files, the record with
+// the higher sequence wins when intact, the other when it is not, and a
+// key whose files are both damaged reads as damaged.
+func TestReadChecksLowerOnlyWhenNeeded(t *testing.T) {
+	t.Parallel()
+	rec := func(seq uint64, v string) []byte { return encodeRecord(seq, []byte(v)) }
+	broken := func(b []byte) []byte { b = bytes.Clone(b); b[len(b)-1] ^= 1; return b }
+	tests := []struct {
+		name    string
+		a, b    []byte // the first and the second file; nil for none
+		want    string
+		slot    int
+		damaged bool
+	}{
+		{"higher second", rec(3, `"a"`), rec(4, `"b"`), `"b"`, 1, false},
+		{"higher first", rec(5, `"a"`), rec(4, `"b"`), `"a"`, 0, false},
+		{"tie goes to the first", rec(4, `"a"`), rec(4, `"b"`), `"a"`, 0, false},
+		{"tie, first torn", broken(rec(4, `"a"`)), rec(4, `"b"`), `"b"`, 1, true},
+		{"higher torn", rec(3, `"a"`), broken(rec(4, `"b"`)), `"a"`, 0, true},
+		{"both torn", broken(rec(3, `"a"`)), broken(rec(4, `"b"`)), "", -1, true},
+		{"one file", nil, rec(2, `"b"`), `"b"`, 1, false},
+		{"one torn file", broken(rec(2, `"b"`)), nil, "", -1, true},
+		{"legacy and a record", []byte(`{"old":1}`), rec(1, `"b"`), `"b"`, 1, false},
+		{"garbage and a record", []byte("garbage"), rec(1, `"b"`), `"b"`, 1, true},
+	}
+	for _, tt := range tests {
+		dir := t.TempDir()
+		s := NewFileStore(dir)
+		path := s.path("k")
+		for i, b := range [][]byte{tt.a, tt.b} {
+			if b != nil {
+				if err := os.WriteFile(slotPath(path, i), b, 0o600); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		for _, keep := range []bool{false, true} {
+			cur, err := s.readKeep(path, keep)
+			cur.close()
+			if err != nil || string(cur.value) != tt.want || cur.slot != tt.slot || cur.damaged != tt.damaged {
+				t.Errorf("%s (keep %v): got %q, slot %d, damaged %v, %v; want %q, slot %d, damaged %v",
+					tt.name, keep, cur.value, cur.slot, cur.damaged, err, tt.want, tt.slot, tt.damaged)
+			}
+		}
+	}
+}
+
+// TestDirPrefixIsJoin: the paths built on dirPrefix are filepath.Join's.
+func TestDirPrefixIsJoin(t *testing.T) {
+	t.Parallel()
+	for _, dir := range []string{"", ".", "./", "/", "//", "a", "a/", "a//b/", "a/../b", "./a/./b/.", "..", "../..", "/a/..", "a/.."} {
+		s := NewFileStore(dir)
+		name := fileName("loop/session-1")
+		if got, want := s.valuePath(name), filepath.Join(dir, name+valueSuffix); got != want {
+			t.Errorf("valuePath in %q = %q, want %q", dir, got, want)
+		}
+		if got, want := s.lockFile(name), filepath.Join(dir, statedir.LocksDir, name+lockSuffix); got != want {
+			t.Errorf("lockFile in %q = %q, want %q", dir, got, want)
+		}
+	}
 }

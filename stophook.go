@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"sync"
 	"time"
 
+	"github.com/stophook/stophook/internal/chaincall"
 	"github.com/stophook/stophook/internal/waits"
 )
 
@@ -247,8 +249,26 @@ func PolicyName(p Policy) string {
 // chains nest: the deciding policy and the trace of the inner chain are kept
 // in the outer decision.
 type Chain struct {
-	policies []Policy
-	says     []waits.Sayer[Input] // each policy's Waits, nil when it has none
+	links []link // the policies, in order
+}
+
+// link is a policy of a chain and its optional methods, found once.
+type link struct {
+	p    Policy
+	says waits.Sayer[Input] // p's Waits, nil when it has none
+	// p's WaitsFor and EvaluateFor, nil when it has none: see waitsFor and
+	// evaluateFor.
+	saysFor waits.PtrSayer[Input]
+	byPtr   evaluatorFor
+}
+
+// evaluatorFor is a policy of this module (an unexported wrapper type of
+// package policy or httphook) that also runs with the input by pointer:
+// EvaluateFor(ctx, in) returns what Evaluate(ctx, *in) would, without
+// copying the input (some hundred bytes) into each level of a chain of
+// wrappers.
+type evaluatorFor interface {
+	EvaluateFor(ctx context.Context, in *Input) (Decision, error)
 }
 
 var _ Policy = (*Chain)(nil)
@@ -256,9 +276,11 @@ var _ Policy = (*Chain)(nil)
 // NewChain returns a chain of the given policies; the first listed runs
 // first. The slice is copied.
 func NewChain(policies ...Policy) *Chain {
-	c := &Chain{policies: append([]Policy(nil), policies...), says: make([]waits.Sayer[Input], len(policies))}
+	chainCalls.Do(func() { chaincall.Set(chainWaits, chainEvaluate) })
+	c := &Chain{links: make([]link, len(policies))}
 	for i, p := range policies {
-		c.says[i] = waits.Of[Input](p)
+		byPtr, _ := p.(evaluatorFor)
+		c.links[i] = link{p: p, says: waits.Of[Input](p), saysFor: waits.PtrOf[Input](p), byPtr: byPtr}
 	}
 	return c
 }
@@ -273,14 +295,40 @@ func (c *Chain) Evaluate(ctx context.Context, in Input) (Decision, error) {
 	return c.evaluate(ctx, &in), nil
 }
 
+// chainCalls registers chainWaits and chainEvaluate with package
+// chaincall, for package hook, at the first NewChain.
+var chainCalls sync.Once
+
+// chainWaits is c.Waits(*in) and chainEvaluate c.Evaluate(ctx, *in), with
+// the input by pointer (see package chaincall): in escapes.
+func chainWaits(c *Chain, in *Input) bool { return c.waitsFor(in) }
+
+func chainEvaluate(ctx context.Context, c *Chain, in *Input, d *Decision) {
+	*d = c.evaluateFor(ctx, in)
+}
+
+// waitsFor is Waits asking the policies that have a WaitsFor method
+// through it; in escapes.
+func (c *Chain) waitsFor(in *Input) bool {
+	if c == nil {
+		return false
+	}
+	for i := range c.links {
+		if l := &c.links[i]; l.p != nil && waits.AskFor(l.saysFor, l.says, in) {
+			return true
+		}
+	}
+	return false
+}
+
 // Waits reports whether one of c's policies may wait on anything for in
 // (see [Evaluate]): a policy without a Waits method is assumed to.
 func (c *Chain) Waits(in Input) bool {
 	if c == nil {
 		return false
 	}
-	for i, p := range c.policies {
-		if p != nil && waits.Ask(c.says[i], &in) {
+	for i := range c.links {
+		if l := &c.links[i]; l.p != nil && waits.Ask(l.says, &in) {
 			return true
 		}
 	}
@@ -348,15 +396,28 @@ func Evaluate(ctx context.Context, p Policy, in Input) Decision {
 // evaluate is Evaluate; in is a pointer so that the input is copied once,
 // for each policy, not at each call on the way to it.
 func (c *Chain) evaluate(ctx context.Context, in *Input) Decision {
+	return c.run(ctx, func(l *link) (Decision, error) { return safeEvaluate(ctx, l.p, in) })
+}
+
+// evaluateFor is evaluate running the policies that have an EvaluateFor
+// method through it; in escapes.
+func (c *Chain) evaluateFor(ctx context.Context, in *Input) Decision {
+	return c.run(ctx, func(l *link) (Decision, error) { return safeEvaluateFor(ctx, l.p, l.byPtr, in) })
+}
+
+// run is evaluate and evaluateFor, which differ in how a policy is called:
+// call(l) runs l's policy on the input.
+func (c *Chain) run(ctx context.Context, call func(l *link) (Decision, error)) Decision {
 	var trace []Step
 	if c != nil {
-		for _, p := range c.policies {
+		for i := range c.links {
+			l := &c.links[i]
 			if err := ctx.Err(); err != nil {
 				trace = append(trace, Step{Policy: deadlinePolicy, Verdict: Allow, Why: err.Error()})
 				return Decision{Verdict: Allow, Why: "deadline: " + err.Error(), Policy: deadlinePolicy, Trace: trace}
 			}
-			name := PolicyName(p)
-			d, err := safeEvaluate(ctx, p, in)
+			name := PolicyName(l.p)
+			d, err := call(l)
 			if err == nil && d.Verdict == Block && d.Reason == "" {
 				err = fmt.Errorf("stophook: policy %s blocked without a reason", name)
 			}
@@ -402,4 +463,19 @@ func safeEvaluate(ctx context.Context, p Policy, in *Input) (d Decision, err err
 		return Decision{}, fmt.Errorf("stophook: nil policy")
 	}
 	return p.Evaluate(ctx, *in)
+}
+
+// safeEvaluateFor is safeEvaluate through byPtr, p's EvaluateFor, when p
+// has one; in escapes.
+func safeEvaluateFor(ctx context.Context, p Policy, byPtr evaluatorFor, in *Input) (d Decision, err error) {
+	if byPtr == nil {
+		return safeEvaluate(ctx, p, in)
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			d = Decision{}
+			err = fmt.Errorf("stophook: policy panicked: %v", r)
+		}
+	}()
+	return byPtr.EvaluateFor(ctx, in)
 }

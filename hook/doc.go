@@ -23,7 +23,11 @@
 //     log (Options.Log, $STOPHOOK_LOG) and prints the trace when asked
 //     (-explain, $STOPHOOK_EXPLAIN=1).
 //
-// Every failure lets the session stop, with one line on stderr.
+// Every failure lets the session stop, with one line on stderr. The
+// decision log has a line for such a stop too: an input that cannot be
+// read or is not a hook input, an event the hook does not handle, a
+// server's input with a relative cwd each get verdict allow, policy
+// "stophook.input" and the failure as why.
 //
 // # The environment
 //

@@ -1,8 +1,11 @@
 package hook
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
+	"fmt"
+	"io"
 	"os"
 	"time"
 
@@ -25,9 +28,9 @@ type logLine struct {
 	Event      string    `json:"event"`
 	Host       string    `json:"host,omitempty"`
 	Verdict    string    `json:"verdict"`
-	Policy     string    `json:"policy,omitempty"`
-	Why        string    `json:"why,omitempty"`
-	Reason     string    `json:"reason,omitempty"`
+	Policy     string    `json:"policy"` // every field of the contract is there, "" when empty
+	Why        string    `json:"why"`
+	Reason     string    `json:"reason"`
 	DurationMS float64   `json:"duration_ms"`
 }
 
@@ -61,6 +64,44 @@ func appendLog(path string, in stophook.Input, d stophook.Decision, took time.Du
 		werr = cerr
 	}
 	return werr
+}
+
+// inputPolicy names the decision log's line for a stop let through before
+// any policy ran: the input could not be read or is not a hook input, or
+// its event is not one the hook handles (the why says which).
+const inputPolicy = "stophook.input"
+
+// logFailOpen appends to opts.Log, when set, the line of a stop let
+// through before any policy ran, for why: a user reading the log to learn
+// why a session stopped finds the reason there too. The line names the
+// session, event and host of in, the decoded input, else those that data
+// (the raw input, possibly nil) names, if any. A log error is written to
+// warn.
+func logFailOpen(opts *Options, in *stophook.Input, data []byte, why string, start time.Time, warn io.Writer) {
+	if opts.Log == "" {
+		return
+	}
+	var peeked stophook.Input
+	if in == nil {
+		var ids struct {
+			SessionID  string `json:"session_id"`
+			SessionID2 string `json:"sessionId"`
+			Event      string `json:"hook_event_name"`
+			Event2     string `json:"hookEventName"`
+		}
+		_ = json.Unmarshal(data, &ids) // the members that decode, if any
+		peeked.SessionID = cmp.Or(ids.SessionID, ids.SessionID2)
+		peeked.HookEventName = stophook.Event(cmp.Or(ids.Event, ids.Event2))
+		if opts.now != nil {
+			peeked.Now = opts.now()
+		}
+		in = &peeked
+	}
+	d := stophook.AllowStop(why)
+	d.Policy = inputPolicy
+	if err := appendLog(opts.Log, *in, d, time.Since(start)); err != nil {
+		fmt.Fprintf(warn, "stophook: decision log: %v\n", err)
+	}
 }
 
 // rotateWait bounds the wait for another hook's rotation of the log.

@@ -144,3 +144,70 @@ func TestDecisionLogRotatesOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestDecisionLogServerFailsOpen: a server's request that no policy
+// decides (a body that is not a hook input, an event the hook does not
+// handle, a relative cwd) still gets its line, naming what it could of
+// the session and why the stop was let through.
+func TestDecisionLogServerFailsOpen(t *testing.T) {
+	t.Parallel()
+	t0 := time.Date(2026, 11, 26, 7, 0, 0, 0, time.UTC)
+	for _, tt := range []struct {
+		name, body           string
+		wantErr              bool
+		wantSession, wantWhy string
+	}{
+		{"not JSON", `{"session_id":`, true, "", "invalid hook input"},
+		{"wrong type", `{"session_id":"s1","hook_event_name":"Stop","cwd":7}`, true, "s1", "invalid hook input"},
+		{"unhandled event", `{"session_id":"s2","hook_event_name":"PreToolUse"}`, false, "s2", `event "PreToolUse" is not handled`},
+		{"relative cwd", `{"session_id":"s3","hook_event_name":"Stop","cwd":"proj"}`, false, "s3", "relative cwd"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			path := filepath.Join(t.TempDir(), "decisions.jsonl")
+			serve := Server(blockAll("go on"), Options{Log: path, Store: new(stophook.MemoryStore), now: func() time.Time { return t0 }, env: &env{}})
+			answer, _, err := serve(context.Background(), []byte(tt.body))
+			if (err != nil) != tt.wantErr || strings.Contains(string(answer), "block") {
+				t.Fatalf("got %q, %v; want the stop allowed, error %v", answer, err, tt.wantErr)
+			}
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("decision log: %v", err)
+			}
+			var l logLine
+			if strings.Count(string(data), "\n") != 1 || json.Unmarshal(data, &l) != nil {
+				t.Fatalf("decision log %q, want one JSON line", data)
+			}
+			if l.Verdict != "allow" || l.Policy != inputPolicy || l.SessionID != tt.wantSession || !strings.Contains(l.Why, tt.wantWhy) || !l.Time.Equal(t0) {
+				t.Errorf("got %+v, want verdict allow by %s, session %q, why about %q", l, inputPolicy, tt.wantSession, tt.wantWhy)
+			}
+		})
+	}
+}
+
+// TestDecisionLogFieldsAlwaysThere: every line has every field of the
+// contract (time, session_id, event, verdict, policy, why, reason,
+// duration_ms), empty when there is nothing to say: a stop that no policy
+// objected to has policy "" and reason "", not a line without them.
+func TestDecisionLogFieldsAlwaysThere(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "decisions.jsonl")
+	pass := stophook.PolicyFunc(func(context.Context, stophook.Input) (stophook.Decision, error) { return stophook.Decision{}, nil })
+	if _, err := Respond(context.Background(), pass, []byte(`{"session_id":"s","hook_event_name":"Stop"}`),
+		Options{Log: path, Store: new(stophook.MemoryStore), env: &env{}}); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatalf("%q: %v", data, err)
+	}
+	for _, k := range []string{"time", "session_id", "event", "verdict", "policy", "why", "reason", "duration_ms"} {
+		if _, ok := m[k]; !ok {
+			t.Errorf("line %s has no %q", data, k)
+		}
+	}
+}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/stophook/stophook"
 
+	"github.com/stophook/stophook/internal/chaincall"
 	"github.com/stophook/stophook/internal/hostio"
 	"github.com/stophook/stophook/internal/inputstore"
 	"github.com/stophook/stophook/internal/onepass"
@@ -91,19 +92,28 @@ func respond(ctx context.Context, p stophook.Policy, data []byte, opts *Options,
 	top, err := decodeInput(data, opts.Host, in, &resp.members)
 	if err != nil {
 		*in = stophook.Input{}
+		var logErr strings.Builder
+		logFailOpen(opts, nil, data, strings.TrimPrefix(err.Error(), "stophook: "), start, &logErr)
+		if logErr.Len() > 0 {
+			err = fmt.Errorf("%w; %s", err, strings.TrimSpace(logErr.String()))
+		}
 		return err
 	}
 	if opts.now != nil {
 		in.Now = opts.now() // else stophook.ParseInput's time.Now, read once
 	}
 	if !handlesEvent(opts.Events, in.HookEventName) {
-		fmt.Fprintf(warn.to(), "stophook: event %q is not handled by this hook; allowing\n", in.HookEventName)
+		why := fmt.Sprintf("event %q is not handled by this hook", in.HookEventName)
+		fmt.Fprintf(warn.to(), "stophook: %s; allowing\n", why)
+		logFailOpen(opts, in, data, why, start, warn.to())
 		resp.Stderr = warn.String()
 		resp.Stdout, _, _ = encode(in, &stophook.Decision{}, opts)
 		return nil
 	}
 	if opts.server && in.CWD != "" && !filepath.IsAbs(in.CWD) {
-		fmt.Fprintf(warn.to(), "stophook: hook input with a relative cwd %q; allowing stop\n", in.CWD)
+		why := fmt.Sprintf("hook input with a relative cwd %q", in.CWD)
+		fmt.Fprintf(warn.to(), "stophook: %s; allowing stop\n", why)
+		logFailOpen(opts, in, data, why, start, warn.to())
 		resp.Stderr = warn.String()
 		resp.Stdout, _, _ = encode(in, &stophook.Decision{}, opts)
 		return nil
@@ -203,8 +213,17 @@ func decide(ctx context.Context, p stophook.Policy, in *stophook.Input, opts *Op
 	if !ok {
 		chain = stophook.NewChain(p) // as stophook.Evaluate would
 	}
-	if !chain.Waits(*in) {
-		*d, _ = chain.Evaluate(ctx, *in) // what stophook.Evaluate does, without asking again
+	// Asked and run with the input by pointer (package chaincall): it is a
+	// pooled response's, on the heap anyway.
+	may, ok := chaincall.Waits(chain, in)
+	if !ok {
+		may = chain.Waits(*in)
+	}
+	if !may {
+		// What stophook.Evaluate does, without asking again.
+		if !chaincall.Evaluate(ctx, chain, in, d) {
+			*d, _ = chain.Evaluate(ctx, *in)
+		}
 		return nil
 	}
 	var f *flight

@@ -70,8 +70,9 @@ type Options struct {
 	// problem, and the model gets no blocking-error message. Both count the
 	// same toward the block caps.
 	ContinueWithContext bool
-	// Log names a file that gets one JSON line per decision; empty means
-	// $STOPHOOK_LOG, else none. At 10 MB the file becomes FILE.1 (the
+	// Log names a file that gets one JSON line per decision (time,
+	// session_id, event, host, verdict, policy, why, reason cut to 200
+	// characters, duration_ms); empty means $STOPHOOK_LOG, else none. At 10 MB the file becomes FILE.1 (the
 	// rotation is locked with FILE.lock).
 	Log string
 
@@ -185,9 +186,14 @@ func Run(ctx context.Context, p stophook.Policy, opts Options) (code int) {
 	if opts.env.disable {
 		return 0
 	}
+	var start time.Time
+	if opts.Log != "" {
+		start = time.Now()
+	}
 	data, err := readHookInput(opts.Stdin, opts.MaxInput, opts.ReadTimeout)
 	if err != nil {
 		fmt.Fprintf(opts.Stderr, "stophook: %v; allowing stop\n", err)
+		logFailOpen(&opts, nil, nil, err.Error(), start, opts.Stderr)
 		return 0
 	}
 	var resp response

@@ -88,21 +88,43 @@ func TestRunFailsOpen(t *testing.T) {
 		stdin     io.Reader
 		opts      hook.Options
 		wantInErr string
+		wantInLog string // in the decision log line's why or policy
 	}{
-		{"garbage", blocker("x"), strings.NewReader("not json"), hook.Options{}, "invalid hook input"},
-		{"empty", blocker("x"), strings.NewReader(""), hook.Options{}, "invalid hook input"},
-		{"too large", blocker("x"), strings.NewReader(`{"a":"` + strings.Repeat("x", 2000) + `"}`), hook.Options{MaxInput: 1000}, "larger than 1000"},
-		{"stdin never closes", blocker("x"), slowReader{}, hook.Options{ReadTimeout: 20 * time.Millisecond}, "timed out"},
-		{"wrong event", blocker("x"), strings.NewReader(`{"hook_event_name":"PreToolUse"}`), hook.Options{}, "not handled"},
-		{"panic", panicking, strings.NewReader(stopPayload), hook.Options{ExitCode: true}, "panicked"},
-		{"budget exceeded", hang, strings.NewReader(stopPayload), hook.Options{ExitCode: true, Budget: 20 * time.Millisecond}, "budget"},
+		{"garbage", blocker("x"), strings.NewReader("not json"), hook.Options{}, "invalid hook input", "invalid hook input"},
+		{"empty", blocker("x"), strings.NewReader(""), hook.Options{}, "invalid hook input", "invalid hook input"},
+		{"not an object", blocker("x"), strings.NewReader(`[1]`), hook.Options{}, "invalid hook input", "invalid hook input"},
+		{"wrong type", blocker("x"), strings.NewReader(`{"hook_event_name":"Stop","session_id":7}`), hook.Options{}, "invalid hook input", "invalid hook input"},
+		{"too large", blocker("x"), strings.NewReader(`{"a":"` + strings.Repeat("x", 2000) + `"}`), hook.Options{MaxInput: 1000}, "larger than 1000", "larger than 1000"},
+		{"stdin never closes", blocker("x"), slowReader{}, hook.Options{ReadTimeout: 20 * time.Millisecond}, "timed out", "timed out"},
+		{"wrong event", blocker("x"), strings.NewReader(`{"hook_event_name":"PreToolUse"}`), hook.Options{}, "not handled", "not handled"},
+		{"panic", panicking, strings.NewReader(stopPayload), hook.Options{ExitCode: true}, "panicked", ""},
+		{"budget exceeded", hang, strings.NewReader(stopPayload), hook.Options{ExitCode: true, Budget: 20 * time.Millisecond}, "budget", "budget"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
+			logPath := filepath.Join(t.TempDir(), "decisions.jsonl")
+			tt.opts.Log = logPath
 			r := run(t, tt.chain, tt.stdin, tt.opts)
 			if r.code != 0 {
 				t.Errorf("exit %d, want 0", r.code)
+			}
+			// The decision log says why the stop was let through, as it
+			// does for every decision.
+			data, err := os.ReadFile(logPath)
+			if err != nil {
+				t.Fatalf("decision log: %v", err)
+			}
+			lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+			var line map[string]any
+			if len(lines) != 1 || json.Unmarshal([]byte(lines[0]), &line) != nil {
+				t.Fatalf("decision log %q, want one JSON line", data)
+			}
+			if line["verdict"] != "allow" || line["time"] == nil || line["duration_ms"] == nil {
+				t.Errorf("decision log line %v, want verdict allow, a time and a duration", line)
+			}
+			if why, _ := line["why"].(string); !strings.Contains(why+" "+fmt.Sprint(line["policy"]), tt.wantInLog) {
+				t.Errorf("decision log line %v, want its why or policy to mention %q", line, tt.wantInLog)
 			}
 			if strings.Contains(r.stdout, "block") {
 				t.Errorf("stdout %q blocks", r.stdout)

@@ -62,7 +62,9 @@ func (m *metrics) decision(d stophook.Decision, name string) {
 
 // policy returns p counting each decision it makes.
 func (m *metrics) policy(p stophook.Policy) stophook.Policy {
-	return &countingPolicy{p: p, name: stophook.PolicyName(p), m: m, says: waits.Of[stophook.Input](p)}
+	byPtr, _ := p.(evaluatorFor)
+	return &countingPolicy{p: p, name: stophook.PolicyName(p), m: m, says: waits.Of[stophook.Input](p),
+		saysFor: waits.PtrOf[stophook.Input](p), byPtr: byPtr}
 }
 
 // countingPolicy is p, named name, counting its decisions in m.
@@ -71,12 +73,37 @@ type countingPolicy struct {
 	name string
 	m    *metrics
 	says waits.Sayer[stophook.Input] // p's Waits, nil when it has none
+	// p's WaitsFor and EvaluateFor, nil when it has none (see WaitsFor
+	// and EvaluateFor)
+	saysFor waits.PtrSayer[stophook.Input]
+	byPtr   evaluatorFor
+}
+
+// evaluatorFor is a policy of this module that also runs with the input
+// by pointer (see stophook's evaluatorFor).
+type evaluatorFor interface {
+	EvaluateFor(ctx context.Context, in *stophook.Input) (stophook.Decision, error)
 }
 
 func (c *countingPolicy) Name() string { return c.name }
 
 func (c *countingPolicy) Evaluate(ctx context.Context, in stophook.Input) (stophook.Decision, error) {
 	d, err := c.p.Evaluate(ctx, in)
+	return c.count(d, err)
+}
+
+// EvaluateFor is Evaluate with the input by pointer, as a chain calls it
+// from package hook (see stophook's evaluatorFor); in escapes.
+func (c *countingPolicy) EvaluateFor(ctx context.Context, in *stophook.Input) (stophook.Decision, error) {
+	if c.byPtr == nil {
+		return c.Evaluate(ctx, *in)
+	}
+	d, err := c.byPtr.EvaluateFor(ctx, in)
+	return c.count(d, err)
+}
+
+// count counts the decision d, err of p.
+func (c *countingPolicy) count(d stophook.Decision, err error) (stophook.Decision, error) {
 	if err != nil {
 		d = stophook.Decision{Policy: d.Policy}
 	}
@@ -86,6 +113,11 @@ func (c *countingPolicy) Evaluate(ctx context.Context, in stophook.Input) (stoph
 
 // Waits is p's (see [stophook.Evaluate]).
 func (c *countingPolicy) Waits(in stophook.Input) bool { return c.p != nil && waits.Ask(c.says, &in) }
+
+// WaitsFor is Waits with the input by pointer (see [waits.PtrSayer]).
+func (c *countingPolicy) WaitsFor(in *stophook.Input) bool {
+	return c.p != nil && waits.AskFor(c.saysFor, c.says, in)
+}
 
 // store returns s counting its failed operations (a missing key and a
 // caller's cancelled context are not failures).

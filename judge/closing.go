@@ -374,10 +374,12 @@ func clean(line string) string {
 	if !singleSpaced(line) {
 		line = strings.Join(strings.Fields(line), " ")
 	}
-	line = strings.ToLower(line)
+	line = toLower(line)
 	for {
 		trimmed := strings.TrimRightFunc(line, func(r rune) bool {
-			return r == '*' || r == '_' || r == ')' || r == '"' || r == '\'' || r == ' ' || unicode.Is(unicode.So, r) || r == '\ufe0f'
+			// No ASCII character is a symbol of class So: the table is
+			// searched for the others only.
+			return r == '*' || r == '_' || r == ')' || r == '"' || r == '\'' || r == ' ' || r >= utf8.RuneSelf && (unicode.Is(unicode.So, r) || r == '\ufe0f')
 		})
 		if trimmed == line {
 			break

@@ -410,6 +410,49 @@ func TestClassify(t *testing.T) {
 		{"asked which mode", "The plan is above. Could you tell me which plan mode setting you use?", "decision"},
 		{"proceed, or adjust any task", "All 8 tasks are planned. Want me to proceed, or adjust any task?", "permission"},
 		{"proceed, or add a task", "All 8 tasks are planned. Want me to proceed, or add the migration task first?", "decision"},
+		// Session 12: the go-ahead forms above in the other languages users
+		// write in, each with a counter-case ("approval needed, after it I go
+		// on" in Korean was read in a train-half session outside every set).
+		{"after approval I go on, Korean", "설계안을 수정했습니다.\n\n**다음 단계**: 수정된 설계안에 대한 승인이 필요합니다. 승인 후 구현 단계로 진행합니다.", "permission"},
+		{"if you approve, Korean", "설계안을 수정했습니다. 승인해 주시면 바로 구현하겠습니다.", "permission"},
+		{"deployed after approval, Korean", "관리자 승인 후 배포되었습니다. CI도 모두 통과했습니다.", "done"},
+		{"once you approve I start, Japanese", "設計を更新しました。承認いただければ実装に入ります。", "permission"},
+		{"if it is fine to go on, Japanese", "計画は以上です。進めてよければ、このまま実装に着手します。", "permission"},
+		{"merged after approval, Japanese", "レビュアーの承認後にマージされました。CI もすべて通過しています。", "done"},
+		{"please check it, Japanese", "修正を反映しました。ご確認いただければ幸いです。", "done"},
+		{"once you confirm I start, Chinese", "方案已经更新。你确认后我就开始实现。", "permission"},
+		{"if it is fine I commit, Chinese", "改动都整理好了，确认没问题的话我就提交。", "permission"},
+		{"deploys after CI, Chinese", "代码已合并，CI 通过后会自动部署。", "done"},
+		{"if you like I can, Chinese", "功能已经完成，测试全部通过。如果你愿意，我可以再补充一些文档。", "done"},
+		{"shall I proceed, Spanish", "El plan está listo. ¿Procedo con la implementación?", "permission"},
+		{"shall I start, French", "Le plan est prêt. Je lance l'implémentation ?", "permission"},
+		{"shall I go on, Portuguese", "O plano está pronto. Prossigo com a implementação?", "permission"},
+		{"one or the other, Spanish", "El plan está listo. ¿Procedo con Redis o con Memcached?", "decision"},
+		{"one or the other, French", "Le plan est prêt. Je lance la version simple ou la version complète ?", "decision"},
+		{"reply yes to act", "Everything is staged and CI is green. Reply \"yes\" to merge.", "permission"},
+		// Second courses that only delay the work or leave it to the human
+		// (the label policy: "…, or leave it / hold off / will you test it
+		// yourself / want changes first?" is a permission ask), each with a
+		// second course of action as its counter-case.
+		{"or run it yourself first", "Should I push, or would you like to run it yourself first?", "permission"},
+		{"or have me run something first", "Should I push, or would you like me to run the benchmarks first?", "decision"},
+		{"or rather wait for a review", "Want me to go ahead, or would you rather wait for the review?", "permission"},
+		{"or rather switch course", "Want me to go ahead, or would you rather switch to the v2 API?", "decision"},
+		{"or another look", "Shall I merge it, or do you want another look?", "permission"},
+		{"or tweak anything first", "Ready to commit, or want to tweak anything first?", "permission"},
+		{"or prefer to do it yourself", "Want me to run the migration, or would you prefer to do it yourself?", "permission"},
+		{"or will you handle it", "Want me to draft the reply, or will you handle it?", "permission"},
+		{"or file an issue instead", "Want me to draft the reply, or file an issue instead?", "decision"},
+		{"or is something enough", "Want me to add tests for this, or is manual verification enough for now?", "permission"},
+		{"or refactor first", "Want me to add tests for this, or refactor the parser first?", "decision"},
+		{"or leave the changes uncommitted", "Want me to commit and push, or leave the changes uncommitted so you can review?", "permission"},
+		{"or we can stop here", "Want me to continue? Or we can stop here.", "permission"},
+		{"or we can switch", "Want me to continue? Or we can switch to the docs.", "decision"},
+		{"or wait for CI, Chinese", "需要我现在就推送吗，还是等 CI 跑完？", "permission"},
+		{"or change the config first, Chinese", "需要我现在就推送吗，还是先改一下配置？", "decision"},
+		{"or check it first, Japanese", "このままコミットしますか？それとも先に確認しますか？", "permission"},
+		{"or add tests first, Japanese", "このままコミットしますか？それとも先にテストを追加しますか？", "decision"},
+		{"reply with a pick", "Both layouts are ready.\n\nReply \"A\" or \"B\" to pick the layout.", "decision"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

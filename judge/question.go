@@ -488,7 +488,7 @@ func classifyOne(c closing) (Kind, float64) {
 	}
 	if i := strings.LastIndex(q, " or "); i >= 0 && !strings.Contains(q[:i], "which") && !openQuestion.MatchString(q) {
 		first, second := strings.TrimRight(q[:i], " ,"), strings.TrimLeft(q[i+len(" or "):], " ")
-		if (permissionQuestion.MatchString(first) || feedback.MatchString(first)) && holdOff.MatchString(second) && !choiceWithin.MatchString(first) ||
+		if (permissionQuestion.MatchString(first) || feedback.MatchString(first)) && delays(second) && !choiceWithin.MatchString(first) ||
 			reviewFirst.MatchString(first) && permissionQuestion.MatchString(second) {
 			return Permission, 0.85
 		}
@@ -521,9 +521,21 @@ func classifyOne(c closing) (Kind, float64) {
 	case imperativeAsk.MatchString(q) || yesNo(c) || nextUp.MatchString(q):
 		// No alternative, nothing asked for: the agent proposes to act.
 		return Permission, 0.8
+	case firstPersonAsk.MatchString(q) && !romanceOr.MatchString(q):
+		return Permission, 0.8
 	}
 	return Decision, 0.6
 }
+
+// firstPersonAsk marks a Spanish, Portuguese, French or Italian question
+// that puts the agent's own next step in the first person ("¿Procedo con
+// la implementación?", "Je lance l'implémentation ?", "Prossigo?"): a
+// yes lets it act, as "Shall I proceed?" does.
+var firstPersonAsk = lazyre.New(`^¿?(?:procedo|prosigo|prossigo|continúo|sigo|avanzo|aplico|implemento|empiezo|comienzo|começo|lanzo|ejecuto|subo|fusiono|je (?:lance|continue|poursuis|passe|pousse|applique|commence|fusionne|merge|implémente|déploie|publie|corrige)|on (?:lance|y va|continue|passe|commence)|j'y vais|vado avanti|procediamo)\b[^?]*\?$`)
+
+// romanceOr marks the "or" of those languages between two courses ("¿Procedo
+// con Redis o con Memcached?"): the human picks.
+var romanceOr = lazyre.New(`\s(?:o|ou|oppure|u)\s`)
 
 // nextUp marks a bare question that names the part of the work the agent
 // would take on next ("Frontend next?", "Then the settings page next?"): a
@@ -553,18 +565,26 @@ var reviewGate = lazyre.New(`(?:^|[.!] )(?:please )?(?:review|take a look|have a
 // me the green light and I'll flip the flag", "Once you're happy with
 // it, I'll publish", "Let me know when I can start", "Ready when you
 // are"): a yes lets it act.
-var assentThenAct = lazyre.New(`\b(?:say (?:yes|yep|go|ok|okay)|give (?:me )?(?:the |a |your )?(?:green light|go-ahead|go ahead|nod|ok|okay|thumbs up)|(?:once|when|if) you(?:'re| are) (?:happy|satisfied|comfortable)(?: with (?:it|this|that|them|the \w+))?)\b[^.?!]*\bi(?:'ll| will)\b|\b(?:let me know|tell me) (?:if|when|once) (?:i|we) (?:should|can|may) (?:proceed|continue|start|begin|go ahead|go on|keep going|move on|get started|[a-z]+ (?:it|this|that|them))\b|(?:^|[.!] )(?:i'm |i am |all |we're )?ready when(?:ever)? you are\b|\b(?:reply|respond|answer|say|type)(?: with)? ["“'][^"”']{1,60}["”'],? and i(?:'ll| will)\b|\bunless you (?:object|say otherwise|tell me otherwise|disagree|stop me|have (?:any )?(?:concerns|objections|reservations)|see (?:a|any) (?:problem|issue)|(?:want|prefer) otherwise)\b|(?:^|[.!] )(?:just )?(?:approve|say when|give (?:me )?the word|sign off)\b[^.?!]*\band i(?:'ll| will)\b|\bi (?:can|could|'ll|will|'d like to|would like to) [a-z]+\b[^.?!]*\bif (?:that|this)(?:'s| is)? (?:works?|ok|okay|fine|alright|all right)(?: (?:with|for) you)?\s*(?:[.!]|$)|(?:^|[.!] )(?:i'm |i am |all |we're )?ready (?:for|to (?:start|begin|move on|go|continue)(?: on| with)?) (?:the )?[a-z0-9 -]{1,40}? when(?:ever)? you(?:'re| are)(?: ready)?\s*(?:[.!]|$)|\b(?:once|when|after) you(?:'ve| have) (?:reviewed|approved|confirmed|checked|looked (?:at|over)|signed off on|read) (?:it|this|that|them|these|the \w+)\b[^.?!]*\bi(?:'ll| will)\b|\bif (?:that|this|it)(?:'s| is)? (?:works?|fine|ok|okay|good|alright|all right)(?: (?:with|for) you)?\b[^.?!]*\bi(?:'ll| will)\b|\b(?:happy|glad|ready) to [a-z]+\b[^.?!]*\bif you(?:'re| are) (?:good|ok|okay|happy|fine) with (?:it|this|that|them)\b`)
+var assentThenAct = lazyre.New(`\b(?:say (?:yes|yep|go|ok|okay)|give (?:me )?(?:the |a |your )?(?:green light|go-ahead|go ahead|nod|ok|okay|thumbs up)|(?:once|when|if) you(?:'re| are) (?:happy|satisfied|comfortable)(?: with (?:it|this|that|them|the \w+))?)\b[^.?!]*\bi(?:'ll| will)\b|\b(?:let me know|tell me) (?:if|when|once) (?:i|we) (?:should|can|may) (?:proceed|continue|start|begin|go ahead|go on|keep going|move on|get started|[a-z]+ (?:it|this|that|them))\b|(?:^|[.!] )(?:i'm |i am |all |we're )?ready when(?:ever)? you are\b|\b(?:reply|respond|answer|say|type)(?: with)? ["“'][^"”']{1,60}["”'],? and i(?:'ll| will)\b|\b(?:reply|respond|answer|say|type)(?: with)? ["“'](?:yes|go|ok|okay|approve|approved|lgtm|proceed|confirm|confirmed|do it|ship it)[.!]?["”'],? to [a-z]+(?: [a-z]+){0,4}\s*[.!]?$|\bunless you (?:object|say otherwise|tell me otherwise|disagree|stop me|have (?:any )?(?:concerns|objections|reservations)|see (?:a|any) (?:problem|issue)|(?:want|prefer) otherwise)\b|(?:^|[.!] )(?:just )?(?:approve|say when|give (?:me )?the word|sign off)\b[^.?!]*\band i(?:'ll| will)\b|\bi (?:can|could|'ll|will|'d like to|would like to) [a-z]+\b[^.?!]*\bif (?:that|this)(?:'s| is)? (?:works?|ok|okay|fine|alright|all right)(?: (?:with|for) you)?\s*(?:[.!]|$)|(?:^|[.!] )(?:i'm |i am |all |we're )?ready (?:for|to (?:start|begin|move on|go|continue)(?: on| with)?) (?:the )?[a-z0-9 -]{1,40}? when(?:ever)? you(?:'re| are)(?: ready)?\s*(?:[.!]|$)|\b(?:once|when|after) you(?:'ve| have) (?:reviewed|approved|confirmed|checked|looked (?:at|over)|signed off on|read) (?:it|this|that|them|these|the \w+)\b[^.?!]*\bi(?:'ll| will)\b|\bif (?:that|this|it)(?:'s| is)? (?:works?|fine|ok|okay|good|alright|all right)(?: (?:with|for) you)?\b[^.?!]*\bi(?:'ll| will)\b|\b(?:happy|glad|ready) to [a-z]+\b[^.?!]*\bif you(?:'re| are) (?:good|ok|okay|happy|fine) with (?:it|this|that|them)\b`)
 
 // assentKorean marks a Korean closing that waits for the human's approval
 // ("사용자 승인 대기 중", "'승인'이라고 답변해주시면 … 진행합니다": "reply
 // 'approve' and I'll go on"). It is kept apart from assentThenAct, whose
 // prefilter needs a literal in every alternative.
-var assentKorean = lazyre.New(`승인(?:을)? ?(?:대기|기다리)|라고 (?:답변|답|입력|말씀)해 ?주시면`)
+var assentKorean = lazyre.New(`승인(?:을)? ?(?:대기|기다리)|라고 (?:답변|답|입력|말씀)해 ?주시면|승인(?:해 ?주시면|하시면)|승인 ?(?:후|하신 후|해 ?주신 후)에? [^.]*?(?:진행|시작|착수)(?:합니다|하겠습니다|할게요)`)
+
+// assentCJK marks a Japanese or Chinese closing that makes the agent's next
+// step wait on the human's approval, as assentThenAct does in English
+// ("承認いただければ実装に入ります": "once you approve, I'll start the
+// implementation"; "進めてよければ": "if it's fine to go on"; "你确认后我就开始":
+// "once you confirm, I'll start"). A request to look at finished work with
+// no step after it ("ご確認いただければ幸いです") is not one.
+var assentCJK = lazyre.New(`(?:承認|確認|了承|許可|ok)(?:を)?(?:いただ|頂)(?:ければ|けたら|き次第|いたら)[、,]?[^。]*(?:します|入ります|進めます|始めます|移ります|行います)|(?:進めて|始めて|着手して|実装して|進んで)(?:も)?(?:よ|良)(?:ければ|ろしければ)|(?:确认|批准|同意|拍板|认可)(?:没问题)?(?:后|之后|以后|的话)[，,]?\s*我(?:就|再|会|马上|立刻)|(?:没问题|可以|ok)的话[，,]?\s*我(?:就|再)`)
 
 // assents reports a closing line that makes the agent's next step wait on
 // the human's assent.
 func assents(line string) bool {
-	return assentThenAct.MatchString(line) || assentKorean.MatchString(line)
+	return assentThenAct.MatchString(line) || assentKorean.MatchString(line) || assentCJK.MatchString(line)
 }
 
 // asksWhich reports a line that asks the human to pick: a which or a
@@ -608,7 +628,7 @@ func cutOrCJK(q string) (first, second string, ok bool) {
 // holdOffCJK marks a second course that only leaves the work to the
 // human or for later (Chinese, Japanese, Korean: "你自己先试", "ご自身で",
 // "나중에"): a plain yes still answers the question.
-var holdOffCJK = lazyre.New(`^(?:你|您)?(?:想|要|打算|准备)?(?:先)?(?:自己|亲自)|^(?:你|您)先(?:试|看|写|做|检查|测试|跑|确认)|^(?:先|暂时|稍后|以后|之后|晚点)(?:不|别|放|等|看看|再)|^(?:你|您)?更?(?:想|要|打算|准备|希望)?先(?:定|确认|决定|想|考虑|看|研究|读|审|检查)|(?:留着|保留|放着|不动)(?:备份|备用|就好|就行|即可)?[?？.。!！]?$|再说|ご自身で|自分で|後で|あとで|직접|나중에|ここまで|このまま|見送|保留|先这样|到此为止|就到这|暂不|여기까지|그만`)
+var holdOffCJK = lazyre.New(`^(?:你|您)?(?:想|要|打算|准备)?(?:先)?(?:自己|亲自)|^(?:你|您)先(?:试|看|写|做|检查|测试|跑|确认)|^(?:先|暂时|稍后|以后|之后|晚点)(?:不|别|放|等|看看|再)|^(?:你|您)?更?(?:想|要|打算|准备|希望)?先(?:定|确认|决定|想|考虑|看|研究|读|审|检查)|(?:留着|保留|放着|不动)(?:备份|备用|就好|就行|即可)?[?？.。!！]?$|^等|^(?:先に|まず)(?:確認|見|チェック|レビュー|目を通)|再说|ご自身で|自分で|後で|あとで|직접|나중에|ここまで|このまま|見送|保留|先这样|到此为止|就到这|暂不|여기까지|그만`)
 
 // offerMa marks a Chinese yes-no question (ending in 吗) in which the
 // agent offers to act ("要我…吗?", "需要我…吗?", "要不要我…吗?").
@@ -632,10 +652,24 @@ func courseAfter(c closing) string {
 		rest = strings.TrimPrefix(rest, w)
 	}
 	second := strings.TrimLeft(orLeadIn.ReplaceAllString(rest, ""), " ,，")
-	if holdOff.MatchString(second) || holdOffCJK.MatchString(second) {
+	if delays(second) || holdOffCJK.MatchString(second) {
 		return ""
 	}
 	return rest
+}
+
+// delayCourse marks more second courses that only delay the work or leave
+// it to the human, beside holdOff: "would you like to run it yourself
+// first", "would you rather wait for the review", "do you want another
+// look", "want to tweak anything first", "will you handle it", "is manual
+// verification enough for now", "leave the changes uncommitted so you can
+// review", "we can stop here".
+var delayCourse = lazyre.New(`^(?:(?:would you (?:like|prefer|rather)|do you (?:want|prefer)|you(?:'d| would) (?:like|prefer|rather)|want|prefer|rather)(?: to)? )?(?:run|test|try|check|do|handle|review|verify|look at|go over|read|take)\b[^?]*\b(?:yourself|first)\b|^(?:would you rather |do you want to |you(?:'d| would) rather |rather )?(?:wait|hold off|hold|pause)\b|^(?:do you )?want (?:another|a (?:closer|second|final|last)) (?:look|pass|read)\b|^(?:do you )?(?:want|like|need) to (?:tweak|change|adjust|modify|edit|revise|review|touch up) (?:anything|something|it|this|that|them|any of (?:it|them|this))\b|^(?:will|would|do) you (?:want to )?(?:handle|take|do|own|write|send|run) (?:it|this|that|them)(?: yourself)?\s*[?.!]?$|^is (?:[\w'-]+ ){1,4}(?:enough|sufficient|good enough)\b|^(?:just )?leave (?:the|these|those|my|your|all|everything)\b[^?]*\b(?:uncommitted|unstaged|unpushed|unmerged|as (?:is|they are)|in place|for you|so you can)\b|^(?:we|i) (?:can|could) (?:just )?(?:stop|pause|leave it|call it|wrap up|hold)\b`)
+
+// delays reports a second course that only delays the work or leaves it
+// to the human: a plain yes still answers the question.
+func delays(second string) bool {
+	return holdOff.MatchString(second) || delayCourse.MatchString(second)
 }
 
 // ifYesThenAct marks what follows a question about the work when it makes

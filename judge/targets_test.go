@@ -291,17 +291,19 @@ var heldOut = map[string]heldBounds{
 	// P 0.86 / R 0.89; after the rules were fitted to wide-train and
 	// wide2-train at 13/17 permission asks and question precision 0.897
 	// (35/39), the other targets met; question precision 0.90 (36/40)
-	// with session 6's rules.
+	// with session 6's rules; 14/17 permission asks after session 12's
+	// (go-ahead forms in other languages, second courses that only delay).
 	"wide-holdout": {quickDone: 1, autoDone: 1, autoDecision: 0, fixedSentBack: 0,
-		autoPermission: 0.76, questionRecall: 0.90, questionPrecision: 0.90},
+		autoPermission: 0.82, questionRecall: 0.90, questionPrecision: 0.90},
 	// The second wide sets' held-out half (cc-backend, orpheus, watchtower,
 	// langlearn-tts, tij, handwriter; closings that ask, oversampled): 59
 	// finished, 18 decisions, 26 permission asks, 44 questions. Measured
 	// blind at 17/26 permission asks answered, 1/18 decisions answered,
 	// question recall 0.89; the rules fitted to wide2-train did not move it,
-	// session 6's moved question recall to 0.91 (40/44), not the rest.
+	// session 6's moved question recall to 0.91 (40/44), not the rest;
+	// session 12's, permission asks to 18/26.
 	"wide2-holdout": {quickDone: 0, autoDone: 0, autoDecision: 1, fixedSentBack: 0,
-		autoPermission: 0.65, questionRecall: 0.90, questionPrecision: 0.90},
+		autoPermission: 0.69, questionRecall: 0.90, questionPrecision: 0.90},
 	// The third wide sets (fasola, vault, duet, jeanduplessis.me, cyspbot;
 	// closings that ask, oversampled), measured blind before any change:
 	// wide3-train (43 finished, 15 decisions, 18 permission asks; now
@@ -405,8 +407,9 @@ var heldOut = map[string]heldBounds{
 	// On main after the error rule that landed alongside (failure
 	// statements only on a message's outcome lines): 2/28 decisions
 	// answered and 0/47 sent back, both turns moving to their label.
+	// After session 12's rules: 13/19 permission asks, recall 0.74 (35/47).
 	"wide10-holdout": {quickAsk: 0, autoDecision: 2,
-		autoPermission: 0.63, questionRecall: 0.72, questionPrecision: 0.90},
+		autoPermission: 0.68, questionRecall: 0.74, questionPrecision: 0.90},
 	// The eleventh wide sets (session 10: OpenCode, Pi and Oh My Pi
 	// sessions of four repositories no set had used, final message only;
 	// asks oversampled), labelled before the judge ran on them and measured
@@ -417,8 +420,9 @@ var heldOut = map[string]heldBounds{
 	// question recall 0.84 (21/25). After the rules fitted to wide11-train
 	// (6/6): the same figures; on main after the error rule that landed
 	// alongside, 0/25 asking turns sent back.
+	// After session 12's rules: 12/18 permission asks.
 	"wide11-holdout": {quickAsk: 0, autoDecision: 0,
-		autoPermission: 0.61, questionRecall: 0.84, questionPrecision: 0.90},
+		autoPermission: 0.66, questionRecall: 0.84, questionPrecision: 0.90},
 }
 
 // shippedBounds are the figures measured on the shipped sets alone (a

@@ -3,6 +3,7 @@ package judge
 import (
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // trimLeftASCII is strings.TrimLeft(s, set) for a set of ASCII bytes,
@@ -79,4 +80,30 @@ func trimStatusMarks(s string) string {
 		return s
 	}
 	return strings.TrimLeft(s, statusMarks)
+}
+
+// toLower is strings.ToLower(s). An ASCII line with capitals (a closing
+// line such as "All done: the tests pass.") is lowered into one new
+// array, which becomes the string; strings.ToLower writes it byte by byte
+// through a Builder. Any other line goes to strings.ToLower.
+func toLower(s string) string {
+	i := 0
+	for ; i < len(s); i++ {
+		if c := s[i]; 'A' <= c && c <= 'Z' {
+			break
+		}
+	}
+	if i == len(s) || !isASCII(s) {
+		return strings.ToLower(s) // s itself when ASCII without capitals
+	}
+	b := make([]byte, len(s))
+	copy(b, s[:i])
+	for ; i < len(s); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		b[i] = c
+	}
+	return unsafe.String(unsafe.SliceData(b), len(b)) // b is not written again
 }

@@ -3,6 +3,7 @@ package judge
 import (
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -141,4 +142,26 @@ func FuzzSentenceScan(f *testing.F) {
 			t.Fatalf("runeCount(%q) = %d, want %d", s, got, want)
 		}
 	})
+}
+
+// FuzzToLower holds toLower to strings.ToLower.
+func FuzzToLower(f *testing.F) {
+	for _, s := range []string{"", "a", "All done: the tests pass.", "ALL", "Éa", "aÉ", "A\x80", "\xffA", "İ", "K"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := toLower(s), strings.ToLower(s); got != want {
+			t.Fatalf("toLower(%q) = %q, want %q", s, got, want)
+		}
+	})
+}
+
+// TestNoASCIISymbolSo: clean's trim asks unicode.So only about runes past
+// ASCII, since no ASCII character is of that class.
+func TestNoASCIISymbolSo(t *testing.T) {
+	for r := rune(0); r < utf8.RuneSelf; r++ {
+		if unicode.Is(unicode.So, r) {
+			t.Errorf("%q is of class So", r)
+		}
+	}
 }

@@ -35,13 +35,19 @@ func (b *turnBudget) Name() string { return stophook.PolicyName(b.next) }
 
 // Evaluate implements [stophook.Policy].
 func (b *turnBudget) Evaluate(ctx context.Context, in stophook.Input) (stophook.Decision, error) {
-	if isStop(&in) && in.TurnBlocks >= b.max {
+	return b.EvaluateFor(ctx, &in)
+}
+
+// EvaluateFor is Evaluate with the input by pointer (see
+// stophook's evaluatorFor): a chain of wrappers does not copy it.
+func (b *turnBudget) EvaluateFor(ctx context.Context, in *stophook.Input) (stophook.Decision, error) {
+	if isStop(in) && in.TurnBlocks >= b.max {
 		return stophook.PassOn(fmt.Sprintf("turn budget: %d continuations this turn (max %d)", in.TurnBlocks, b.max)), nil
 	}
 	if b.next == nil {
 		return stophook.Decision{}, errNilPolicy("WithTurnBudget")
 	}
-	return evaluateOf(ctx, b.next, &in)
+	return evaluateOf(ctx, b.next, in)
 }
 
 // evaluateOf is next.Evaluate(ctx, *in) for a guard of this package: a
@@ -59,11 +65,14 @@ func evaluateOf(ctx context.Context, next stophook.Policy, in *stophook.Input) (
 
 // Waits reports whether the guarded policy may wait for in; a stop over
 // the budget does not reach it.
-func (b *turnBudget) Waits(in stophook.Input) bool {
-	if isStop(&in) && in.TurnBlocks >= b.max || b.next == nil {
+func (b *turnBudget) Waits(in stophook.Input) bool { return b.WaitsFor(&in) }
+
+// WaitsFor is Waits with the input by pointer (see [waits.PtrSayer]).
+func (b *turnBudget) WaitsFor(in *stophook.Input) bool {
+	if isStop(in) && in.TurnBlocks >= b.max || b.next == nil {
 		return false
 	}
-	return waitsOf(b.next, b.says, &in)
+	return waitsOf(b.next, b.says, in)
 }
 
 // waitsOf asks next, whose Waits is says, whether it may wait for in (see

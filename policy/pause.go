@@ -94,6 +94,15 @@ func (p *pauseOnBackground) evaluate(ctx context.Context, in *stophook.Input) (s
 // task runs, may be said to wait, which only costs the hand-off.
 func (p *pauseOnBackground) Waits(in stophook.Input) bool { return p.waits(&in) }
 
+// WaitsFor is Waits with the input by pointer (see [waits.PtrSayer]).
+func (p *pauseOnBackground) WaitsFor(in *stophook.Input) bool { return p.waits(in) }
+
+// EvaluateFor is Evaluate with the input by pointer (see stophook's
+// evaluatorFor).
+func (p *pauseOnBackground) EvaluateFor(ctx context.Context, in *stophook.Input) (stophook.Decision, error) {
+	return p.evaluate(ctx, in)
+}
+
 // waits is Waits, for the guards of this package (see [waitsOf]).
 func (p *pauseOnBackground) waits(in *stophook.Input) bool {
 	return p.next != nil && waitsOf(p.next, p.says, in)

@@ -37,9 +37,8 @@ With "transcript_path" the tool results of the transcript's last turn are
 evidence too; without "message" the last reply of the transcript is
 judged. A transcript that cannot be read leaves the message to be judged
 alone, as in a hook, with "warning" saying why. A line that is not such an
-object, or that is
-longer than -max-line bytes, gets {"error": "..."} on its line; classify
-goes on with the next one.`, nil)
+object, or that is longer than -max-line bytes, gets {"error": "..."} on its
+line; classify goes on with the next one.`, nil)
 	fs.IntVar(&o.maxLine, "max-line", maxClassifyLine, "longest input line in `bytes`")
 	return fs
 }

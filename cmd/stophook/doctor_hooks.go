@@ -281,6 +281,23 @@ func checkHook(r *report, cmd string, args []string, timeout time.Duration) {
 	}
 }
 
+// doctorEnv is the environment of a hook doctor runs in the scratch
+// project dir: environ with its state in dir/state, not in the store
+// STOPHOOK_STORE names, and without the user's decision log
+// (STOPHOOK_LOG), which would read doctor's sample and garbage runs as the
+// user's own sessions.
+func doctorEnv(environ []string, dir string) []string {
+	var env []string
+	for _, kv := range environ {
+		switch k, _, _ := strings.Cut(kv, "="); k {
+		case stateDirEnv, logEnv, "STOPHOOK_STORE":
+		default:
+			env = append(env, kv)
+		}
+	}
+	return append(env, stateDirEnv+"="+filepath.Join(dir, "state"))
+}
+
 // limitedBuffer keeps the first max bytes written to it and drops the
 // rest: a hook's output is read bounded.
 type limitedBuffer struct {
@@ -300,7 +317,7 @@ func runHook(argv []string, dir string, stdin []byte, timeout time.Duration) (in
 	defer cancel()
 	c := exec.CommandContext(ctx, argv[0], argv[1:]...)
 	c.Dir = dir
-	c.Env = append(os.Environ(), stateDirEnv+"="+filepath.Join(dir, "state"))
+	c.Env = doctorEnv(os.Environ(), dir)
 	c.Stdin = bytes.NewReader(stdin)
 	stdout, stderr := &limitedBuffer{max: 1 << 20}, &limitedBuffer{max: 64 << 10}
 	c.Stdout, c.Stderr = stdout, stderr

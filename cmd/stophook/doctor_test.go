@@ -198,3 +198,17 @@ func TestErrorsAreOneLine(t *testing.T) {
 		}
 	}
 }
+
+// TestDoctorRunKeepsTheUsersStateAndLog: doctor -run's sample runs keep
+// their state in the scratch project, not in the store STOPHOOK_STORE
+// names, and write no line into the user's decision log (STOPHOOK_LOG):
+// a "stophook-doctor" session and a garbage input would be read there as
+// the user's own.
+func TestDoctorRunKeepsTheUsersStateAndLog(t *testing.T) {
+	t.Parallel()
+	env := doctorEnv([]string{"PATH=/bin", "HOME=/home/u", "STOPHOOK_STORE=redis://127.0.0.1:6379/0",
+		"STOPHOOK_LOG=/home/u/decisions.jsonl", "STOPHOOK_STATE_DIR=/home/u/state"}, "/tmp/scratch")
+	if got, want := strings.Join(env, " "), "PATH=/bin HOME=/home/u STOPHOOK_STATE_DIR="+filepath.Join("/tmp/scratch", "state"); got != want {
+		t.Errorf("doctor's hook environment %q, want %q", got, want)
+	}
+}

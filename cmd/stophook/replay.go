@@ -1,6 +1,7 @@
 package main
 
 import (
+	"compress/gzip"
 	"context"
 	"encoding/json"
 	"flag"
@@ -29,9 +30,9 @@ type replayOpts struct {
 func replayFlags(o *replayOpts) *flag.FlagSet {
 	fs := newFlags("replay", "-hook 'CMD [ARGS]' [-compare 'CMD2 [ARGS]'] [-json] PATH...", `
 Run a Stop hook on every turn end of past sessions, as Claude Code would have
-run it then, and print what it decides. PATH is a transcript (.jsonl) or a
-directory of them, walked recursively (~/.claude/projects; subagents/ are
-skipped). At each turn end (the agent's last reply before the user's next
+run it then, and print what it decides. PATH is a transcript (.jsonl or
+.jsonl.gz) or a directory of them, walked recursively (~/.claude/projects;
+subagents/ are skipped). At each turn end (the agent's last reply before the user's next
 prompt) the hook gets the Stop input of that moment: the session's id, a copy
 of the transcript cut at that point, stop_hook_active false and the last
 reply. It runs with HOME, its state directory and its working directory in a
@@ -101,7 +102,7 @@ func runReplay(args []string, s *sys) int {
 		}
 		argv, err := resolveCommand(cmd, s)
 		if err != nil {
-			fmt.Fprintf(s.stderr, "stophook replay: %q: %v\n", cmd, err)
+			fmt.Fprintf(s.stderr, "stophook replay: %q: %v%s\n", cmd, err, shellHint(cmd))
 			return 2
 		}
 		hooks = append(hooks, hook{argv: argv, timeout: o.timeout, env: env})
@@ -112,6 +113,9 @@ func runReplay(args []string, s *sys) int {
 		if err != nil {
 			fmt.Fprintf(s.stderr, "stophook replay: %v\n", err)
 			return 1
+		}
+		if len(found) == 0 {
+			fmt.Fprintf(s.stderr, "stophook replay: %s: no transcript (.jsonl, .jsonl.gz) in this directory\n", absFrom(s, p))
 		}
 		paths = append(paths, found...)
 	}
@@ -186,6 +190,22 @@ func resolveCommand(cmd string, s *sys) ([]string, error) {
 	return argv, nil
 }
 
+// shellHint is what a usage error adds when cmd, which could not be run,
+// looks like a shell command (a variable, an assignment, an operator): a
+// settings.json command runs in a shell, replay's CMD does not.
+func shellHint(cmd string) string {
+	first, _, _ := strings.Cut(strings.TrimSpace(cmd), " ")
+	if !strings.ContainsAny(cmd, "$`|;&<>*?~") && !strings.Contains(first, "=") && first != "cd" {
+		return ""
+	}
+	return fmt.Sprintf(" (replay runs CMD without a shell; for a shell command use -hook %s)", shellQuote("sh -c "+shellQuote(cmd)))
+}
+
+// shellQuote quotes s for a POSIX shell, and so for replay's -hook.
+func shellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
 // absFrom makes p absolute against the command's working directory.
 func absFrom(s *sys, p string) string {
 	if filepath.IsAbs(p) {
@@ -201,7 +221,7 @@ func absFrom(s *sys, p string) string {
 }
 
 // transcriptsUnder lists the transcripts at p: p itself, or the .jsonl
-// files under the directory p, in lexical order, without subagents/
+// and .jsonl.gz files under the directory p, in lexical order, without subagents/
 // directories or symbolic links.
 func transcriptsUnder(p string) ([]string, error) {
 	st, err := os.Stat(p)
@@ -215,15 +235,24 @@ func transcriptsUnder(p string) ([]string, error) {
 		}
 		return []string{p}, nil
 	}
+	// A link to the directory (~/.claude/projects kept with dotfiles) is
+	// walked as the directory; the paths found keep the name given.
+	root, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		return nil, err
+	}
 	var found []string
-	err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
+	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return nil // unreadable directories are skipped
 		}
-		if d.IsDir() && d.Name() == "subagents" && path != p {
+		if d.IsDir() && d.Name() == "subagents" && path != root {
 			return filepath.SkipDir
 		}
-		if d.Type().IsRegular() && strings.HasSuffix(d.Name(), ".jsonl") {
+		if d.Type().IsRegular() && (strings.HasSuffix(d.Name(), ".jsonl") || strings.HasSuffix(d.Name(), ".jsonl.gz")) {
+			if rel, err := filepath.Rel(root, path); err == nil {
+				path = filepath.Join(p, rel)
+			}
 			found = append(found, path)
 		}
 		return nil
@@ -250,17 +279,21 @@ func (r *replayer) session(ctx context.Context, i int, path string) error {
 		}
 		scratches[k] = sc
 	}
-	cp, err := newCutCopy(path, filepath.Join(dir, "transcripts", filepath.Base(path)))
+	src, err := plainTranscript(path, filepath.Join(dir, "source"))
+	if err != nil {
+		return err
+	}
+	cp, err := newCutCopy(src, filepath.Join(dir, "transcripts", filepath.Base(src)))
 	if err != nil {
 		return err
 	}
 	defer cp.close()
-	return turnEnds(path, func(te turnEnd) error {
+	return turnEnds(src, func(te turnEnd) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
 		if te.session == "" {
-			te.session = sessionName(path)
+			te.session = sessionName(src)
 		}
 		if err := cp.extend(te.cut); err != nil {
 			return err
@@ -287,6 +320,55 @@ func (r *replayer) session(ctx context.Context, i int, path string) error {
 		r.out.write(row)
 		return r.out.err
 	})
+}
+
+// maxGunzipped bounds a gzipped transcript's size once decompressed.
+const maxGunzipped = 4 << 30
+
+// plainTranscript returns the path of the transcript at path as plain
+// JSON lines: path itself, or, for a gzipped one (a .gz name or gzip's
+// magic bytes), a copy decompressed into dir, named as path without .gz.
+func plainTranscript(path, dir string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	var magic [2]byte
+	n, _ := io.ReadFull(f, magic[:])
+	if !strings.HasSuffix(path, ".gz") && (n < 2 || magic != [2]byte{0x1f, 0x8b}) {
+		return path, nil
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return "", err
+	}
+	z, err := gzip.NewReader(f)
+	if err != nil {
+		return "", fmt.Errorf("gzip: %w", err)
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return "", err
+	}
+	name := strings.TrimSuffix(filepath.Base(path), ".gz")
+	if !strings.HasSuffix(name, ".jsonl") {
+		name += ".jsonl"
+	}
+	plain := filepath.Join(dir, name)
+	out, err := os.OpenFile(plain, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return "", err
+	}
+	n64, err := io.Copy(out, io.LimitReader(z, maxGunzipped+1))
+	if cerr := out.Close(); err == nil {
+		err = cerr
+	}
+	switch {
+	case err != nil:
+		return "", fmt.Errorf("gzip: %w", err)
+	case n64 > maxGunzipped:
+		return "", fmt.Errorf("gzip: more than %d bytes decompressed", int64(maxGunzipped))
+	}
+	return plain, nil
 }
 
 // cutCopy is a private copy of a transcript that grows to each cut in turn.

@@ -66,21 +66,27 @@ func newScratch(root string) (scratch, error) {
 	return sc, nil
 }
 
-// hookEnv returns environ without the variables replay sets itself or
-// that would switch the hook off.
+// hookEnv returns environ without the variables replay sets itself, those
+// that would switch the hook off, and those through which it would reach
+// the user's world beyond the transcripts: the live sessions' state store
+// (STOPHOOK_STORE), Telegram (a page for every past decision), the live
+// session's tmux pane and messaging socket. STOPHOOK_HOST goes too:
+// replay's inputs are Claude Code's.
 func hookEnv(environ []string) []string {
 	drop := map[string]bool{
 		"HOME": true, "USERPROFILE": true, stateDirEnv: true, logEnv: true,
 		"CLAUDE_PROJECT_DIR": true, "CLAUDE_CONFIG_DIR": true, "CLAUDE_CODE_SESSION_ID": true,
 		"XDG_STATE_HOME": true, "XDG_CACHE_HOME": true, "XDG_CONFIG_HOME": true, "XDG_DATA_HOME": true,
-		"STOPHOOK_DISABLE": true, "STOPHOOK_EXPLAIN": true,
+		"STOPHOOK_DISABLE": true, "STOPHOOK_EXPLAIN": true, "STOPHOOK_STORE": true, "STOPHOOK_HOST": true,
+		"TMUX": true, "TMUX_PANE": true, "CLAUDE_CODE_MESSAGING_SOCKET": true, "CLAUDE_CODE_MESSAGING_TOKEN": true,
 	}
 	var env []string
 	for _, kv := range environ {
 		k, _, _ := strings.Cut(kv, "=")
-		if !drop[k] {
-			env = append(env, kv)
+		if drop[k] || strings.HasPrefix(k, "TELEGRAM_") || strings.HasPrefix(k, "CLAUDE_PLUGIN_OPTION_TELEGRAM_") {
+			continue
 		}
+		env = append(env, kv)
 	}
 	return env
 }
@@ -122,6 +128,13 @@ func (h hook) run(ctx context.Context, sc scratch, session string, input []byte)
 		return o
 	case errors.As(err, &ee):
 		code = ee.ExitCode()
+		if code < 0 { // killed by a signal: ee says which
+			o.Err = ee.Error()
+			if l := firstLine(stderr.Bytes()); l != "" {
+				o.Err += ": " + l
+			}
+			return o
+		}
 	case err != nil:
 		o.Err = err.Error()
 		return o
@@ -137,7 +150,7 @@ func (h hook) run(ctx context.Context, sc scratch, session string, input []byte)
 			return o
 		}
 		if d := gjson.GetBytes(out, "decision"); d.Str == "block" {
-			o.Decision, o.Reason = "block", gjson.GetBytes(out, "reason").String()
+			o.Decision, o.Reason = "block", blockReason(out)
 		} else if c := stopContext(out); c != "" {
 			// Claude Code goes on with the context as a system reminder:
 			// a continuation, counted toward its block cap like a block.
@@ -147,11 +160,25 @@ func (h hook) run(ctx context.Context, sc scratch, session string, input []byte)
 			o.Decision, o.Reason = "allow", "" // continue:false stops whatever decision says
 		}
 	case 2:
+		// Claude Code sends stderr back; with none, the reason of the
+		// JSON on stdout.
 		o.Decision, o.Reason = "block", strings.TrimSpace(stderr.String())
+		if out := bytes.TrimSpace(stdout.Bytes()); o.Reason == "" && json.Valid(out) {
+			o.Reason = gjson.GetBytes(out, "reason").String()
+		}
 	default:
 		o.Err = fmt.Sprintf("exit %d: %s", code, firstLine(stderr.Bytes()))
 	}
 	return o
+}
+
+// blockReason is the reason Claude Code gives the agent for a
+// {"decision": "block"} answer: its reason, else "Blocked by hook".
+func blockReason(out []byte) string {
+	if r := gjson.GetBytes(out, "reason").String(); r != "" {
+		return r
+	}
+	return "Blocked by hook"
 }
 
 // stopContext returns the additionalContext of a Stop hook's answer

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"compress/gzip"
 	"crypto/sha256"
 	"encoding/json"
 	"io/fs"
@@ -71,12 +72,20 @@ func TestTurnEnds(t *testing.T) {
 			[]end{{"6ddd008a-e5db-4616-a846-0214d88eb5a8", 1}}},
 		{"tool turn", func(*testing.T) string { return captured("tool-turn.jsonl") },
 			[]end{{"42e1af9f-cc15-4fe3-9a18-0cd104be44ad", 1}}},
-		// Turn 1 is interrupted, turn 2 is a task notification cut by a
-		// compaction while a tool ran: no Stop for either.
+		// Turn 1 is interrupted (no Stop). Turn 2, a task notification,
+		// is compacted while a tool runs and goes on after the summary
+		// (isCompactSummary: no prompt), to the reply its Stop hook ran on
+		// (the stop_hook_summary after it); turns 3 and 4 follow.
 		{"real session with interruptions and compaction", func(t *testing.T) string {
 			return filepath.Join(sharedTranscripts(t), "spotter", "258c7280-ae70-4798-800f-63464d01a85d.jsonl")
-		}, []end{{"258c7280-ae70-4798-800f-63464d01a85d", 3}, {"258c7280-ae70-4798-800f-63464d01a85d", 4}, {"258c7280-ae70-4798-800f-63464d01a85d", 5}}},
+		}, []end{{"258c7280-ae70-4798-800f-63464d01a85d", 2}, {"258c7280-ae70-4798-800f-63464d01a85d", 3}, {"258c7280-ae70-4798-800f-63464d01a85d", 4}}},
 		{"interrupted only", func(t *testing.T) string { return filepath.Join(sharedTranscripts(t), "spotter", "short.jsonl") }, nil},
+		// Copilot CLI and droid write a hook's reason as a plain user
+		// message after their record of the hook run: no new turn.
+		{"copilot, blocked once then retried", func(*testing.T) string { return filepath.Join("testdata", "continued", "copilot.jsonl") },
+			[]end{{"3bbf2487-1dd8-4ea6-94e4-96a1029f8be9", 1}}},
+		{"droid, blocked once then retried", func(*testing.T) string { return filepath.Join("testdata", "continued", "droid.jsonl") },
+			[]end{{"b60cf887-951a-42ad-92a3-bd434d1a5668", 1}}},
 		{"subagent transcript: sidechain only", func(t *testing.T) string {
 			return filepath.Join(sharedTranscripts(t), "claude-code-viewer", "agent-test-hash-123.jsonl")
 		}, nil},
@@ -410,5 +419,166 @@ func TestReplayOutputClosed(t *testing.T) {
 	}
 	for _, d := range left {
 		t.Errorf("left in TMPDIR: %s", d.Name())
+	}
+}
+
+// gzipTo writes src gzipped at dst.
+func gzipTo(t *testing.T, src, dst string) {
+	t.Helper()
+	b, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var z bytes.Buffer
+	w := gzip.NewWriter(&z)
+	w.Write(b)
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(dst, z.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestReplayReadsGzippedTranscripts: a transcript kept gzipped
+// (session.jsonl.gz, as archived sessions and judge/testdata/sessions are)
+// is replayed as the .jsonl it holds, found in a directory or named, and
+// the hook gets a plain .jsonl copy, as Claude Code would give it. Replay
+// saw 0 turn ends in them before, without a word.
+func TestReplayReadsGzippedTranscripts(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	dir := t.TempDir()
+	gzipTo(t, errorTurn(t, t.TempDir()), filepath.Join(dir, "error-turn.jsonl.gz"))
+	gzipTo(t, captured("tool-turn.jsonl"), filepath.Join(dir, "tool-turn.jsonl.gz"))
+	hook := e.script("probe", `in=$(cat)
+tp=$(printf '%s' "$in" | sed -n 's/.*"transcript_path":"\([^"]*\)".*/\1/p')
+printf '%s %s' "$tp" "$(head -c 1 "$tp")" >&2
+exit 2`)
+	for _, args := range [][]string{{dir}, {filepath.Join(dir, "error-turn.jsonl.gz"), filepath.Join(dir, "tool-turn.jsonl.gz")}} {
+		rows, stderr := replayJSON(t, e, append([]string{"-hook", hook}, args...)...)
+		if len(rows) != 2 {
+			t.Fatalf("%v: got %d rows, want 2: %v\n%s", args, len(rows), rows, stderr)
+		}
+		for i, want := range []string{"6ddd008a-e5db-4616-a846-0214d88eb5a8", "42e1af9f-cc15-4fe3-9a18-0cd104be44ad"} {
+			r := rows[i]
+			reason, _ := r["reason"].(string)
+			if r["session_id"] != want || r["turn"] != 1.0 || !strings.HasSuffix(reason, ".jsonl {") {
+				t.Errorf("%v: row %v, want session %s, turn 1, a plain .jsonl copy for the hook", args, r, want)
+			}
+		}
+		if !strings.Contains(stderr, "2 turn ends in 2 sessions (2 transcripts)") {
+			t.Errorf("%v: totals %q", args, stderr)
+		}
+	}
+	// A file that only says it is gzipped is a transcript replay cannot
+	// read: exit 1, with its name.
+	bad := filepath.Join(dir, "bad.jsonl.gz")
+	os.WriteFile(bad, []byte("not gzip\n"), 0o644)
+	if code := e.run("replay", "-hook", hook, bad); code != 1 || !strings.Contains(e.errOut.String(), "bad.jsonl.gz") {
+		t.Errorf("bad gzip: exit %d, stderr %q; want 1 naming the file", code, e.errOut.String())
+	}
+}
+
+// TestReplayReadsExit2AsClaudeCode: the reason of a block is what Claude
+// Code would send back: on exit 2 with an empty stderr, the JSON on
+// stdout's reason; for a block without a reason, "Blocked by hook". A
+// hook killed by a signal names the signal.
+func TestReplayReadsExit2AsClaudeCode(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	tests := []struct{ name, body, decision, reason, err string }{
+		{"exit 2, JSON on stdout, empty stderr", `echo '{"decision":"block","reason":"from json"}'; exit 2`, "block", "from json", ""},
+		{"exit 2, stderr wins", `echo '{"decision":"block","reason":"from json"}'; echo 'from stderr' >&2; exit 2`, "block", "from stderr", ""},
+		{"block without reason", `echo '{"decision":"block"}'`, "block", "Blocked by hook", ""},
+		{"killed", `kill -KILL $$`, "allow", "", "signal: killed"},
+	}
+	for _, tc := range tests {
+		hook := e.script(strings.ReplaceAll(tc.name, " ", "-"), "cat >/dev/null; "+tc.body)
+		rows, _ := replayJSON(t, e, "-hook", hook, captured("tool-turn.jsonl"))
+		if len(rows) != 1 {
+			t.Fatalf("%s: rows %v", tc.name, rows)
+		}
+		got, _ := rows[0]["error"].(string)
+		if rows[0]["decision"] != tc.decision || rows[0]["reason"] != tc.reason || !strings.Contains(got, tc.err) || (tc.err == "") != (got == "") {
+			t.Errorf("%s: row %v, want decision %s, reason %q, error %q", tc.name, rows[0], tc.decision, tc.reason, tc.err)
+		}
+	}
+}
+
+// TestReplaySessionOfEachHost: the session column names the session of
+// every host's transcript, from the line that declares it: Codex's
+// session_meta (not a message's payload.id), Copilot's session.start (its
+// transcripts are all named events.jsonl), droid's session_start.
+func TestReplaySessionOfEachHost(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ host, want string }{
+		{"copilot", "203144e1-bb91-4768-affd-45443ebc0c42"},
+		{"droid", "3407bab3-4735-464c-9be4-e80ed23b0f47"},
+		{"gemini", "77aa26f8-0fdf-4272-8adc-da4d699e1c39"},
+		{"qwen", "4dc8e631-2708-49bd-8761-7f01388d5fcd"},
+	} {
+		var got []string
+		p := filepath.Join("..", "..", "transcript", "testdata", "hosts", tc.host+".jsonl")
+		if err := turnEnds(p, func(te turnEnd) error { got = append(got, te.session); return nil }); err != nil {
+			t.Fatal(err)
+		}
+		if len(got) == 0 {
+			t.Errorf("%s: no turn ends", tc.host)
+		}
+		for _, s := range got {
+			if s != tc.want {
+				t.Errorf("%s: session %q, want %q", tc.host, s, tc.want)
+			}
+		}
+	}
+	for _, tc := range []struct{ line, want string }{
+		{`{"type":"session_meta","payload":{"id":"0199a213-81c0-7800-8aa1-bbab2a035a53","cwd":"/p"}}`, "0199a213-81c0-7800-8aa1-bbab2a035a53"},
+		{`{"type":"response_item","payload":{"type":"message","id":"msg_09b7","role":"assistant"}}`, ""},
+		{`{"type":"assistant","sessionId":"s-claude","message":{"id":"msg_1"}}`, "s-claude"},
+	} {
+		if got := sessionOf([]byte(tc.line)); got != tc.want {
+			t.Errorf("sessionOf(%s) = %q, want %q", tc.line, got, tc.want)
+		}
+	}
+}
+
+// TestReplayHookEnvKeepsTheUserWorldOut: the hook replay runs reaches
+// nothing of the user's beyond their transcripts: not the state store
+// STOPHOOK_STORE names (quickstart kept its retry counts there, in the
+// live sessions' store), not Telegram (autopilot and retry-escalate would
+// page the user for every past decision and wait for an answer), not the
+// live session's tmux pane or messaging socket (queue, resume). PATH and
+// API keys stay.
+func TestReplayHookEnvKeepsTheUserWorldOut(t *testing.T) {
+	t.Parallel()
+	env := hookEnv([]string{
+		"PATH=/bin", "ANTHROPIC_API_KEY=k", "LANG=C",
+		"STOPHOOK_STORE=redis://127.0.0.1:6379/0", "STOPHOOK_HOST=codex",
+		"TELEGRAM_BOT_TOKEN=t", "TELEGRAM_CHAT_ID=1", "TELEGRAM_API_URL=http://x",
+		"CLAUDE_PLUGIN_OPTION_TELEGRAM_BOT_TOKEN=t", "CLAUDE_PLUGIN_OPTION_TELEGRAM_CHAT_ID=1",
+		"TMUX=/tmp/tmux-0/default,1,0", "TMUX_PANE=%1",
+		"CLAUDE_CODE_MESSAGING_SOCKET=/tmp/cc-socks/1.sock", "CLAUDE_CODE_MESSAGING_TOKEN=x",
+		"HOME=/home/u", "STOPHOOK_STATE_DIR=/home/u/state", "STOPHOOK_LOG=/home/u/log",
+	})
+	if got, want := strings.Join(env, " "), "PATH=/bin ANTHROPIC_API_KEY=k LANG=C"; got != want {
+		t.Errorf("hook environment %q, want %q", got, want)
+	}
+}
+
+// TestReplayHintsAtAShell: a -hook copied from settings.json that needs a
+// shell (a variable, an assignment, &&) cannot be found as a program: the
+// usage error says how to run it through one.
+func TestReplayHintsAtAShell(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	for _, cmd := range []string{`$HOME/.claude/hooks/stop.sh`, `FOO=1 stophook-quickstart`, `cd hooks && ./stop.sh`} {
+		code := e.run("replay", "-hook", cmd, captured("tool-turn.jsonl"))
+		if code != 2 || !strings.Contains(e.errOut.String(), `sh -c`) {
+			t.Errorf("%s: exit %d, stderr %q; want 2 and a hint at sh -c", cmd, code, e.errOut.String())
+		}
+	}
+	if code := e.run("replay", "-hook", "no-such-hook-anywhere", captured("tool-turn.jsonl")); code != 2 || strings.Contains(e.errOut.String(), "sh -c") {
+		t.Errorf("plain missing program: exit %d, stderr %q; want 2 without the hint", code, e.errOut.String())
 	}
 }

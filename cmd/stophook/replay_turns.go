@@ -41,6 +41,7 @@ func turnEnds(path string, yield func(turnEnd) error) error {
 		session string
 		turn    int
 		pending *turnEnd // the current turn's end so far
+		blocked []string // reasons of the last turn-end hook run that blocked
 	)
 	flush := func() error {
 		if pending == nil {
@@ -68,12 +69,21 @@ func turnEnds(path string, yield func(turnEnd) error) error {
 		if session == "" {
 			session = sessionOf(line)
 		}
+		if r, ok := hookBlocks(line); ok {
+			blocked = r
+			continue
+		}
 		m, ok := messageOf(line)
 		if !ok || m.Sidechain {
 			continue
 		}
 		switch {
 		case m.Role == transcript.RoleUser && m.IsPrompt():
+			if isContinuation(m.Text, blocked) || gjson.GetBytes(line, "isCompactSummary").Bool() {
+				// The hook's reason sent back as a user message, or the
+				// summary a compaction goes on from: the turn goes on.
+				continue
+			}
 			if strings.HasPrefix(m.Text, "[Request interrupted by user") {
 				pending = nil // no Stop for an interrupted turn
 				continue
@@ -83,6 +93,7 @@ func turnEnds(path string, yield func(turnEnd) error) error {
 			}
 			turn++
 		case m.Role == transcript.RoleAssistant:
+			blocked = nil
 			// A reply that calls tools does not end its turn, and one
 			// that ends on an API error gets StopFailure, not Stop.
 			if len(m.ToolUses) > 0 || gjson.GetBytes(line, "isApiErrorMessage").Bool() {
@@ -93,6 +104,52 @@ func turnEnds(path string, yield func(turnEnd) error) error {
 		}
 	}
 	return flush()
+}
+
+// hookBlocks reads a record of a turn-end hook's run, where the host
+// writes one, and returns the reasons of the hooks that sent the agent
+// back: Copilot CLI's hook.end (its output's decision "block"), droid's
+// user_only Stop record (hookResults: a block on stdout, exit 0 or 1, or
+// exit 2's stderr). These hosts send the reason back as a plain user
+// message, which is no new prompt. ok is false for every other line.
+func hookBlocks(line []byte) (reasons []string, ok bool) {
+	switch gjson.GetBytes(line, "type").Str {
+	case "hook.end":
+		out := gjson.GetBytes(line, "data.output")
+		if out.Get("decision").Str == "block" {
+			reasons = append(reasons, out.Get("reason").Str)
+		}
+		return reasons, true
+	case "message":
+		msg := gjson.GetBytes(line, "message")
+		if !msg.Get("hookEventName").Exists() {
+			return nil, false
+		}
+		msg.Get("hookResults").ForEach(func(_, r gjson.Result) bool {
+			out := gjson.Parse(strings.TrimSpace(r.Get("stdout").Str))
+			switch code := r.Get("exitCode").Int(); {
+			case code == 2:
+				reasons = append(reasons, r.Get("stderr").Str)
+			case (code == 0 || code == 1) && out.Get("decision").Str == "block":
+				reasons = append(reasons, out.Get("reason").Str)
+			}
+			return true
+		})
+		return reasons, true
+	}
+	return nil, false
+}
+
+// isContinuation reports whether a user message's text is the reason of
+// one of the blocks just read: the host sent it back, nobody typed it.
+func isContinuation(text string, blocked []string) bool {
+	text = strings.TrimSpace(text)
+	for _, r := range blocked {
+		if r = strings.TrimSpace(r); r != "" && text == r {
+			return true
+		}
+	}
+	return false
 }
 
 // messageOf decodes one transcript line with the transcript package, in
@@ -106,9 +163,21 @@ func messageOf(line []byte) (transcript.Message, bool) {
 }
 
 // sessionOf returns the session id a transcript line names, if any:
-// Claude Code's sessionId, Codex's session_meta payload.id.
+// Claude Code's, Qwen Code's and Gemini CLI's sessionId, Codex's
+// session_meta payload.id, Copilot CLI's session.start data.sessionId,
+// droid's session_start id. Other lines' ids (a Codex message's
+// payload.id) name no session.
 func sessionOf(line []byte) string {
-	for _, p := range []string{"sessionId", "session_id", "payload.id"} {
+	paths := []string{"sessionId", "session_id"}
+	switch gjson.GetBytes(line, "type").Str {
+	case "session_meta":
+		paths = append(paths, "payload.id")
+	case "session.start":
+		paths = append(paths, "data.sessionId")
+	case "session_start":
+		paths = append(paths, "id")
+	}
+	for _, p := range paths {
 		if v := gjson.GetBytes(line, p); v.Type == gjson.String && v.Str != "" && len(v.Str) <= 200 {
 			return v.Str
 		}

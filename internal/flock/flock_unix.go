@@ -165,8 +165,8 @@ func tryLockFast(path string) (unlock func(), ok, done bool) {
 		syscall.Close(fd)
 		return nil, false, false
 	}
-	return func() {
-		syscall.Flock(fd, syscall.LOCK_UN)
-		syscall.Close(fd)
-	}, true, true
+	// Closing the descriptor releases the lock: nothing else holds its open
+	// file (it is not duplicated, and a child forked meanwhile drops it at
+	// its exec, being close-on-exec), so no LOCK_UN first.
+	return func() { syscall.Close(fd) }, true, true
 }

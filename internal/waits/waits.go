@@ -40,3 +40,33 @@ func Ask[I any](w Sayer[I], in *I) (may bool) {
 	}()
 	return w.Waits(*in)
 }
+
+// PtrSayer is what says whether it waits for *in with the input by
+// pointer: the wrappers of this module (unexported types) have a method
+// WaitsFor(in *I) bool beside their Waits(in I) bool, answering the same,
+// which a chain of wrappers asks without copying the input (some hundred
+// bytes) into each level. Calling it lets in escape: the callers are
+// those whose input is on the heap anyway (package hook's pooled
+// responses); the others ask Waits.
+type PtrSayer[I any] interface{ WaitsFor(in *I) bool }
+
+// PtrOf returns x's WaitsFor method, or nil when x has none.
+func PtrOf[I any](x any) PtrSayer[I] {
+	p, _ := x.(PtrSayer[I])
+	return p
+}
+
+// AskFor is [Ask] through p, x's WaitsFor method found by [PtrOf], when x
+// has one, else through w, its Waits: true when both are nil, and when
+// the method panics.
+func AskFor[I any](p PtrSayer[I], w Sayer[I], in *I) (may bool) {
+	if p == nil {
+		return Ask(w, in)
+	}
+	defer func() {
+		if recover() != nil {
+			may = true
+		}
+	}()
+	return p.WaitsFor(in)
+}

@@ -59,3 +59,39 @@ func TestOfAsk(t *testing.T) {
 		t.Error("a Waits that panics: Ask = false, want true")
 	}
 }
+
+// byPointer is a wrapper of this module's kind: WaitsFor answers as Waits,
+// without a copy of the input; seen counts the calls of each.
+type byPointer struct{ seen *[2]int }
+
+func (b byPointer) Waits(in input) bool { b.seen[0]++; return in.slow }
+
+func (b byPointer) WaitsFor(in *input) bool { b.seen[1]++; return in.slow }
+
+type panicsByPointer struct{ panics }
+
+func (panicsByPointer) WaitsFor(*input) bool { panic("boom") }
+
+// TestAskFor: AskFor asks WaitsFor when PtrOf found one, Waits when not,
+// and a panic in either means the input may wait.
+func TestAskFor(t *testing.T) {
+	var seen [2]int
+	b := byPointer{&seen}
+	p, w := waits.PtrOf[input](b), waits.Of[input](b)
+	if p == nil || waits.AskFor(p, w, &input{}) || !waits.AskFor(p, w, &input{slow: true}) {
+		t.Error("byPointer: AskFor answered other than WaitsFor")
+	}
+	if seen != [2]int{0, 2} {
+		t.Errorf("calls of Waits and WaitsFor: %v, want [0 2]", seen)
+	}
+	if waits.PtrOf[input](sayer{}) != nil || waits.AskFor(nil, waits.Of[input](sayer{}), &input{}) {
+		t.Error("sayer: AskFor without a WaitsFor must ask Waits")
+	}
+	if !waits.AskFor[input](nil, nil, &input{}) {
+		t.Error("nothing to ask: AskFor = false, want true")
+	}
+	x := panicsByPointer{}
+	if !waits.AskFor(waits.PtrOf[input](x), waits.Of[input](x), &input{}) {
+		t.Error("a WaitsFor that panics: AskFor = false, want true")
+	}
+}
