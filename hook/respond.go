@@ -120,7 +120,7 @@ func respond(ctx context.Context, p stophook.Policy, data []byte, opts *Options,
 		in.Store = opts.Store
 	}
 	if in.Store == nil && in.CWD != "" {
-		in.Store = stophook.DefaultStore(*in)
+		in.Store = defaultStore(in)
 	}
 	// An input without a cwd names no project: no turn state is kept for
 	// it unless a state directory was given.
@@ -182,7 +182,7 @@ func respond(ctx context.Context, p stophook.Policy, data []byte, opts *Options,
 		writeExplain(warn.to(), *d)
 	}
 	if opts.Log != "" {
-		if err := appendLog(opts.Log, *in, *d, time.Since(start)); err != nil {
+		if err := logDecision(opts.Log, in, d, start); err != nil {
 			fmt.Fprintf(warn.to(), "stophook: decision log: %v\n", err)
 		}
 	}
@@ -210,15 +210,40 @@ func decide(ctx context.Context, p stophook.Policy, in *stophook.Input, opts *Op
 	// pooled response's, on the heap anyway.
 	may, ok := chaincall.Waits(chain, in)
 	if !ok {
-		may = chain.Waits(*in)
+		may = chainWaits(chain, in)
 	}
 	if !may {
 		// What stophook.Evaluate does, without asking again.
 		if !chaincall.Evaluate(ctx, chain, in, d) {
-			*d, _ = chain.Evaluate(ctx, *in)
+			chainEvaluate(ctx, chain, in, d)
 		}
 		return nil
 	}
+	return decideWaiting(ctx, p, in, opts, d)
+}
+
+// The calls that copy the input (some hundred bytes) are made in functions
+// of their own, not inlined, so that the frames of the decision's common
+// path, which the request's goroutine stacks up, do not hold room for the
+// copies: with them, the stack outgrew its size on every decision after
+// the collector had shrunk it, and was copied.
+
+// chainWaits is chain.Waits(*in); chainEvaluate is chain.Evaluate(ctx, *in)
+// into *d.
+//
+//go:noinline
+func chainWaits(chain *stophook.Chain, in *stophook.Input) bool { return chain.Waits(*in) }
+
+//go:noinline
+func chainEvaluate(ctx context.Context, chain *stophook.Chain, in *stophook.Input, d *stophook.Decision) {
+	*d, _ = chain.Evaluate(ctx, *in)
+}
+
+// decideWaiting is decide for a chain that may wait: on an evaluator,
+// under the budget.
+//
+//go:noinline
+func decideWaiting(ctx context.Context, p stophook.Policy, in *stophook.Input, opts *Options, d *stophook.Decision) (wait func()) {
 	var f *flight
 	if opts.server {
 		f = new(flight)
@@ -370,3 +395,14 @@ func joinNonEmpty(a, b string) string {
 // deadlinePolicy is the Decision.Policy [stophook.Evaluate] gives a
 // decision made because the budget ran out.
 const deadlinePolicy = "stophook.deadline"
+
+// defaultStore is stophook.DefaultStore(*in) and logDecision appendLog of
+// *in and *d, called apart (see chainWaits).
+//
+//go:noinline
+func defaultStore(in *stophook.Input) stophook.Store { return stophook.DefaultStore(*in) }
+
+//go:noinline
+func logDecision(path string, in *stophook.Input, d *stophook.Decision, start time.Time) error {
+	return appendLog(path, *in, *d, time.Since(start))
+}

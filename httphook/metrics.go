@@ -96,10 +96,19 @@ func (c *countingPolicy) Evaluate(ctx context.Context, in stophook.Input) (stoph
 // from package hook (see stophook's evaluatorFor); in escapes.
 func (c *countingPolicy) EvaluateFor(ctx context.Context, in *stophook.Input) (stophook.Decision, error) {
 	if c.byPtr == nil {
-		return c.Evaluate(ctx, *in)
+		return c.evaluateCopy(ctx, in)
 	}
 	d, err := c.byPtr.EvaluateFor(ctx, in)
 	return c.count(d, err)
+}
+
+// evaluateCopy is c.Evaluate(ctx, *in), in a function of its own so that
+// EvaluateFor's frame on the decision's path holds no room for the copy
+// (see package hook's chainWaits).
+//
+//go:noinline
+func (c *countingPolicy) evaluateCopy(ctx context.Context, in *stophook.Input) (stophook.Decision, error) {
+	return c.Evaluate(ctx, *in)
 }
 
 // count counts the decision d, err of p.

@@ -60,6 +60,15 @@ func evaluateOf(ctx context.Context, next stophook.Policy, in *stophook.Input) (
 	case *ErrorRetry:
 		return n.evaluate(ctx, in)
 	}
+	return evaluateCopy(ctx, next, in)
+}
+
+// evaluateCopy is next.Evaluate(ctx, *in), in a function of its own so
+// that evaluateOf's frame, on the decision's path, holds no room for the
+// copy (a request's goroutine stacks up the guards' frames).
+//
+//go:noinline
+func evaluateCopy(ctx context.Context, next stophook.Policy, in *stophook.Input) (stophook.Decision, error) {
 	return next.Evaluate(ctx, *in)
 }
 

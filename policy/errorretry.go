@@ -177,6 +177,17 @@ func (p *ErrorRetry) evaluate(ctx context.Context, in *stophook.Input) (stophook
 	} else {
 		evidence = judgedWhy(v)
 	}
+	return p.retry(ctx, in, store, key, evidence)
+}
+
+// retry counts a retry of the error evidence names for the stop in and
+// blocks it, or lets it through once the retries are spent. It is apart
+// from evaluate, not inlined, so that the frame of evaluate, on the path
+// of every stop, holds no room for what only a stop with an error needs
+// (the input's Time and FirstStop copy it).
+//
+//go:noinline
+func (p *ErrorRetry) retry(ctx context.Context, in *stophook.Input, store stophook.Store, key, evidence string) (stophook.Decision, error) {
 	max := p.MaxRetries
 	if max <= 0 {
 		max = 2

@@ -1,4 +1,6 @@
 package policy
 
+import "github.com/stophook/stophook"
+
 // RunningBackgroundTasks is runningBackgroundTasks, for the external tests.
-var RunningBackgroundTasks = runningBackgroundTasks
+func RunningBackgroundTasks(in stophook.Input) []backgroundTask { return runningBackgroundTasks(&in) }

@@ -33,7 +33,7 @@ func (t backgroundTask) running() bool {
 
 // runningBackgroundTasks returns the running tasks of in.BackgroundTasks.
 // Entries that are not JSON objects are skipped.
-func runningBackgroundTasks(in stophook.Input) []backgroundTask {
+func runningBackgroundTasks(in *stophook.Input) []backgroundTask {
 	var out []backgroundTask
 	for _, raw := range in.BackgroundTasks {
 		var t backgroundTask
@@ -79,7 +79,7 @@ func (p *pauseOnBackground) Evaluate(ctx context.Context, in stophook.Input) (st
 // evaluate is Evaluate, for the guards of this package (see [evaluateOf]).
 func (p *pauseOnBackground) evaluate(ctx context.Context, in *stophook.Input) (stophook.Decision, error) {
 	if isStop(in) && len(in.BackgroundTasks) > 0 {
-		if running := runningBackgroundTasks(*in); len(running) > 0 {
+		if running := runningBackgroundTasks(in); len(running) > 0 {
 			return stophook.PassOn(pauseWhy(running)), nil
 		}
 	}
