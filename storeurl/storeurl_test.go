@@ -104,6 +104,10 @@ func TestFromFlags(t *testing.T) {
 		{"", "", "bogus", "", true},
 		{"", "", filepath.Join("x", "y"), "", true},
 		{"", "", "mysql://db", "", true},
+		{"", "", "file:" + filepath.Join("x", "y"), "", true},
+		{"", "", "file:" + filepath.Join("x", "y") + "?sync=1", "", true},
+		{"", "", "file:" + abs + "?sync=1", "file:" + abs + "?sync=1", false},
+		{"", "", "file:///srv/state", "file:///srv/state", false},
 		{"bogus", "", "", "bogus", false}, // a flag is the caller's to check
 	}
 	for _, tt := range tests {
