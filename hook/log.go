@@ -34,18 +34,27 @@ type logLine struct {
 	DurationMS float64   `json:"duration_ms"`
 }
 
-// appendLog appends one line for d to the log at path. The line is one
-// write to a file opened with O_APPEND, so lines of concurrent hooks never
-// interleave. Before the write, a file at or above maxLogSize is rotated
-// (see [rotateLog]).
+// appendLog appends one line for d to the log at path; its why names the
+// policies that failed (an error or a panic, treated as a pass). The line
+// is one write to a file opened with O_APPEND, so lines of concurrent
+// hooks never interleave. Before the write, a file at or above maxLogSize
+// is rotated (see [rotateLog]).
 func appendLog(path string, in stophook.Input, d stophook.Decision, took time.Duration) error {
 	verdict := "allow"
 	if d.Blocks() {
 		verdict = "block"
 	}
+	why := d.Why
+	for _, s := range d.Trace {
+		if s.Err != nil {
+			// Its stderr line says so too: "no policy objected" alone
+			// would hide the policy that could not say.
+			why += fmt.Sprintf("; %s failed, treated as pass: %v", s.Policy, s.Err)
+		}
+	}
 	b, err := json.Marshal(logLine{
 		Time: in.Time().UTC(), SessionID: in.SessionID, Event: string(in.HookEventName), Host: in.Host,
-		Verdict: verdict, Policy: d.Policy, Why: d.Why, Reason: hostio.Truncate(d.Reason, reasonHead),
+		Verdict: verdict, Policy: d.Policy, Why: why, Reason: hostio.Truncate(d.Reason, reasonHead),
 		DurationMS: float64(took.Microseconds()) / 1000,
 	})
 	if err != nil {

@@ -97,7 +97,7 @@ func TestRunFailsOpen(t *testing.T) {
 		{"too large", blocker("x"), strings.NewReader(`{"a":"` + strings.Repeat("x", 2000) + `"}`), hook.Options{MaxInput: 1000}, "larger than 1000", "larger than 1000"},
 		{"stdin never closes", blocker("x"), slowReader{}, hook.Options{ReadTimeout: 20 * time.Millisecond}, "timed out", "timed out"},
 		{"wrong event", blocker("x"), strings.NewReader(`{"hook_event_name":"PreToolUse"}`), hook.Options{}, "not handled", "not handled"},
-		{"panic", panicking, strings.NewReader(stopPayload), hook.Options{ExitCode: true}, "panicked", ""},
+		{"panic", panicking, strings.NewReader(stopPayload), hook.Options{ExitCode: true}, "panicked", "panicked"},
 		{"budget exceeded", hang, strings.NewReader(stopPayload), hook.Options{ExitCode: true, Budget: 20 * time.Millisecond}, "budget", "budget"},
 	}
 	for _, tt := range tests {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/stophook/stophook/internal/textcut"
 	"github.com/stophook/stophook/llm"
 )
 
@@ -32,7 +33,8 @@ Answer:`
 // builds them) to settle v, the offline verdict on text and ev, when its
 // confidence is below [SettleBelow]; otherwise, or when m fails or answers
 // something else than the four words, it returns v unchanged. The caller
-// bounds the time with ctx.
+// bounds the time with ctx. The verdict kept because m failed or answered
+// something else says so at the start of its Why.
 func Settle(ctx context.Context, m llm.Model, text string, ev *Evidence, v Verdict) Verdict {
 	if m == nil || v.Confidence >= SettleBelow {
 		return v
@@ -51,6 +53,7 @@ func Settle(ctx context.Context, m llm.Model, text string, ev *Evidence, v Verdi
 	prompt := fmt.Sprintf(settlePrompt, tools, v, v.Why, tailString(tail(text), 6<<10))
 	answer, err := m.Complete(ctx, "", prompt)
 	if err != nil {
+		v.Why = "llm failed (" + errTail(err) + "); " + v.Why
 		return v
 	}
 	word := strings.Trim(strings.ToLower(strings.TrimSpace(answer)), ".*`'\" ")
@@ -68,5 +71,16 @@ func Settle(ctx context.Context, m llm.Model, text string, ev *Evidence, v Verdi
 	case "decision":
 		return Verdict{Class: Question, Kind: Decision, Confidence: 0.7, Why: why}
 	}
+	v.Why = fmt.Sprintf("llm answered %q; %s", textcut.Head(answer, 40, "…"), v.Why)
 	return v
+}
+
+// errTail is the end of err's message, where its cause is ("connect:
+// connection refused", "context deadline exceeded"), cut to 60 runes.
+func errTail(err error) string {
+	r := []rune(strings.TrimSpace(err.Error()))
+	if len(r) > 60 {
+		return "…" + string(r[len(r)-60:])
+	}
+	return string(r)
 }

@@ -44,3 +44,27 @@ func TestSettle(t *testing.T) {
 		})
 	}
 }
+
+// TestSettleSaysWhenTheLLMFailed: the offline verdict kept because the
+// LLM failed or answered something else says so in its why (the trace of
+// -explain and the decision log show it): a user who turned the LLM on
+// learns it was asked and why it did not settle.
+func TestSettleSaysWhenTheLLMFailed(t *testing.T) {
+	t.Parallel()
+	low := judge.Verdict{Class: judge.Done, Confidence: 0.4, Why: "last Bash(go test) failed; the message does not say it failed"}
+	for _, tt := range []struct {
+		name   string
+		answer string
+		err    error
+		want   string
+	}{
+		{"error", "", errors.New("anthropic: 529 overloaded"), "llm failed (anthropic: 529 overloaded); "},
+		{"unreadable answer", "I think so", nil, `llm answered "I think so"; `},
+	} {
+		m := llm.Func(func(context.Context, string, string) (string, error) { return tt.answer, tt.err })
+		got := judge.Settle(context.Background(), m, "Implemented the parser.", nil, low)
+		if got.String() != "done" || got.Why != tt.want+low.Why {
+			t.Errorf("%s: Settle = %v (%q), want done, %q then the offline why", tt.name, got, got.Why, tt.want)
+		}
+	}
+}

@@ -123,12 +123,18 @@ func classifyLines(r io.Reader, w io.Writer, maxLine int) error {
 // classifyOne answers one request line.
 func classifyOne(line []byte) classifyAnswer {
 	var req classifyRequest
-	if err := json.Unmarshal(line, &req); err != nil {
+	err := json.Unmarshal(line, &req)
+	var typ *json.UnmarshalTypeError
+	if err != nil && (!errors.As(err, &typ) || typ.Field == "") {
 		return classifyAnswer{Error: "not a JSON object: " + shortErr(err)}
 	}
-	a := classifyAnswer{ID: req.ID}
+	a := classifyAnswer{ID: req.ID} // decoded even when another member has the wrong type
 	if len(a.ID) > 256 {
 		a.ID = nil
+	}
+	if err != nil {
+		a.Error = typ.Field + ": want a string, not " + typ.Value
+		return a
 	}
 	msg := ""
 	if req.Message != nil {

@@ -52,7 +52,7 @@ func TestClassifyAnswersEachLine(t *testing.T) {
 		{"no message", `{"id": 1}`, "", "", "", "want \"message\""},
 		{"not JSON", `Shall I proceed?`, "", "", "", "not a JSON object"},
 		{"array", `["Shall I proceed?"]`, "", "", "", "not a JSON object"},
-		{"message not a string", `{"message": 42}`, "", "", "", "not a JSON object"},
+		{"message not a string", `{"message": 42}`, "", "", "", "message: want a string"},
 		{"blank line", `   `, "", "", "", "empty line"},
 	}
 	for _, tc := range tests {
@@ -135,4 +135,24 @@ func TestClassifyRejectsArguments(t *testing.T) {
 func jsonString(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
+}
+
+// TestClassifyWrongFieldType: an object whose field has the wrong type
+// ("message": 7) gets an error naming the field, with its id echoed, not
+// "not a JSON object".
+func TestClassifyWrongFieldType(t *testing.T) {
+	t.Parallel()
+	got := classifyOut(t, `{"id": 6, "message": 7}`+"\n"+`{"id": "t", "transcript_path": ["x"]}`+"\n")
+	if len(got) != 2 {
+		t.Fatalf("got %d lines, want 2", len(got))
+	}
+	for i, tt := range []struct {
+		id    any
+		field string
+	}{{6.0, "message"}, {"t", "transcript_path"}} {
+		msg, _ := got[i]["error"].(string)
+		if got[i]["id"] != tt.id || !strings.HasPrefix(msg, tt.field+": want a string") {
+			t.Errorf("line %d: %v, want id %v and an error naming %s", i, got[i], tt.id, tt.field)
+		}
+	}
 }

@@ -83,10 +83,22 @@ type compareFields struct {
 func runReplay(args []string, s *sys) int {
 	var o replayOpts
 	fs := replayFlags(&o)
-	if done, code := parse(fs, args, s); done {
-		return code
+	// Flags may follow the PATHs too; after "--" every argument is a PATH.
+	var pathArgs []string
+	for rest := args; len(rest) > 0; {
+		if done, code := parse(fs, rest, s); done {
+			return code
+		}
+		if n := len(rest) - fs.NArg(); n > 0 && rest[n-1] == "--" {
+			pathArgs = append(pathArgs, fs.Args()...)
+			break
+		}
+		rest = fs.Args()
+		for len(rest) > 0 && (rest[0] == "-" || !strings.HasPrefix(rest[0], "-")) {
+			pathArgs, rest = append(pathArgs, rest[0]), rest[1:]
+		}
 	}
-	if o.hook == "" || fs.NArg() == 0 {
+	if o.hook == "" || len(pathArgs) == 0 {
 		fmt.Fprintln(s.stderr, "stophook replay: want -hook 'CMD [ARGS]' and at least one PATH")
 		return 2
 	}
@@ -108,7 +120,7 @@ func runReplay(args []string, s *sys) int {
 		hooks = append(hooks, hook{argv: argv, timeout: o.timeout, env: env})
 	}
 	var paths []string
-	for _, p := range fs.Args() {
+	for _, p := range pathArgs {
 		found, err := transcriptsUnder(absFrom(s, p))
 		if err != nil {
 			fmt.Fprintf(s.stderr, "stophook replay: %v\n", err)

@@ -582,3 +582,22 @@ func TestReplayHintsAtAShell(t *testing.T) {
 		t.Errorf("plain missing program: exit %d, stderr %q; want 2 without the hint", code, e.errOut.String())
 	}
 }
+
+// TestReplayFlagsAfterPaths: replay's flags may follow its PATHs
+// (`stophook replay ~/.claude/projects -hook x -json`), as they may precede
+// them; after "--" every argument is a PATH.
+func TestReplayFlagsAfterPaths(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	p := captured("tool-turn.jsonl")
+	rows, _ := replayJSON(t, e, "-hook", "true", p, "-timeout", "2m", p)
+	if len(rows) != 2 {
+		t.Errorf("flags between PATHs: %d rows, want 2", len(rows))
+	}
+	if code := e.run("replay", p, "-hook", "true", "-json"); code != 0 || !strings.HasPrefix(e.out.String(), "{") {
+		t.Errorf("flags after the PATH: exit %d, stdout %q; want 0 and JSON rows\n%s", code, e.out.String(), e.errOut.String())
+	}
+	if code := e.run("replay", "-hook", "true", "--", "-json"); code != 1 || !strings.Contains(e.errOut.String(), "-json") {
+		t.Errorf("after --: exit %d, stderr %q; want -json read as a missing PATH (exit 1)", code, e.errOut.String())
+	}
+}
