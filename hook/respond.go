@@ -13,7 +13,9 @@ import (
 
 	"github.com/stophook/stophook/internal/chaincall"
 	"github.com/stophook/stophook/internal/hostio"
+	"github.com/stophook/stophook/internal/inputstore"
 	"github.com/stophook/stophook/internal/onepass"
+	"github.com/stophook/stophook/internal/reported"
 )
 
 // defaultEvents are the stop events a hook handles when none are given.
@@ -121,6 +123,9 @@ func respond(ctx context.Context, p stophook.Policy, data []byte, opts *Options,
 	}
 	if in.Store == nil && in.CWD != "" {
 		in.Store = defaultStore(in)
+		if opts.server {
+			in.Store = countedStore(ctx, in.Store)
+		}
 	}
 	// An input without a cwd names no project: no turn state is kept for
 	// it unless a state directory was given.
@@ -174,7 +179,9 @@ func respond(ctx context.Context, p stophook.Policy, data []byte, opts *Options,
 		fmt.Fprintf(warn.to(), "stophook: %s; allowing stop\n", d.Why)
 	}
 	for _, s := range d.Trace {
-		if s.Err != nil {
+		// A store outage its store logged (once) is not logged again for
+		// every stop it lets through.
+		if s.Err != nil && !reported.Is(s.Err) {
 			fmt.Fprintf(warn.to(), "stophook: policy %s failed, treated as pass: %v\n", s.Policy, s.Err)
 		}
 	}
@@ -287,7 +294,9 @@ func (w *warnings) String() string {
 func uncounted(warn *strings.Builder, err error) stophook.Decision {
 	d := stophook.AllowStop("the turn's continuations cannot be counted: " + err.Error())
 	d.Policy = budgetPolicy
-	fmt.Fprintf(warn, "stophook: cannot count this turn's continuations (%v); allowing stop\n", err)
+	if !reported.Is(err) {
+		fmt.Fprintf(warn, "stophook: cannot count this turn's continuations (%v); allowing stop\n", err)
+	}
 	return d
 }
 
@@ -401,6 +410,14 @@ const deadlinePolicy = "stophook.deadline"
 //
 //go:noinline
 func defaultStore(in *stophook.Input) stophook.Store { return stophook.DefaultStore(*in) }
+
+// countedStore is inputstore.Wrap: a server's metrics count the failures
+// of the store an input gets without one. Called apart (see chainWaits).
+//
+//go:noinline
+func countedStore(ctx context.Context, s stophook.Store) stophook.Store {
+	return inputstore.Wrap(ctx, s)
+}
 
 //go:noinline
 func logDecision(path string, in *stophook.Input, d *stophook.Decision, start time.Time) error {

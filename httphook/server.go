@@ -13,6 +13,7 @@ import (
 
 	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/hook"
+	"github.com/stophook/stophook/internal/inputstore"
 )
 
 // Paths served besides the hook. Every other path is the hook (Claude
@@ -46,6 +47,9 @@ type ServeOptions struct {
 	Logger *slog.Logger
 
 	metrics *metrics // nil: new, unshared metrics
+	// inputStore, when set, wraps the store the runner makes for each
+	// input when it was given none (see package inputstore).
+	inputStore func(stophook.Store) stophook.Store
 }
 
 // mux returns the server's handler: GET /healthz, GET /metrics, and hook
@@ -151,6 +155,10 @@ func (o ServeOptions) withDefaults() ServeOptions {
 func Serve(ctx context.Context, ln net.Listener, hook http.Handler, opts ServeOptions) error {
 	opts = opts.withDefaults()
 	srv := newServer(mux(hook, opts))
+	if opts.inputStore != nil {
+		base := inputstore.With(context.Background(), opts.inputStore)
+		srv.BaseContext = func(net.Listener) context.Context { return base }
+	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {
@@ -171,7 +179,8 @@ func Serve(ctx context.Context, ln net.Listener, hook http.Handler, opts ServeOp
 // ListenAndServe is what a hook binary's -http ADDR does: [Listen] on addr
 // (refused off loopback without token; messages on log), run p
 // through a [Handler] with token and opts, counted on /metrics
-// (opts.Store's failures too), and [Serve] until ctx is done. Unless the
+// (the failures of opts.Store, or of the store each input gets without
+// one, too), and [Serve] until ctx is done. Unless the
 // environment sets GOGC, it sets the process's GC target to
 // 400: a server allocates much and keeps little (see serverGCPercent).
 func ListenAndServe(ctx context.Context, addr string, p stophook.Policy, token string, opts hook.Options, sopts ServeOptions, log io.Writer) error {
@@ -184,8 +193,13 @@ func ListenAndServe(ctx context.Context, addr string, p stophook.Policy, token s
 		sopts.metrics = newMetrics()
 	}
 	sopts.Token = token
+	if dir := os.Getenv(hook.StateDirEnv); opts.Store == nil && dir != "" {
+		opts.Store = stophook.NewFileStore(dir) // what the runner would make, made here to be counted
+	}
 	if opts.Store != nil {
 		opts.Store = sopts.metrics.store(opts.Store)
+	} else {
+		sopts.inputStore = sopts.metrics.store // each input's own FileStore, counted too
 	}
 	return Serve(ctx, ln, New(sopts.metrics.policy(p), token, opts), sopts)
 }

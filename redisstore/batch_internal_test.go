@@ -122,3 +122,56 @@ func TestBatchedAfterClose(t *testing.T) {
 		t.Errorf("Get after Close: %v, want an error", err)
 	}
 }
+
+// stuckHook holds every GET in its round trip, whatever the round trip's
+// deadline, until release is closed: both senders busy with a server that
+// does not answer.
+type stuckHook struct{ entered, release chan struct{} }
+
+func (h stuckHook) DialHook(next redis.DialHook) redis.DialHook { return next }
+func (h stuckHook) ProcessHook(next redis.ProcessHook) redis.ProcessHook {
+	return func(ctx context.Context, cmd redis.Cmder) error {
+		select {
+		case h.entered <- struct{}{}:
+			<-h.release
+		case <-h.release: // the test is over
+		}
+		cmd.SetErr(io.ErrUnexpectedEOF)
+		return cmd.Err()
+	}
+}
+func (h stuckHook) ProcessPipelineHook(next redis.ProcessPipelineHook) redis.ProcessPipelineHook {
+	return next
+}
+
+// TestQueuedCommandTimesOut: a read waiting for a sender while both are
+// in round trips the server does not answer fails within the store's
+// timeout, as one round trip would: it used to wait for a round trip
+// ahead of it to time out first, then for its own, so a stop behind a
+// hung server was let through after twice the timeout or more.
+func TestQueuedCommandTimesOut(t *testing.T) {
+	hook := stuckHook{make(chan struct{}), make(chan struct{})}
+	c := redis.NewClient(&redis.Options{Addr: "127.0.0.1:1"})
+	c.AddHook(hook)
+	s := New(c, Options{Timeout: 10 * time.Millisecond, Cooldown: -1, Logger: slog.New(slog.DiscardHandler)})
+	defer s.Close()
+	defer close(hook.release)
+	ctx := context.Background()
+	for range senders {
+		go s.Get(ctx, "k")
+		<-hook.entered // a sender holds it, in a round trip that does not end
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, err := s.Get(ctx, "k")
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if !errors.Is(err, context.DeadlineExceeded) {
+			t.Errorf("the queued read: %v, want its timeout", err)
+		}
+	case <-time.After(time.Minute): // a guard against hanging: the timeout is 10 ms
+		t.Fatal("a read waiting for a sender did not time out while the round trips ahead of it went on")
+	}
+}

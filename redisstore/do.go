@@ -11,6 +11,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/internal/reported"
 )
 
 // do runs one round trip under the store's timeout and its breaker.
@@ -25,12 +26,18 @@ func (s *Store) do(ctx context.Context, op func(ctx context.Context) error) erro
 }
 
 // batched runs cmd in the next shared round trip (see batcher) under the
-// store's breaker; a missing key is [stophook.ErrNotFound].
+// store's breaker and timeout (its wait for a sender included); a
+// missing key is [stophook.ErrNotFound].
 func (s *Store) batched(ctx context.Context, cmd redis.Cmder) error {
 	if err := s.admit(ctx); err != nil {
 		return err
 	}
-	err := s.send(ctx, cmd)
+	// The timeout bounds the wait for a sender too: behind round trips
+	// the server does not answer, a command would wait for them to time
+	// out before its own began.
+	octx, cancel := context.WithTimeout(ctx, s.opts.Timeout)
+	err := s.send(octx, cmd)
+	cancel()
 	if errors.Is(err, redis.Nil) {
 		err = stophook.ErrNotFound
 	}
@@ -45,7 +52,7 @@ func (s *Store) admit(ctx context.Context) error {
 	s.stats.ops.Add(1)
 	if !s.br.allow(time.Now()) {
 		s.stats.fastFails.Add(1)
-		return ErrUnavailable
+		return s.br.logged(ErrUnavailable)
 	}
 	return nil
 }
@@ -62,7 +69,7 @@ func (s *Store) settle(ctx context.Context, err error) error {
 	}
 	s.stats.errors.Add(1)
 	s.br.failure(time.Now(), err)
-	return err
+	return s.br.logged(err)
 }
 
 // breaker fails operations at once for a cooldown after one failed, and
@@ -70,6 +77,7 @@ func (s *Store) settle(ctx context.Context, err error) error {
 type breaker struct {
 	cooldown time.Duration
 	log      *slog.Logger
+	logs     bool // log writes lines at level Warn: an outage is reported there
 
 	mu    sync.Mutex   // serialises failure and success
 	until atomic.Int64 // fail fast before this (Unix nanoseconds)
@@ -92,6 +100,18 @@ func (b *breaker) failure(now time.Time, err error) {
 		b.log.LogAttrs(context.Background(), slog.LevelWarn, "redisstore: server not answering; stops are let through until it does",
 			slog.String("error", err.Error()))
 	}
+}
+
+// logged returns err, an operation's failure during an outage, marked as
+// reported when the outage's line went to a log (see package reported): a
+// hook server then counts the stop it lets through without logging it
+// again. With a logger that writes nothing (a command hook's: the failed
+// operation is its one line) err is returned as it is.
+func (b *breaker) logged(err error) error {
+	if !b.logs {
+		return err
+	}
+	return reported.Mark(err)
 }
 
 func (b *breaker) success() {

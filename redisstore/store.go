@@ -97,6 +97,7 @@ func New(c redis.UniversalClient, opts Options) *Store {
 		batch: batcher{queue: make(chan *queuedCmd, queued), quit: make(chan struct{})}}
 	s.br.cooldown = opts.Cooldown
 	s.br.log = opts.Logger
+	s.br.logs = opts.Logger.Enabled(context.Background(), slog.LevelWarn)
 	return s
 }
 

@@ -47,9 +47,9 @@ type Store struct {
 // FromFlags picks the store spec of a hook's flags: -store, else -state
 // (a directory), else $STOPHOOK_STORE; "" leaves the default (the
 // project's state dir, or $STOPHOOK_STATE_DIR). A value of the variable
-// that is neither an absolute directory nor a URL of a known scheme is not
-// used: the error names the variable, for the caller to print once, as a
-// warning when it keeps its default. (A relative directory would depend
+// that is neither an absolute directory (bare or after file:) nor a URL
+// of a known scheme is not used: the error names the variable, for the
+// caller to print once, as a warning when it keeps its default. (A relative directory would depend
 // on the working directory of each hook run.)
 func FromFlags(store, state string, getenv func(string) string) (string, error) {
 	spec, err := fromFlags(store, state, getenv)
@@ -70,7 +70,7 @@ func fromFlags(store, state string, getenv func(string) string) (string, error) 
 	if v == "" {
 		return "", nil
 	}
-	scheme, _, hasScheme := strings.Cut(v, ":")
+	scheme, rest, hasScheme := strings.Cut(v, ":")
 	if !isScheme(scheme, hasScheme) {
 		if !filepath.IsAbs(v) {
 			return "", fmt.Errorf("storeurl: %s=%q is not an absolute directory or a store URL (file:DIR, memory:, redis://, rediss://)", Env, v)
@@ -78,7 +78,12 @@ func fromFlags(store, state string, getenv func(string) string) (string, error) 
 		return v, nil
 	}
 	switch strings.ToLower(scheme) {
-	case "file", "memory", "redis", "rediss":
+	case "file":
+		if dir, _, _ := strings.Cut(rest, "?"); !strings.HasPrefix(dir, "//") && !filepath.IsAbs(dir) {
+			return "", fmt.Errorf("storeurl: %s=%q is not an absolute directory (file:DIR with DIR absolute)", Env, v)
+		}
+		return v, nil
+	case "memory", "redis", "rediss":
 		return v, nil
 	}
 	return "", fmt.Errorf("storeurl: %s=%q has the unknown scheme %q (want an absolute directory, file:DIR, memory:, redis:// or rediss://)", Env, v, scheme)
@@ -112,10 +117,11 @@ func Open(spec string, opts Options) (*Store, error) {
 // which Redis URLs carry and errors may quote: the message goes to hook
 // stderr and server logs.
 func hidePassword(err error, spec string) error {
-	_, rest, ok := strings.Cut(spec, "://")
+	_, rest, ok := strings.Cut(spec, ":")
 	if !ok {
 		return err
 	}
+	rest = strings.TrimLeft(rest, "/") // scheme://, and its misspellings
 	if i := strings.IndexAny(rest, "/?#"); i >= 0 {
 		rest = rest[:i]
 	}
@@ -151,6 +157,12 @@ func open(spec string, opts Options) (*Store, error) {
 		}
 		return &Store{Store: new(stophook.MemoryStore), Kind: "memory", Closer: nopCloser{}}, nil
 	case "redis", "rediss":
+		if !strings.HasPrefix(rest, "//") {
+			// go-redis takes redis:HOST for a URL without a host (it
+			// connects to localhost:6379), and quotes the path of
+			// redis:/… in its error, password included.
+			return nil, fmt.Errorf("storeurl: a Redis store is %s://[:PASSWORD@]HOST:PORT/DB, with two slashes", strings.ToLower(scheme))
+		}
 		ro := opts.Redis
 		if !opts.Server && ro.Logger == nil {
 			// A command hook or subcommand is one short process: the

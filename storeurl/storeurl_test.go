@@ -104,6 +104,10 @@ func TestFromFlags(t *testing.T) {
 		{"", "", "bogus", "", true},
 		{"", "", filepath.Join("x", "y"), "", true},
 		{"", "", "mysql://db", "", true},
+		{"", "", "file:" + filepath.Join("x", "y"), "", true},
+		{"", "", "file:" + filepath.Join("x", "y") + "?sync=1", "", true},
+		{"", "", "file:" + abs + "?sync=1", "file:" + abs + "?sync=1", false},
+		{"", "", "file:///srv/state", "file:///srv/state", false},
 		{"bogus", "", "", "bogus", false}, // a flag is the caller's to check
 	}
 	for _, tt := range tests {
@@ -128,6 +132,11 @@ func TestErrorsHideThePassword(t *testing.T) {
 		"redis://:" + pw + "@127.0.0.1:6379/0?ttl=soon",
 		"redis://:" + pw + "@127.0.0.1:6379/0?bogus=1",
 		"rediss://:" + pw + "%zz@127.0.0.1:6379/0",
+		// A slash or both missing: not a URL with a host, whatever
+		// go-redis would make of it (it connected to localhost:6379).
+		"redis:/:" + pw + "@127.0.0.1:6379/0",
+		"redis::" + pw + "@127.0.0.1:6379/0",
+		"REDISS:" + pw + "@127.0.0.1",
 	} {
 		s, err := storeurl.Open(spec, storeurl.Options{})
 		if err == nil {

@@ -282,6 +282,11 @@ func TestFleet(t *testing.T) {
 			if after := r.storeErrors(t, client); after == before {
 				t.Errorf("replica %d: the loop policy's failed store read is not counted (stophook_store_errors_total stays %s)", i, after)
 			}
+			// One line for the outage, not one for every stop let through.
+			log := r.log.String()
+			if n := strings.Count(log, "redisstore: server not answering"); n != 1 || strings.Contains(log, "treated as pass") || strings.Contains(log, "cannot count") {
+				t.Errorf("replica %d logs %d outage lines and these, want one line in all:\n%s", i, n, log)
+			}
 		}
 	})
 

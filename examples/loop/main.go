@@ -151,6 +151,32 @@ func (t *target) open(stderr io.Writer) (loops *loopstate.Loops, key string, clo
 	return loops, key, close, nil
 }
 
+// parseArgs parses a command's args with fs, and refuses the arguments
+// flag parsing leaves that the command cannot mean: any, for a command
+// that takes none, and, after start's PROMPT, a word naming one of its
+// flags. Go's flags end at the first argument, so `start PROMPT -store
+// URL` made "-store URL" words of the prompt: the loop went to another
+// store, with the URL (and any password in it) in its record.
+func parseArgs(fs *flag.FlagSet, args []string, prompt bool) error {
+	if err := hookcli.Parse(fs, args); err != nil {
+		return err
+	}
+	help := fmt.Sprintf("(%s -h for help)", fs.Name())
+	if !prompt {
+		if fs.NArg() > 0 {
+			return fmt.Errorf("%s: takes no arguments, got %d: flags go before any argument %s", fs.Name(), fs.NArg(), help)
+		}
+		return nil
+	}
+	for _, a := range fs.Args() {
+		name, _, _ := strings.Cut(strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-"), "=")
+		if strings.HasPrefix(a, "-") && name != "" && fs.Lookup(name) != nil {
+			return fmt.Errorf("%s: flag -%s after the PROMPT: put flags before it, and the prompt in quotes %s", fs.Name(), name, help)
+		}
+	}
+	return nil
+}
+
 // parseFailed reports a flag parse error in one line and returns the exit
 // code: 0 after -h, else 2.
 func parseFailed(stderr io.Writer, err error) int {
@@ -202,7 +228,7 @@ func cmdStart(args []string, stdout, stderr io.Writer, getenv env, now func() ti
 	var mode string
 	hookcli.Choice(fs, &mode, "mode", string(loopstate.ModeLoop), "`MODE`: "+hookcli.OrList(modes)+" (decides the completion signal)", modes...)
 	max := fs.Int("max", 8, "stop after `N` iterations (above 8, raise CLAUDE_CODE_STOP_HOOK_BLOCK_CAP)")
-	if err := hookcli.Parse(fs, args); err != nil {
+	if err := parseArgs(fs, args, true); err != nil {
 		return parseFailed(stderr, err)
 	}
 	prompt := strings.Join(fs.Args(), " ")
@@ -236,7 +262,7 @@ func cmdStatus(args []string, stdout, stderr io.Writer, getenv env, now func() t
 	fs := newFlags("status", stdout)
 	var t target
 	t.register(fs, getenv)
-	if err := hookcli.Parse(fs, args); err != nil {
+	if err := parseArgs(fs, args, false); err != nil {
 		return parseFailed(stderr, err)
 	}
 	loops, key, closeStore, err := t.open(stderr)
@@ -286,7 +312,7 @@ func cmdAbort(name string, args []string, stdout, stderr io.Writer, getenv env, 
 	fs := newFlags(name, stdout)
 	var t target
 	t.register(fs, getenv)
-	if err := hookcli.Parse(fs, args); err != nil {
+	if err := parseArgs(fs, args, false); err != nil {
 		return parseFailed(stderr, err)
 	}
 	loops, key, closeStore, err := t.open(stderr)
@@ -315,13 +341,13 @@ func cmdHook(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv en
 	storeSpec := fs.String("store", "", storeurl.Usage)
 	addr := fs.String("http", "", "serve type:\"http\" hooks on `ADDR` instead of reading stdin")
 	// A broken hook command line must not trap the session.
-	if hookcli.ParseHook(fs, args, stderr) {
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		fmt.Fprintf(stderr, "stophook-loop: unknown command %s (one of %s; stophook-loop -h for help); allowing stop\n",
+			hookcli.QuoteArg(args[0]), strings.Join(commands, ", "))
 		return 0
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "stophook-loop: unknown command %q (one of %s; stophook-loop -h for help); allowing stop\n",
-			fs.Arg(0), strings.Join(commands, ", "))
-		return 0
+	if hookcli.ParseHook(fs, args, stderr) {
+		return 0 // -h, a mistake, or an argument after the flags
 	}
 	spec, warn := storeurl.FromFlags(*storeSpec, *state, getenv)
 	if warn != nil {

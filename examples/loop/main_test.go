@@ -314,3 +314,60 @@ func TestStatusStoreUnreadable(t *testing.T) {
 		t.Errorf("status on a corrupt record: code %d, out %q", code, out)
 	}
 }
+
+// TestFlagsAfterArguments: Go's flag parsing stops at the first argument
+// that is not a flag, so `start PROMPT -store URL` took "-store URL" for
+// words of the prompt: the loop went to the default store, and a password
+// in the URL into the loop's record, shown by status and sent to the
+// agent. A flag of the command after the prompt, or any argument of a
+// command that takes none, is refused in one line (exit 2), and nothing
+// is written.
+func TestFlagsAfterArguments(t *testing.T) {
+	dir := t.TempDir()
+	env := map[string]string{"CLAUDE_CODE_SESSION_ID": session, "STOPHOOK_STATE_DIR": filepath.Join(dir, "default")}
+	store := filepath.Join(dir, "store")
+	for _, args := range [][]string{
+		{"start", "fix", "the", "build", "-store", "redis://:s3cret@127.0.0.1:6379/0"},
+		{"start", "fix the build", "--store=" + store},
+		{"start", "-max", "3", "fix the build", "-max", "5"},
+		{"status", session, "-store", store},
+		{"status", "-store", store, "extra"},
+		{"cancel", "-store", store, "now"},
+		{"abort", "now", "-store", store},
+	} {
+		code, out, errs := cli(t, env, t0, "", args...)
+		if code != 2 || out != "" || strings.Count(errs, "\n") != 1 || strings.Contains(errs, "s3cret") {
+			t.Errorf("%q: code %d, stdout %q, stderr %q; want 2, nothing, one line without the password", args, code, out, errs)
+		}
+	}
+	for _, d := range []string{store, filepath.Join(dir, "default")} {
+		if _, err := os.Stat(d); !os.IsNotExist(err) {
+			t.Errorf("%s written by a refused command line (%v)", d, err)
+		}
+	}
+	// A prompt may still hold words that only look like flags, and a
+	// flag's word inside a quoted prompt is prompt text.
+	for _, prompt := range [][]string{{"fix", "the", "-v", "flag"}, {"remove the -store flag"}, {"-", "dash"}} {
+		code, out, errs := cli(t, env, t0, "", append([]string{"start", "-store", store}, prompt...)...)
+		if code != 0 || !strings.HasPrefix(out, "loop started") {
+			t.Errorf("start %q: code %d, stdout %q, stderr %q; want started", prompt, code, out, errs)
+		}
+		cli(t, env, t0, "", "cancel", "-store", store)
+	}
+}
+
+// TestHookStrayArgument: the hook (or its server) given an argument it
+// does not take, a store URL without -store say, lets the stop through in
+// one line that does not show the URL's password.
+func TestHookStrayArgument(t *testing.T) {
+	for _, args := range [][]string{
+		{"redis://:s3cret@127.0.0.1:6379/0"},
+		{"-http", "127.0.0.1:0", "redis://:s3cret@127.0.0.1:6379/0"},
+		{"-explain", "redis://:s3cret@127.0.0.1:6379/0"},
+	} {
+		code, out, errs := cli(t, map[string]string{}, t0, "{}", args...)
+		if code != 0 || out != "" || strings.Count(errs, "\n") != 1 || !strings.HasSuffix(errs, "allowing stop\n") || strings.Contains(errs, "s3cret") {
+			t.Errorf("%q: code %d, stdout %q, stderr %q; want 0, nothing, one line without the password", args, code, out, errs)
+		}
+	}
+}

@@ -4,7 +4,9 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -122,5 +124,83 @@ func TestHTTPServer(t *testing.T) {
 	cmd.Process.Signal(syscall.SIGTERM)
 	if err := cmd.Wait(); err != nil {
 		t.Errorf("on SIGTERM: %v, want exit 0", err)
+	}
+}
+
+// TestRedisDownOneLine serves -http on a Redis store whose server is not
+// there: every stop is let through and counted as a store error, and the
+// server's log says so in one line for the whole outage, not one line a
+// stop (a fleet's logs would fill with one line per session stop).
+func TestRedisDownOneLine(t *testing.T) {
+	bin := buildQuickstart(t)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gone := ln.Addr().String() // a port nobody listens on once closed
+	ln.Close()
+	cmd := exec.Command(bin, "-http", "127.0.0.1:0", "-store", "redis://"+gone+"/0")
+	errPipe, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	sc := bufio.NewScanner(errPipe)
+	var base string
+	for sc.Scan() {
+		if addr, ok := strings.CutPrefix(sc.Text(), "listening on "); ok {
+			base = "http://" + addr
+			break
+		}
+	}
+	if base == "" {
+		t.Fatalf("no listening line: %v", cmd.Wait())
+	}
+	logged := make(chan string)
+	go func() {
+		var lines []string
+		for sc.Scan() {
+			lines = append(lines, sc.Text())
+		}
+		logged <- strings.Join(lines, "\n")
+	}()
+	const stops = 20
+	for i := range stops {
+		in, _ := json.Marshal(map[string]any{"session_id": fmt.Sprint("s", i), "cwd": t.TempDir(), "hook_event_name": "Stop",
+			"stop_hook_active": false, "last_assistant_message": "API Error: 529 overloaded"})
+		resp, err := http.Post(base+"/stop", "application/json", bytes.NewReader(in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 || strings.TrimSpace(string(body)) != "{}" {
+			t.Errorf("stop %d with Redis down: %d %q, want {}", i, resp.StatusCode, body)
+		}
+	}
+	resp, err := http.Get(base + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if !strings.Contains(string(m), fmt.Sprintf("stophook_store_errors_total %d\n", stops)) {
+		t.Errorf("want %d store errors counted:\n%s", stops, m)
+	}
+	cmd.Process.Signal(syscall.SIGTERM)
+	if err := cmd.Wait(); err != nil {
+		t.Errorf("on SIGTERM: %v, want exit 0", err)
+	}
+	var about []string
+	for line := range strings.SplitSeq(<-logged, "\n") {
+		if line != "" && !strings.Contains(line, "shutting down") {
+			about = append(about, line)
+		}
+	}
+	if len(about) != 1 || !strings.Contains(about[0], "redisstore: server not answering") {
+		t.Errorf("the server's log about the outage: %d lines, want one from redisstore:\n%s", len(about), strings.Join(about, "\n"))
 	}
 }

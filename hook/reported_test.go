@@ -1,0 +1,62 @@
+package hook_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"testing"
+
+	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/hook"
+	"github.com/stophook/stophook/internal/reported"
+)
+
+// brokenStore fails every operation with err.
+type brokenStore struct{ err error }
+
+func (s brokenStore) Get(context.Context, string) ([]byte, error) { return nil, s.err }
+func (s brokenStore) Update(context.Context, string, func([]byte) ([]byte, error)) error {
+	return s.err
+}
+func (s brokenStore) Delete(context.Context, string) error { return s.err }
+
+// TestReportedStoreErrorsLoggedOnce: a server whose store fails lets the
+// stop through. It logs the failure with the stop, unless the store
+// already logged it (a Redis store logs one line an outage): then a fleet
+// would log one line for every stop of every session while Redis is down.
+func TestReportedStoreErrorsLoggedOnce(t *testing.T) {
+	t.Parallel()
+	policy := stophook.Named("Keeper", stophook.PolicyFunc(func(ctx context.Context, in stophook.Input) (stophook.Decision, error) {
+		if _, err := stophook.DefaultStore(in).Get(ctx, "k"); err != nil {
+			return stophook.Decision{}, fmt.Errorf("keeper: %w", err)
+		}
+		return stophook.BlockWith("go on"), nil
+	}))
+	down := errors.New("server not answering")
+	for _, c := range []struct {
+		name     string
+		err      error
+		active   bool // stop_hook_active: the turn count is read first
+		wantLogs bool
+	}{
+		{"failure not logged by the store", down, false, true},
+		{"failure the store logged", reported.Mark(down), false, false},
+		{"turn count, failure not logged by the store", down, true, true},
+		{"turn count, failure the store logged", reported.Mark(down), true, false},
+	} {
+		var logs bytes.Buffer
+		serve := hook.Server(policy, hook.Options{Store: brokenStore{c.err}, Host: "codex", // a host with no block cap of its own: the turn count matters
+			Logger: slog.New(slog.NewTextHandler(&logs, nil))})
+		body := fmt.Sprintf(`{"session_id":"s","cwd":"/","hook_event_name":"Stop","stop_hook_active":%v,"last_assistant_message":"x"}`, c.active)
+		answer, _, err := serve(context.Background(), []byte(body))
+		if err != nil || strings.Contains(string(answer), "block") {
+			t.Errorf("%s: answer %s, %v, want the stop let through", c.name, answer, err)
+		}
+		if got := logs.Len() > 0; got != c.wantLogs {
+			t.Errorf("%s: logged %q, want a line: %v", c.name, logs.String(), c.wantLogs)
+		}
+	}
+}
