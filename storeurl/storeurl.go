@@ -117,10 +117,11 @@ func Open(spec string, opts Options) (*Store, error) {
 // which Redis URLs carry and errors may quote: the message goes to hook
 // stderr and server logs.
 func hidePassword(err error, spec string) error {
-	_, rest, ok := strings.Cut(spec, "://")
+	_, rest, ok := strings.Cut(spec, ":")
 	if !ok {
 		return err
 	}
+	rest = strings.TrimLeft(rest, "/") // scheme://, and its misspellings
 	if i := strings.IndexAny(rest, "/?#"); i >= 0 {
 		rest = rest[:i]
 	}
@@ -156,6 +157,12 @@ func open(spec string, opts Options) (*Store, error) {
 		}
 		return &Store{Store: new(stophook.MemoryStore), Kind: "memory", Closer: nopCloser{}}, nil
 	case "redis", "rediss":
+		if !strings.HasPrefix(rest, "//") {
+			// go-redis takes redis:HOST for a URL without a host (it
+			// connects to localhost:6379), and quotes the path of
+			// redis:/… in its error, password included.
+			return nil, fmt.Errorf("storeurl: a Redis store is %s://[:PASSWORD@]HOST:PORT/DB, with two slashes", strings.ToLower(scheme))
+		}
 		ro := opts.Redis
 		if !opts.Server && ro.Logger == nil {
 			// A command hook or subcommand is one short process: the

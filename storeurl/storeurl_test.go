@@ -132,6 +132,11 @@ func TestErrorsHideThePassword(t *testing.T) {
 		"redis://:" + pw + "@127.0.0.1:6379/0?ttl=soon",
 		"redis://:" + pw + "@127.0.0.1:6379/0?bogus=1",
 		"rediss://:" + pw + "%zz@127.0.0.1:6379/0",
+		// A slash or both missing: not a URL with a host, whatever
+		// go-redis would make of it (it connected to localhost:6379).
+		"redis:/:" + pw + "@127.0.0.1:6379/0",
+		"redis::" + pw + "@127.0.0.1:6379/0",
+		"REDISS:" + pw + "@127.0.0.1",
 	} {
 		s, err := storeurl.Open(spec, storeurl.Options{})
 		if err == nil {

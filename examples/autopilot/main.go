@@ -121,7 +121,7 @@ func parseConfig(args []string, help io.Writer) (Config, error) {
 		return Config{}, err
 	}
 	if fs.NArg() > 0 {
-		return Config{}, fmt.Errorf("autopilot: unexpected argument %q", fs.Arg(0))
+		return Config{}, fmt.Errorf("autopilot: unexpected argument %s", hookcli.QuoteArg(fs.Arg(0)))
 	}
 	c.Reply = strings.TrimSpace(c.Reply)
 	switch {

@@ -102,6 +102,7 @@ func TestParseConfig(t *testing.T) {
 		{"negative retries", []string{"-max-retries", "-1"}, Config{}, "must not be negative"},
 		{"zero timeout", []string{"-escalate-timeout", "0s"}, Config{}, "must be positive"},
 		{"stray argument", []string{"now"}, Config{}, "unexpected argument"},
+		{"a store URL without -store", []string{"redis://:s3cret@h:6379/0"}, Config{}, `unexpected argument "redis://:xxxxx@h:6379/0"`},
 		{"unknown flag", []string{"-nope"}, Config{}, "flag provided but not defined"},
 	}
 	for _, tt := range tests {

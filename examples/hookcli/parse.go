@@ -35,9 +35,14 @@ func Parse(fs *flag.FlagSet, args []string) error {
 // ParseHook parses a hook's command line with [Parse]. It returns done
 // when the hook must not run: after -h, or after a mistake, which it
 // reports in one line on stderr and answers by letting the session stop
-// (a broken hook command line must never trap a session).
+// (a broken hook command line must never trap a session). A hook takes
+// no arguments: one left after the flags is a mistake (see [QuoteArg]).
 func ParseHook(fs *flag.FlagSet, args []string, stderr io.Writer) (done bool) {
 	err := Parse(fs, args)
+	if err == nil && fs.NArg() > 0 {
+		err = fmt.Errorf("%s: unexpected argument %s: flags go before any argument, and a hook takes none (%s -h for help)",
+			fs.Name(), QuoteArg(fs.Arg(0)), fs.Name())
+	}
 	if err != nil && !errors.Is(err, flag.ErrHelp) {
 		fmt.Fprintf(stderr, "%v; allowing stop\n", err)
 	}

@@ -70,3 +70,47 @@ func TestParseHookFailsOpen(t *testing.T) {
 		t.Error("no arguments: got done true")
 	}
 }
+
+// TestParseHookStrayArguments: a hook takes no arguments. One left after
+// the flags (a store URL without -store, say) is refused in one line that
+// lets the stop through, instead of being ignored while the hook keeps
+// its state somewhere else; the line does not show a password the
+// argument holds.
+func TestParseHookStrayArguments(t *testing.T) {
+	t.Parallel()
+	for _, args := range [][]string{
+		{"redis://:s3cret@127.0.0.1:6379/0"},
+		{"-x", "redis://user:s3cret@127.0.0.1:6379/0", "more"},
+		{"rediss:/:s3cret@host/0"},
+	} {
+		fs := flag.NewFlagSet("stophook-mine", flag.ContinueOnError)
+		fs.Bool("x", false, "")
+		var errb bytes.Buffer
+		if !ParseHook(fs, args, &errb) {
+			t.Errorf("%q: got done false, want the hook not to run", args)
+		}
+		if line := errb.String(); strings.Count(line, "\n") != 1 || !strings.Contains(line, "unexpected argument") ||
+			!strings.HasSuffix(line, "; allowing stop\n") || strings.Contains(line, "s3cret") {
+			t.Errorf("%q: got %q, want one line naming the argument without its password", args, line)
+		}
+	}
+}
+
+func TestQuoteArg(t *testing.T) {
+	t.Parallel()
+	for arg, want := range map[string]string{
+		"extra":                    `"extra"`,
+		"redis://:pw@h:1/0":        `"redis://:xxxxx@h:1/0"`,
+		"redis://u:pw@h:1/0?x=a@b": `"redis://u:xxxxx@h:1/0?x=a@b"`,
+		"redis:/:pw@h":             `"redis:/:xxxxx@h"`,
+		"user@host":                `"user@host"`,
+		`C:\state`:                 `"C:\\state"`,
+		"file:///srv/a@b":          `"file:///srv/a@b"`,
+		"https://u@h/":             `"https://u@h/"`,
+		"redis://:p:w@h/0":         `"redis://:xxxxx@h/0"`,
+	} {
+		if got := QuoteArg(arg); got != want {
+			t.Errorf("QuoteArg(%q) = %s, want %s", arg, got, want)
+		}
+	}
+}

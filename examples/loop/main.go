@@ -341,13 +341,13 @@ func cmdHook(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv en
 	storeSpec := fs.String("store", "", storeurl.Usage)
 	addr := fs.String("http", "", "serve type:\"http\" hooks on `ADDR` instead of reading stdin")
 	// A broken hook command line must not trap the session.
-	if hookcli.ParseHook(fs, args, stderr) {
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		fmt.Fprintf(stderr, "stophook-loop: unknown command %s (one of %s; stophook-loop -h for help); allowing stop\n",
+			hookcli.QuoteArg(args[0]), strings.Join(commands, ", "))
 		return 0
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "stophook-loop: unknown command %q (one of %s; stophook-loop -h for help); allowing stop\n",
-			fs.Arg(0), strings.Join(commands, ", "))
-		return 0
+	if hookcli.ParseHook(fs, args, stderr) {
+		return 0 // -h, a mistake, or an argument after the flags
 	}
 	spec, warn := storeurl.FromFlags(*storeSpec, *state, getenv)
 	if warn != nil {

@@ -355,3 +355,19 @@ func TestFlagsAfterArguments(t *testing.T) {
 		cli(t, env, t0, "", "cancel", "-store", store)
 	}
 }
+
+// TestHookStrayArgument: the hook (or its server) given an argument it
+// does not take, a store URL without -store say, lets the stop through in
+// one line that does not show the URL's password.
+func TestHookStrayArgument(t *testing.T) {
+	for _, args := range [][]string{
+		{"redis://:s3cret@127.0.0.1:6379/0"},
+		{"-http", "127.0.0.1:0", "redis://:s3cret@127.0.0.1:6379/0"},
+		{"-explain", "redis://:s3cret@127.0.0.1:6379/0"},
+	} {
+		code, out, errs := cli(t, map[string]string{}, t0, "{}", args...)
+		if code != 0 || out != "" || strings.Count(errs, "\n") != 1 || !strings.HasSuffix(errs, "allowing stop\n") || strings.Contains(errs, "s3cret") {
+			t.Errorf("%q: code %d, stdout %q, stderr %q; want 0, nothing, one line without the password", args, code, out, errs)
+		}
+	}
+}

@@ -130,6 +130,9 @@ func parseConfig(args []string, help io.Writer) (Config, error) {
 	if err := hookcli.Parse(fs, args); err != nil {
 		return Config{}, err
 	}
+	if fs.NArg() > 0 {
+		return Config{}, fmt.Errorf("retry-escalate: unexpected argument %s (flags go before any argument)", hookcli.QuoteArg(fs.Arg(0)))
+	}
 	if f := strings.Fields(*summaryCmd); len(f) > 0 {
 		c.SummaryCommand = f
 	}

@@ -51,6 +51,7 @@ func TestParseConfig(t *testing.T) {
 		{"zero deferred wait", []string{"-deferred-wait", "0s"}, Config{}, "-deferred-wait must be positive"},
 		{"bad continue", []string{"-continue", "maybe"}, Config{}, "want block or context"},
 		{"unknown flag", []string{"-nope"}, Config{}, "flag provided but not defined"},
+		{"an argument (a store URL without -store)", []string{"-explain", "redis://:s3cret@h:6379/0"}, Config{}, `unexpected argument "redis://:xxxxx@h:6379/0"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
