@@ -206,6 +206,12 @@ func (m message) question() (Verdict, bool) {
 		return ask(k, conf, c.question), true
 	}
 	for _, line := range c.lines {
+		// A line that none of lineAskPatterns can match gets no verdict
+		// below (openLabel reads a part of it): most closing lines of a
+		// finished turn. A pattern tried below must be among them.
+		if !lineAsks.MayMatch(line) {
+			continue
+		}
 		// "needs input: a new API key in env.sh": a decision or question
 		// left to the human, named as such.
 		if openLabel.MatchString(stripMarker(line)) {
@@ -255,6 +261,18 @@ func (m message) question() (Verdict, bool) {
 	}
 	return Verdict{}, false
 }
+
+// lineAsks rules out at once a closing line that none of the patterns
+// the loop over c.lines in question tries on it can match: such a line
+// goes through the loop without a verdict, so the loop skips it. A
+// pattern added to that loop must be added to lineAskPatterns
+// (FuzzLineAsks holds the filter to the patterns listed, not the list to
+// the loop). One tried only after another matched (agentActs after
+// bareSayTheWord) need not be.
+var lineAsks = lazyre.NewAnyOf(lineAskPatterns...)
+
+var lineAskPatterns = []*lazyre.Regexp{openLabel, courtesyStatement, ifTroubleLasts, reviewGate, assentThenAct, assentKorean, assentCJK,
+	planModeGate, whetherToAct, decisionRequest, permissionOffer, bareSayTheWord}
 
 // interview marks a message that opens as one question of a series.
 var interview = lazyre.New(`^question \d+\b|^question (?:one|two|three|four|five)\b`)
