@@ -156,11 +156,20 @@ func formatOf(agent string) transcript.Format {
 	return transcript.FormatClaude
 }
 
-// promptLines returns the indexes of the lines that start a turn.
+// promptLines returns the indexes of the lines that start a turn, as the
+// corpus numbers them: it was labelled when a compaction's summary
+// (isCompactSummary) still counted as a prompt, so such a line starts a
+// turn here too, and a case's turn names the same cut. (The transcript
+// package now reads the summary as meta: a turn a compaction cut goes on
+// after it.)
 func promptLines(lines [][]byte, f transcript.Format) []int {
 	var out []int
 	for i, l := range lines {
 		if len(bytes.TrimSpace(l)) == 0 {
+			continue
+		}
+		if bytes.Contains(l, []byte(`"isCompactSummary":true`)) {
+			out = append(out, i)
 			continue
 		}
 		msgs, err := transcript.Options{Format: f}.TailReader(bytes.NewReader(l), int64(len(l)), 8)

@@ -76,6 +76,7 @@ func (r *jsonReader) message(m *Message) bool {
 		uuid, msgID token
 		content     token
 		blocks      []blockFields
+		compact     bool // isCompactSummary: the summary a compaction goes on from
 	)
 	ok := r.object(func(key string) bool {
 		switch key {
@@ -131,6 +132,11 @@ func (r *jsonReader) message(m *Message) bool {
 			ok := r.value(&t)
 			m.IsMeta = t.raw == "true"
 			return ok
+		case "isCompactSummary":
+			var t token
+			ok := r.value(&t)
+			compact = t.raw == "true"
+			return ok
 		case "isSidechain":
 			var t token
 			ok := r.value(&t)
@@ -143,6 +149,7 @@ func (r *jsonReader) message(m *Message) bool {
 	if !ok || r.i != len(r.s) || !isObj {
 		return false
 	}
+	m.IsMeta = m.IsMeta || compact
 	if id := msgID.string(); m.Role == RoleAssistant && id != "" {
 		m.ID = r.own(id)
 	} else {

@@ -27,7 +27,10 @@
 // [Message] holding its text and [ToolUse] calls, placed before the tool
 // results written in between, as the API sees them; user lines hold text
 // or [ToolResult] blocks. Stop hook feedback is a user message with IsMeta
-// set.
+// set, and so is the summary a compaction goes on from (isCompactSummary):
+// neither is a prompt ([Message.IsPrompt]), the turn goes on. Copilot CLI
+// and droid write the reason a Stop hook sent back as a plain user message
+// after their record of the hook run; the reader marks it IsMeta too.
 //
 // # Reading the end
 //

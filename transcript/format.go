@@ -137,6 +137,13 @@ type lineDecoder interface {
 	decode(line []byte) decoded
 }
 
+// flusher is a lineDecoder that may hold messages until an older line
+// tells what they are: flush returns them, newest first, at the start of
+// the input.
+type flusher interface {
+	flush() []Message
+}
+
 // decodeFunc adapts a stateless decoder of one message per line.
 type decodeFunc func(v gjson.Result) (Message, bool)
 
@@ -161,9 +168,9 @@ func (f Format) decoder() lineDecoder {
 	case FormatQwen:
 		return decodeFunc(decodeQwen)
 	case FormatCopilot:
-		return copilotDecoder{}
+		return &copilotDecoder{}
 	case FormatDroid:
-		return decodeFunc(decodeDroid)
+		return &droidDecoder{}
 	case FormatCursor:
 		return decodeFunc(decodeCursor)
 	}

@@ -12,8 +12,15 @@ import (
 // and checks that nothing panics, that every string is valid UTF-8 and
 // that roles are only user or assistant.
 func FuzzHostFormats(f *testing.F) {
+	var files []string
 	for _, tt := range hostFiles {
-		data, err := os.ReadFile(filepath.Join("testdata", "hosts", tt.file))
+		files = append(files, filepath.Join("testdata", "hosts", tt.file))
+	}
+	for _, tt := range sentBackFiles {
+		files = append(files, filepath.Join("testdata", "continued", tt.file))
+	}
+	for _, file := range files {
+		data, err := os.ReadFile(file)
 		if err != nil {
 			f.Fatal(err)
 		}

@@ -24,8 +24,8 @@ var hostFiles = []struct {
 	{"codex.jsonl", FormatCodex, []string{"user*: <environment_context>", "user: say hi", "assistant: fake reply 1", "user*: <hook_prompt", "assistant: fake reply 2 DONE"}},
 	{"gemini.jsonl", FormatGemini, []string{"user*: <session_context>", "user: say hi", "assistant: fake reply 1", "user*: e2e-capture: one more thing, then say DONE", "assistant: fake reply 2 DONE"}},
 	{"qwen.jsonl", FormatQwen, []string{"user: say hi", "assistant: fake reply 1", "assistant: fake reply 2 DONE"}},
-	{"copilot.jsonl", FormatCopilot, []string{"user: say hi", "assistant: fake reply 1", "user: e2e-capture: one more thing, then say DONE", "assistant: fake reply 2 DONE"}},
-	{"droid.jsonl", FormatDroid, []string{"user*: <system-reminder>", "user: say hi", "assistant: fake reply 1", "user: e2e-capture: one more thing, then say DONE", "assistant: fake reply 2 DONE"}},
+	{"copilot.jsonl", FormatCopilot, []string{"user: say hi", "assistant: fake reply 1", "user*: e2e-capture: one more thing, then say DONE", "assistant: fake reply 2 DONE"}},
+	{"droid.jsonl", FormatDroid, []string{"user*: <system-reminder>", "user: say hi", "assistant: fake reply 1", "user*: e2e-capture: one more thing, then say DONE", "assistant: fake reply 2 DONE"}},
 }
 
 // summary is "role: text" (a "*" after the role marks meta), the text cut
@@ -104,16 +104,16 @@ func writeLines(t *testing.T, file string, keep func(line string) bool) (string,
 }
 
 // A transcript written up to the block but not the second reply: the
-// search stays in the current turn, which the host's continuation ends
-// where the host writes it as a plain user message.
+// search stays in the current turn, which the hook's reason sent back
+// does not end, also where the host writes it as a plain user message.
 func TestHostTranscriptsLagging(t *testing.T) {
 	t.Parallel()
 	want := map[string]string{
 		"codex.jsonl":   "fake reply 1", // the continuation is meta
 		"gemini.jsonl":  "fake reply 1",
 		"qwen.jsonl":    "fake reply 1", // the continuation is not written
-		"droid.jsonl":   "",             // the continuation is a prompt
-		"copilot.jsonl": "",
+		"droid.jsonl":   "fake reply 1", // the continuation follows the Stop hook's record
+		"copilot.jsonl": "fake reply 1", // the same, after the wait (none here)
 	}
 	for _, tt := range hostFiles {
 		t.Run(tt.file, func(t *testing.T) {

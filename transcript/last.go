@@ -32,8 +32,9 @@ func LastAssistantText(last, path string) (string, error) {
 //
 // Copilot CLI writes events.jsonl 50–100 ms after calling its hooks: when
 // the file (with o.Format [FormatCopilot]) does not exist yet, or shows
-// neither a reply nor the end of the turn since the latest prompt, it is
-// read again every 25 ms, for at most o.Wait.
+// neither a reply nor the end of the turn since the latest prompt or the
+// latest reason a Stop hook sent back, it is read again every 25 ms, for
+// at most o.Wait.
 func (o Options) LastAssistantText(last, path string) (string, error) {
 	if strings.TrimSpace(last) != "" {
 		return last, nil
@@ -65,7 +66,7 @@ func (o Options) lastText(path string) (text string, behind bool, err error) {
 	if o.Format == FormatCopilot && !o.CalledAt.IsZero() && newestEventBefore(f, size, o.CalledAt) {
 		return "", true, nil
 	}
-	ended := false
+	ended, unanswered := false, false
 	format := o.scan(f, size, func(m Message, turnEnd bool, e error) bool {
 		switch {
 		case e != nil:
@@ -77,13 +78,18 @@ func (o Options) lastText(path string) (text string, behind bool, err error) {
 		case m.Role == RoleAssistant && strings.TrimSpace(m.Text) != "":
 			text = m.Text
 			return false
+		case m.Role == RoleUser && m.IsMeta && strings.TrimSpace(m.Text) != "" && !ended:
+			// A hook's reason sent back (Copilot writes it as a user
+			// message) with no turn end after it: the reply to it is
+			// not written yet, whatever earlier reply the turn holds.
+			unanswered = true
 		}
 		return !m.IsPrompt()
 	})
 	if err != nil {
 		return "", false, err
 	}
-	return text, text == "" && format == FormatCopilot && !ended, nil
+	return text, format == FormatCopilot && (text == "" && !ended || unanswered), nil
 }
 
 // Path returns the transcript a Stop or SubagentStop hook should read:

@@ -46,6 +46,7 @@ func oldParseLine(line []byte) (Message, bool) {
 		uuid    string
 		msgID   string
 		content gjson.Result
+		compact bool
 	)
 	gjson.ParseBytes(line).ForEach(func(k, v gjson.Result) bool {
 		switch k.Str {
@@ -59,6 +60,8 @@ func oldParseLine(line []byte) (Message, bool) {
 			}
 		case "isMeta":
 			m.IsMeta = v.Type == gjson.True
+		case "isCompactSummary":
+			compact = v.Type == gjson.True
 		case "isSidechain":
 			m.Sidechain = v.Type == gjson.True
 		}
@@ -67,6 +70,7 @@ func oldParseLine(line []byte) (Message, bool) {
 	if !msg.IsObject() {
 		return Message{}, false
 	}
+	m.IsMeta = m.IsMeta || compact
 	msg.ForEach(func(k, v gjson.Result) bool {
 		switch k.Str {
 		case "id":
@@ -222,6 +226,8 @@ func FuzzParseLineOracle(f *testing.F) {
 		`{"type":"user","message":{"content":[{"type":"tool_result","content":[{"type":"text","text":2.0},{"type":"text"},{"type":"text","text":"\u00e9"}],"is_error":true,"is_error":1}]}}`,
 		`{"type":"user","message":{"content":"x"},"message":5}`,
 		`{"type":"user","message":5,"message":{"content":"x"},"isMeta":true,"isMeta":"true","isSidechain":true}`,
+		`{"type":"user","isCompactSummary":true,"message":{"content":"summary"},"isCompactSummary":false}`,
+		`{"type":"user","isCompactSummary":true,"message":{"content":"summary"},"isMeta":false}`,
 		`{"type":"assistant","message":{"content":[{"type":"text","text":"a"}],"content":"b"}}`,
 	} {
 		f.Add([]byte(line))

@@ -43,6 +43,12 @@ func TestParseLine(t *testing.T) {
 			ok:   true,
 		},
 		{
+			name: "compaction summary",
+			line: `{"parentUuid":null,"isSidechain":false,"type":"user","message":{"role":"user","content":"This session is being continued from a previous conversation."},"isVisibleInTranscriptOnly":true,"isCompactSummary":true,"uuid":"u4"}`,
+			want: Message{Role: "user", ID: "u4", Text: "This session is being continued from a previous conversation.", IsMeta: true},
+			ok:   true,
+		},
+		{
 			name: "assistant text uses message.id",
 			line: `{"type":"assistant","message":{"id":"msg_1","role":"assistant","content":[{"type":"text","text":"Done."}]},"uuid":"a1","isSidechain":true}`,
 			want: Message{Role: "assistant", ID: "msg_1", Text: "Done.", Sidechain: true},

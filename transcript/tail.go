@@ -220,13 +220,13 @@ func (o Options) scan(r io.ReaderAt, size int64, fn func(m Message, turnEnd bool
 			continue
 		}
 		got := d.decode(line)
-		if got.turnEnd && !fn(Message{}, true, nil) {
-			return f
-		}
-		for _, m := range got.msgs {
+		for _, m := range got.msgs { // held messages come before the line's turn end
 			if !emit(m) {
 				return f
 			}
+		}
+		if got.turnEnd && !fn(Message{}, true, nil) {
+			return f
 		}
 		if got.stop {
 			return f
@@ -237,6 +237,13 @@ func (o Options) scan(r io.ReaderAt, size int64, fn func(m Message, turnEnd bool
 		return f
 	}
 	a.flush(emit)
+	if fl, ok := d.(flusher); ok {
+		for _, m := range fl.flush() {
+			if !emit(m) {
+				return f
+			}
+		}
+	}
 	return f
 }
 

@@ -114,7 +114,7 @@ func TestTurnEnds(t *testing.T) {
 				// The cut ends on an assistant reply.
 				last := b[:c-1]
 				last = last[bytes.LastIndexByte(last, '\n')+1:]
-				if m, ok := messageOf(last); !ok || m.Role != "assistant" {
+				if m, ok := lastMessage(last); !ok || m.Role != "assistant" {
 					t.Errorf("line before cut %d is not an assistant reply: %.120s", c, last)
 				}
 			}

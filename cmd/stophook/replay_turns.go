@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/tidwall/gjson"
@@ -41,7 +42,7 @@ func turnEnds(path string, yield func(turnEnd) error) error {
 		session string
 		turn    int
 		pending *turnEnd // the current turn's end so far
-		blocked []string // reasons of the last turn-end hook run that blocked
+		before  [][]byte // the lines since the last message, for messageOf
 	)
 	flush := func() error {
 		if pending == nil {
@@ -69,21 +70,25 @@ func turnEnds(path string, yield func(turnEnd) error) error {
 		if session == "" {
 			session = sessionOf(line)
 		}
-		if r, ok := hookBlocks(line); ok {
-			blocked = r
+		m, ok := messageOf(before, line)
+		if !ok {
+			if len(line) <= maxContextLineSize {
+				if len(before) == maxContextLines {
+					before = slices.Delete(before, 0, 1)
+				}
+				before = append(before, bytes.Clone(line))
+			}
 			continue
 		}
-		m, ok := messageOf(line)
-		if !ok || m.Sidechain {
+		before = before[:0]
+		if m.Sidechain {
 			continue
 		}
+		// A compaction's summary, or a hook's reason a host sent back as
+		// a user message, is meta for the transcript package: no prompt,
+		// the turn goes on.
 		switch {
 		case m.Role == transcript.RoleUser && m.IsPrompt():
-			if isContinuation(m.Text, blocked) || gjson.GetBytes(line, "isCompactSummary").Bool() {
-				// The hook's reason sent back as a user message, or the
-				// summary a compaction goes on from: the turn goes on.
-				continue
-			}
 			if strings.HasPrefix(m.Text, "[Request interrupted by user") {
 				pending = nil // no Stop for an interrupted turn
 				continue
@@ -93,7 +98,6 @@ func turnEnds(path string, yield func(turnEnd) error) error {
 			}
 			turn++
 		case m.Role == transcript.RoleAssistant:
-			blocked = nil
 			// A reply that calls tools does not end its turn, and one
 			// that ends on an API error gets StopFailure, not Stop.
 			if len(m.ToolUses) > 0 || gjson.GetBytes(line, "isApiErrorMessage").Bool() {
@@ -106,61 +110,35 @@ func turnEnds(path string, yield func(turnEnd) error) error {
 	return flush()
 }
 
-// hookBlocks reads a record of a turn-end hook's run, where the host
-// writes one, and returns the reasons of the hooks that sent the agent
-// back: Copilot CLI's hook.end (its output's decision "block"), droid's
-// user_only Stop record (hookResults: a block on stdout, exit 0 or 1, or
-// exit 2's stderr). These hosts send the reason back as a plain user
-// message, which is no new prompt. ok is false for every other line.
-func hookBlocks(line []byte) (reasons []string, ok bool) {
-	switch gjson.GetBytes(line, "type").Str {
-	case "hook.end":
-		out := gjson.GetBytes(line, "data.output")
-		if out.Get("decision").Str == "block" {
-			reasons = append(reasons, out.Get("reason").Str)
-		}
-		return reasons, true
-	case "message":
-		msg := gjson.GetBytes(line, "message")
-		if !msg.Get("hookEventName").Exists() {
-			return nil, false
-		}
-		msg.Get("hookResults").ForEach(func(_, r gjson.Result) bool {
-			out := gjson.Parse(strings.TrimSpace(r.Get("stdout").Str))
-			switch code := r.Get("exitCode").Int(); {
-			case code == 2:
-				reasons = append(reasons, r.Get("stderr").Str)
-			case (code == 0 || code == 1) && out.Get("decision").Str == "block":
-				reasons = append(reasons, out.Get("reason").Str)
-			}
-			return true
-		})
-		return reasons, true
-	}
-	return nil, false
-}
-
-// isContinuation reports whether a user message's text is the reason of
-// one of the blocks just read: the host sent it back, nobody typed it.
-func isContinuation(text string, blocked []string) bool {
-	text = strings.TrimSpace(text)
-	for _, r := range blocked {
-		if r = strings.TrimSpace(r); r != "" && text == r {
-			return true
-		}
-	}
-	return false
-}
-
 // messageOf decodes one transcript line with the transcript package, in
-// whichever host's format it is.
-func messageOf(line []byte) (transcript.Message, bool) {
-	msgs, err := transcript.Options{}.TailReader(bytes.NewReader(line), int64(len(line)), 1)
+// whichever host's format it is. A prompt is read again after the lines
+// before it that are no messages (before, oldest first): the package
+// tells from them whether the host wrote a hook's reason sent back as a
+// user message (then it is meta, no prompt).
+func messageOf(before [][]byte, line []byte) (transcript.Message, bool) {
+	m, ok := lastMessage(line)
+	if !ok || !m.IsPrompt() || len(before) == 0 {
+		return m, ok
+	}
+	return lastMessage(append(bytes.Join(before, []byte("\n")), append([]byte("\n"), line...)...))
+}
+
+// lastMessage decodes the newest message of some transcript lines.
+func lastMessage(lines []byte) (transcript.Message, bool) {
+	msgs, err := transcript.Options{}.TailReader(bytes.NewReader(lines), int64(len(lines)), 1)
 	if err != nil || len(msgs) != 1 {
 		return transcript.Message{}, false
 	}
 	return msgs[0], true
 }
+
+// Bounds of the lines that are no messages kept before a prompt for
+// [messageOf]: a host's record of a hook run comes just before the
+// reason it sends back.
+const (
+	maxContextLines    = 8
+	maxContextLineSize = 1 << 20
+)
 
 // sessionOf returns the session id a transcript line names, if any:
 // Claude Code's, Qwen Code's and Gemini CLI's sessionId, Codex's

@@ -146,7 +146,7 @@ func (c *common) stateStore() (*stophook.FileStore, error) {
 	fs, ok := opened.Store.(*stophook.FileStore)
 	if !ok {
 		opened.Close()
-		return nil, fmt.Errorf("queue: store %q: queues are files on the machine that runs tmux; give a directory or file:DIR", spec)
+		return nil, fmt.Errorf("queue: store %s: queues are files on the machine that runs tmux; give a directory or file:DIR", hookcli.QuoteArg(spec))
 	}
 	return fs, nil
 }

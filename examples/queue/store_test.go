@@ -49,13 +49,13 @@ func TestStoreFlag(t *testing.T) {
 		t.Errorf("cancel with STOPHOOK_STORE: got %d %q, want the queue cancelled", code, stdout)
 	}
 	t.Setenv("STOPHOOK_STORE", "")
-	for _, spec := range []string{"memory:", "redis://127.0.0.1:1/0"} {
+	for _, spec := range []string{"memory:", "redis://127.0.0.1:1/0", "redis://:s3cret@127.0.0.1:1/0"} {
 		code, _, stderr := runMain(t, "", "status", "--session", "s", "--store", spec)
-		if code != 1 || !strings.Contains(stderr, "tmux") || strings.Count(stderr, "\n") != 1 {
+		if code != 1 || !strings.Contains(stderr, "tmux") || strings.Count(stderr, "\n") != 1 || strings.Contains(stderr, "s3cret") {
 			t.Errorf("status --store %s: got exit %d stderr %q, want 1 and one line", spec, code, stderr)
 		}
 		code, stdout, stderr = runMain(t, `{"hook_event_name":"Stop","session_id":"x"}`, "hook", "--session", "s", "--store", spec)
-		if code != 0 || stdout != "" || !strings.Contains(stderr, "doing nothing") {
+		if code != 0 || stdout != "" || !strings.Contains(stderr, "doing nothing") || strings.Contains(stderr, "s3cret") {
 			t.Errorf("hook --store %s: got exit %d stdout %q stderr %q, want 0, nothing, one line", spec, code, stdout, stderr)
 		}
 	}

@@ -73,7 +73,10 @@ func TestLoopFleet(t *testing.T) {
 	srv := redistest.Start(t)
 	bin := BuildHook(t, "./examples/loop")
 	const token = "e2e-fleet-token"
-	store := srv.URL(0) + "?prefix=team-a:"
+	// A generous round-trip timeout, as in examples/loop's TestFleet: on a
+	// loaded test machine a slow answer would fail open and the loop not
+	// iterate. The kill below fails at once all the same (refused).
+	store := srv.URL(0) + "?prefix=team-a:&timeout=30s"
 	e := New(t)
 	env := []string{"STOPHOOK_HTTP_TOKEN=" + token}
 	var replicas []string

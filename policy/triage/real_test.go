@@ -130,7 +130,7 @@ func turnsOf(path string) [][]transcript.Message {
 	}
 	var turns [][]transcript.Message
 	for _, m := range all {
-		if m.Sidechain || m.IsMeta {
+		if m.Sidechain || skipped(m) {
 			continue
 		}
 		if startsTurn(m) {

@@ -66,7 +66,7 @@ func excerpt(msgs []transcript.Message, max int) string {
 	}
 	var b strings.Builder
 	for _, m := range msgs {
-		if m.IsMeta {
+		if skipped(m) {
 			continue
 		}
 		var parts []string

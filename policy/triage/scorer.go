@@ -323,7 +323,7 @@ func (s *Scorer) score(msgs []transcript.Message) scoreResult {
 	turnFailed := false       // a tool call failed in the turn, as Codex reports it too
 	grounded := false         // a finding rests on the user's words or the turn's structure
 	for _, m := range msgs {
-		if m.IsMeta {
+		if skipped(m) {
 			continue
 		}
 		for _, u := range m.ToolUses {

@@ -20,12 +20,30 @@ func currentTurn(msgs []transcript.Message) []transcript.Message {
 	return msgs
 }
 
-// startsTurn reports whether m is a prompt the user typed, the first
-// message of a turn (currentTurn): a user message with text that is neither meta nor a
-// tool result. A reader going backwards through a transcript can stop at
-// the first such message.
+// startsTurn reports whether m is the first message of what triage reads
+// as a turn (currentTurn): a prompt the user typed ([transcript.Message.IsPrompt],
+// with more than white space), or the summary a compaction goes on from.
+// The transcript package reads that summary as meta, the cut turn going on
+// after it; triage starts afresh there and scores the summary's text
+// (compactionSummary), as its cues were fitted to: read as one turn with
+// the work before the compaction, the labelled turns scored lower
+// (docs/memory-triage.md). A reader going backwards through a transcript
+// can stop at the first such message.
 func startsTurn(m transcript.Message) bool {
-	return m.Role == "user" && !m.IsMeta && len(m.ToolResults) == 0 && strings.TrimSpace(m.Text) != ""
+	return m.IsPrompt() && strings.TrimSpace(m.Text) != "" || compactionSummary(m)
+}
+
+// compactionSummary reports whether m is the summary a client writes when
+// it compacts a session, which the transcript package marks meta but
+// triage reads (see startsTurn).
+func compactionSummary(m transcript.Message) bool {
+	return m.Role == transcript.RoleUser && m.IsMeta && len(m.ToolResults) == 0 && compactSummary(m.Text)
+}
+
+// skipped reports whether triage leaves m out: meta messages (Stop hook
+// feedback, injected context) but a compaction's summary.
+func skipped(m transcript.Message) bool {
+	return m.IsMeta && !compactionSummary(m)
 }
 
 // withLast returns msgs with the assistant's final reply last appended when
