@@ -154,6 +154,11 @@ func TestQuoteArg(t *testing.T) {
 		"file:///srv/a@b":          `"file:///srv/a@b"`,
 		"https://u@h/":             `"https://u@h/"`,
 		"redis://:p:w@h/0":         `"redis://:xxxxx@h/0"`,
+		// A password with a / ? or # it should have percent-encoded (a
+		// base64 one, say): the URL's user info ends at its last @.
+		"redis://:ab/cd+ef@h:1/0": `"redis://:xxxxx@h:1/0"`,
+		"redis://u:ab?cd@h:1/0":   `"redis://u:xxxxx@h:1/0"`,
+		"redis://:ab#cd@h":        `"redis://:xxxxx@h"`,
 	} {
 		if got := QuoteArg(arg); got != want {
 			t.Errorf("QuoteArg(%q) = %s, want %s", arg, got, want)
