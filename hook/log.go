@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"os"
 	"time"
 
@@ -84,11 +83,12 @@ const inputPolicy = "stophook.input"
 // through before any policy ran, for why: a user reading the log to learn
 // why a session stopped finds the reason there too. The line names the
 // session, event and host of in, the decoded input, else those that data
-// (the raw input, possibly nil) names, if any. A log error is written to
-// warn.
-func logFailOpen(opts *Options, in *stophook.Input, data []byte, why string, start time.Time, warn io.Writer) {
+// (the raw input, possibly nil) names, if any. It returns what the stop's
+// one stderr line adds when the log cannot be written: "" or
+// "; stophook: decision log: ERR".
+func logFailOpen(opts *Options, in *stophook.Input, data []byte, why string, start time.Time) (note string) {
 	if opts.Log == "" {
-		return
+		return ""
 	}
 	var peeked stophook.Input
 	if in == nil {
@@ -109,8 +109,9 @@ func logFailOpen(opts *Options, in *stophook.Input, data []byte, why string, sta
 	d := stophook.AllowStop(why)
 	d.Policy = inputPolicy
 	if err := appendLog(opts.Log, *in, d, time.Since(start)); err != nil {
-		fmt.Fprintf(warn, "stophook: decision log: %v\n", err)
+		return fmt.Sprintf("; stophook: decision log: %v", err)
 	}
+	return ""
 }
 
 // rotateWait bounds the wait for another hook's rotation of the log.

@@ -2,8 +2,10 @@ package hook
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -209,5 +211,24 @@ func TestDecisionLogFieldsAlwaysThere(t *testing.T) {
 		if _, ok := m[k]; !ok {
 			t.Errorf("line %s has no %q", data, k)
 		}
+	}
+}
+
+// TestDecisionLogUnwritableFailOpenOneLine: a stop let through before any
+// policy ran (input too large, an event not handled) says so in one
+// stderr line, the log that cannot be written included.
+func TestDecisionLogUnwritableFailOpenOneLine(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "missing", "decisions.jsonl")
+	var errb bytes.Buffer
+	code := Run(context.Background(), blockAll("go on"), Options{Log: path, MaxInput: 100, env: &env{},
+		Stdin: strings.NewReader(`{"a":"` + strings.Repeat("x", 200) + `"}`), Stdout: io.Discard, Stderr: &errb})
+	if code != 0 || strings.Count(errb.String(), "\n") != 1 || !strings.Contains(errb.String(), "decision log") {
+		t.Errorf("input too large: exit %d, stderr %q; want exit 0 and one line naming the log", code, errb.String())
+	}
+	body := []byte(`{"session_id":"s","hook_event_name":"PreToolUse"}`)
+	resp, err := Respond(context.Background(), blockAll("go on"), body, Options{Log: path, Store: new(stophook.MemoryStore), env: &env{}})
+	if err != nil || resp.Decision.Blocks() || strings.Count(resp.Stderr, "\n") != 1 || !strings.Contains(resp.Stderr, "decision log") {
+		t.Errorf("event not handled: stderr %q, %v; want the stop allowed in one line naming the log", resp.Stderr, err)
 	}
 }

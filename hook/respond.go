@@ -92,10 +92,8 @@ func respond(ctx context.Context, p stophook.Policy, data []byte, opts *Options,
 	top, err := decodeInput(data, opts.Host, in, &resp.members)
 	if err != nil {
 		*in = stophook.Input{}
-		var logErr strings.Builder
-		logFailOpen(opts, nil, data, strings.TrimPrefix(err.Error(), "stophook: "), start, &logErr)
-		if logErr.Len() > 0 {
-			err = fmt.Errorf("%w; %s", err, strings.TrimSpace(logErr.String()))
+		if note := logFailOpen(opts, nil, data, strings.TrimPrefix(err.Error(), "stophook: "), start); note != "" {
+			err = fmt.Errorf("%w%s", err, note)
 		}
 		return err
 	}
@@ -104,16 +102,14 @@ func respond(ctx context.Context, p stophook.Policy, data []byte, opts *Options,
 	}
 	if !handlesEvent(opts.Events, in.HookEventName) {
 		why := fmt.Sprintf("event %q is not handled by this hook", in.HookEventName)
-		fmt.Fprintf(warn.to(), "stophook: %s; allowing\n", why)
-		logFailOpen(opts, in, data, why, start, warn.to())
+		fmt.Fprintf(warn.to(), "stophook: %s; allowing%s\n", why, logFailOpen(opts, in, data, why, start))
 		resp.Stderr = warn.String()
 		resp.Stdout, _, _ = encode(in, &stophook.Decision{}, opts)
 		return nil
 	}
 	if opts.server && in.CWD != "" && !filepath.IsAbs(in.CWD) {
 		why := fmt.Sprintf("hook input with a relative cwd %q", in.CWD)
-		fmt.Fprintf(warn.to(), "stophook: %s; allowing stop\n", why)
-		logFailOpen(opts, in, data, why, start, warn.to())
+		fmt.Fprintf(warn.to(), "stophook: %s; allowing stop%s\n", why, logFailOpen(opts, in, data, why, start))
 		resp.Stderr = warn.String()
 		resp.Stdout, _, _ = encode(in, &stophook.Decision{}, opts)
 		return nil

@@ -192,8 +192,7 @@ func Run(ctx context.Context, p stophook.Policy, opts Options) (code int) {
 	}
 	data, err := readHookInput(opts.Stdin, opts.MaxInput, opts.ReadTimeout)
 	if err != nil {
-		fmt.Fprintf(opts.Stderr, "stophook: %v; allowing stop\n", err)
-		logFailOpen(&opts, nil, nil, err.Error(), start, opts.Stderr)
+		fmt.Fprintf(opts.Stderr, "stophook: %v; allowing stop%s\n", err, logFailOpen(&opts, nil, nil, err.Error(), start))
 		return 0
 	}
 	var resp response

@@ -31,7 +31,9 @@
 // 503 at once. Read, header and idle timeouts keep slow clients from
 // holding connections.
 // When its context ends (SIGTERM, through signal.NotifyContext) it stops
-// accepting, lets the requests in flight finish and returns nil.
+// accepting, lets the requests in flight finish (for at most
+// [ServeOptions.Drain], then cuts the rest and logs how many) and returns
+// nil.
 //
 // # Configuring Claude Code
 //

@@ -3,6 +3,7 @@ package httphook
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"net"
@@ -143,7 +144,9 @@ func (o ServeOptions) withDefaults() ServeOptions {
 
 // Serve serves a hook handler on ln until ctx is done (wire it to SIGTERM
 // with signal.NotifyContext); then it stops accepting, waits up to
-// opts.Drain for the requests in flight, and returns nil. It returns the
+// opts.Drain for the requests in flight, and returns nil — also when the
+// drain ran past opts.Drain: it then closes the connections left and logs
+// one line (level Warn) saying how many requests it cut. It returns the
 // error when serving fails.
 //
 // Every path but two is hook (settings usually name /stop); GET /healthz
@@ -170,6 +173,13 @@ func Serve(ctx context.Context, ln net.Listener, hook http.Handler, opts ServeOp
 	dctx, cancel := context.WithTimeout(context.Background(), opts.Drain)
 	defer cancel()
 	err := srv.Shutdown(dctx)
+	if errors.Is(err, context.DeadlineExceeded) {
+		// The drain ran past its budget: still the orderly shutdown the
+		// operator asked for, so no error; say how many requests it cut.
+		cut := opts.metrics.inFlight.Load() // hook requests still being answered
+		err = srv.Close()
+		opts.Logger.Warn(fmt.Sprintf("httphook: drain budget %s passed: cut %d requests in flight", opts.Drain, cut))
+	}
 	if serr := <-errc; !errors.Is(serr, http.ErrServerClosed) && err == nil {
 		err = serr
 	}

@@ -1,8 +1,10 @@
 package httphook_test
 
 import (
+	"bytes"
 	"context"
 	"io"
+	"log/slog"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -10,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/hook"
@@ -272,5 +275,51 @@ func TestMetricsVerdicts(t *testing.T) {
 	}
 	if strings.Contains(text, `verdict="pass"`) {
 		t.Errorf("a verdict label other than block or allow:\n%s", text)
+	}
+}
+
+// TestServeDrainPastBudget: a request still in flight when the drain's
+// budget has passed is cut, and Serve returns nil all the same (the
+// binaries exit 0: the operator asked for the shutdown) after one line
+// saying how many requests it cut. The budget is a nanosecond, so the
+// drain runs past it while the request waits on the test.
+func TestServeDrainPastBudget(t *testing.T) {
+	t.Parallel()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	entered, release := make(chan struct{}), make(chan struct{})
+	defer close(release)
+	hook := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		close(entered)
+		<-release
+	})
+	var logs bytes.Buffer // written by Serve only, read once it returned
+	ctx, cancel := context.WithCancel(context.Background())
+	served := make(chan error)
+	go func() {
+		served <- httphook.Serve(ctx, ln, hook, httphook.ServeOptions{Drain: time.Nanosecond,
+			Logger: slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelWarn}))})
+	}()
+	answered := make(chan error, 1)
+	go func() {
+		resp, err := (&http.Client{Transport: &http.Transport{}}).Post("http://"+ln.Addr().String()+"/stop", "application/json", strings.NewReader(`{}`))
+		if err == nil {
+			_, err = io.ReadAll(resp.Body)
+			resp.Body.Close()
+		}
+		answered <- err
+	}()
+	<-entered
+	cancel()
+	if err := <-served; err != nil {
+		t.Fatalf("Serve after a drain past its budget: %v, want nil", err)
+	}
+	if err := <-answered; err == nil {
+		t.Error("the request cut by the shutdown was answered")
+	}
+	if got := logs.String(); strings.Count(got, "\n") != 1 || !strings.Contains(got, "cut 1 requests in flight") {
+		t.Errorf("log: got %q, want one line saying 1 request was cut", got)
 	}
 }

@@ -64,7 +64,7 @@ func (s *Store) settle(ctx context.Context, err error) error {
 	case err == nil, errors.Is(err, stophook.ErrNotFound):
 		s.br.success()
 		return err
-	case ctx.Err() != nil:
+	case ctx.Err() != nil && context.Cause(ctx) != errUpdateTimeout:
 		return ctx.Err() // the caller gave up: says nothing about the server
 	}
 	s.stats.errors.Add(1)

@@ -1,8 +1,10 @@
 package redisstore
 
 import (
+	"errors"
 	"fmt"
 	"net/url"
+	"strings"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -22,6 +24,11 @@ import (
 func Open(rawURL string, opts Options) (*Store, error) {
 	u, err := url.Parse(rawURL)
 	if err != nil {
+		if strings.Contains(rawURL, "@") {
+			// url.Parse quotes the URL, and the part of it it cannot
+			// read: a password with a / ? or # in it, not encoded.
+			return nil, errors.New("redisstore: the URL does not parse (its user info is not shown): a password's / ? # % and @ are written %2F %3F %23 %25 and %40")
+		}
 		return nil, fmt.Errorf("redisstore: %w", err)
 	}
 	if u.Scheme != "redis" && u.Scheme != "rediss" {

@@ -227,6 +227,23 @@ func TestOpenURL(t *testing.T) {
 	}
 }
 
+// TestOpenHidesPassword: a URL that does not parse, for a password with
+// a character it should have percent-encoded, is refused without the
+// password, which url.Parse's error quotes.
+func TestOpenHidesPassword(t *testing.T) {
+	t.Parallel()
+	const pw = "s3cret-pw"
+	for _, u := range []string{"redis://:" + pw + "/x@127.0.0.1:1/0", "redis://u:" + pw + "#x@127.0.0.1:1/0", "redis://:" + pw + "%zz@127.0.0.1:1/0"} {
+		s, err := redisstore.Open(u, redisstore.Options{})
+		if err == nil {
+			s.Close()
+			t.Errorf("Open(%q): no error", u)
+		} else if strings.Contains(err.Error(), pw) {
+			t.Errorf("Open(%q): %v shows the password", u, err)
+		}
+	}
+}
+
 type lockedWriter struct {
 	mu *sync.Mutex
 	w  io.Writer

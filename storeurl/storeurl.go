@@ -117,6 +117,12 @@ func Open(spec string, opts Options) (*Store, error) {
 // which Redis URLs carry and errors may quote: the message goes to hook
 // stderr and server logs.
 func hidePassword(err error, spec string) error {
+	if hidden := hideUserInfo(spec); hidden != spec && strings.Contains(err.Error(), spec) {
+		// The spec quoted whole: its user info goes, wherever the
+		// password ends (a / ? or # in it, not encoded, ends it early
+		// below) and whatever comes before it ("redis//:PW@…").
+		err = errors.New(strings.ReplaceAll(err.Error(), spec, hidden))
+	}
 	_, rest, ok := strings.Cut(spec, ":")
 	if !ok {
 		return err
@@ -134,6 +140,27 @@ func hidePassword(err error, spec string) error {
 		return err
 	}
 	return errors.New(strings.ReplaceAll(err.Error(), pw, "xxxxx"))
+}
+
+// hideUserInfo returns spec with what may be a password replaced: the
+// text between the last @ and the start of the user info (after the
+// first //, else after the first colon), from its first colon on when it
+// has one, else all of it.
+func hideUserInfo(spec string) string {
+	at := strings.LastIndex(spec, "@")
+	if at < 0 {
+		return spec
+	}
+	start := 0
+	if i := strings.Index(spec[:at], "//"); i >= 0 {
+		start = i + len("//")
+	} else if i := strings.IndexByte(spec[:at], ':'); i >= 0 {
+		start = i + 1
+	}
+	if i := strings.IndexByte(spec[start:at], ':'); i >= 0 {
+		start += i + 1
+	}
+	return spec[:start] + "xxxxx" + spec[at:]
 }
 
 func open(spec string, opts Options) (*Store, error) {

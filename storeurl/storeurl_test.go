@@ -137,6 +137,10 @@ func TestErrorsHideThePassword(t *testing.T) {
 		"redis:/:" + pw + "@127.0.0.1:6379/0",
 		"redis::" + pw + "@127.0.0.1:6379/0",
 		"REDISS:" + pw + "@127.0.0.1",
+		// A password with a character it should have percent-encoded,
+		// which url.Parse quotes in its error.
+		"redis://:" + pw + "/x@127.0.0.1:6379/0",
+		"redis://:" + pw + "?x@127.0.0.1:6379/0",
 	} {
 		s, err := storeurl.Open(spec, storeurl.Options{})
 		if err == nil {
@@ -149,6 +153,16 @@ func TestErrorsHideThePassword(t *testing.T) {
 		}
 		_, err = storeurl.FromFlags("", "", func(string) string { return spec })
 		if err != nil && strings.Contains(err.Error(), pw) {
+			t.Errorf("FromFlags with %s=%s: %v shows the password", storeurl.Env, spec, err)
+		}
+	}
+	// The colon missing: to -store a relative directory, which the
+	// variable refuses, quoting it.
+	for _, spec := range []string{"redis//:" + pw + "@127.0.0.1:6379/0", "redis//user:" + pw + "@127.0.0.1:6379/0"} {
+		_, err := storeurl.FromFlags("", "", func(string) string { return spec })
+		if err == nil {
+			t.Errorf("FromFlags with %s=%s: no error", storeurl.Env, spec)
+		} else if strings.Contains(err.Error(), pw) {
 			t.Errorf("FromFlags with %s=%s: %v shows the password", storeurl.Env, spec, err)
 		}
 	}

@@ -33,20 +33,56 @@ func Parse(fs *flag.FlagSet, args []string) error {
 }
 
 // ParseHook parses a hook's command line with [Parse]. It returns done
-// when the hook must not run: after -h, or after a mistake, which it
-// reports in one line on stderr and answers by letting the session stop
-// (a broken hook command line must never trap a session). A hook takes
-// no arguments: one left after the flags is a mistake (see [QuoteArg]).
-func ParseHook(fs *flag.FlagSet, args []string, stderr io.Writer) (done bool) {
+// when the hook must not run, with the exit code: after -h (0), or after
+// a mistake, which it reports in one line on stderr. A hook answers a
+// mistake by letting the session stop, exit 0 (a broken hook command line
+// must never trap a session). A server does not: when fs has an -http
+// flag and args ask for it ([AsksToServe]) the process is a hook server an
+// operator or a service manager started, and a mistake is a failure they
+// must see: exit 1, without "allowing stop". -http given an empty address
+// is such a mistake too. A hook takes no arguments: one left after the
+// flags is a mistake (see [QuoteArg]).
+func ParseHook(fs *flag.FlagSet, args []string, stderr io.Writer) (exit int, done bool) {
 	err := Parse(fs, args)
 	if err == nil && fs.NArg() > 0 {
 		err = fmt.Errorf("%s: unexpected argument %s: flags go before any argument, and a hook takes none (%s -h for help)",
 			fs.Name(), QuoteArg(fs.Arg(0)), fs.Name())
 	}
-	if err != nil && !errors.Is(err, flag.ErrHelp) {
-		fmt.Fprintf(stderr, "%v; allowing stop\n", err)
+	serving := fs.Lookup("http") != nil && AsksToServe(args)
+	if err == nil && serving && fs.Lookup("http").Value.String() == "" {
+		err = fmt.Errorf("%s: -http needs an address such as 127.0.0.1:8787 (%s -h for help)", fs.Name(), fs.Name())
 	}
-	return err != nil
+	switch {
+	case err == nil:
+		return 0, false
+	case errors.Is(err, flag.ErrHelp):
+		return 0, true
+	case serving:
+		fmt.Fprintln(stderr, err)
+		return 1, true
+	}
+	fmt.Fprintf(stderr, "%v; allowing stop\n", err)
+	return 0, true
+}
+
+// AsksToServe reports whether args, a command line that may not parse,
+// hold an -http flag (-http, --http, -http=ADDR or --http=ADDR) before any
+// "--": the process was started as a hook server, not as a hook.
+func AsksToServe(args []string) bool {
+	for _, a := range args {
+		if a == "--" {
+			return false
+		}
+		name, ok := strings.CutPrefix(a, "-")
+		if !ok {
+			continue
+		}
+		name, _, _ = strings.Cut(strings.TrimPrefix(name, "-"), "=")
+		if name == "http" {
+			return true
+		}
+	}
+	return false
 }
 
 // choice is a string flag that takes one of a fixed set of values.

@@ -60,13 +60,13 @@ func TestParseHookFailsOpen(t *testing.T) {
 	t.Parallel()
 	fs := flag.NewFlagSet("stophook-mine", flag.ContinueOnError)
 	var errb bytes.Buffer
-	if !ParseHook(fs, []string{"-nope"}, &errb) {
-		t.Fatal("a bad command line: got done false, want the hook not to run")
+	if code, done := ParseHook(fs, []string{"-nope"}, &errb); !done || code != 0 {
+		t.Fatalf("a bad command line: got exit %d, done %v; want the hook not to run, exit 0", code, done)
 	}
 	if want := "stophook-mine: flag provided but not defined: -nope (stophook-mine -h for help); allowing stop\n"; errb.String() != want {
 		t.Errorf("got %q, want %q", errb.String(), want)
 	}
-	if ParseHook(flag.NewFlagSet("h", flag.ContinueOnError), nil, &errb) {
+	if _, done := ParseHook(flag.NewFlagSet("h", flag.ContinueOnError), nil, &errb); done {
 		t.Error("no arguments: got done true")
 	}
 }
@@ -86,13 +86,59 @@ func TestParseHookStrayArguments(t *testing.T) {
 		fs := flag.NewFlagSet("stophook-mine", flag.ContinueOnError)
 		fs.Bool("x", false, "")
 		var errb bytes.Buffer
-		if !ParseHook(fs, args, &errb) {
-			t.Errorf("%q: got done false, want the hook not to run", args)
+		if code, done := ParseHook(fs, args, &errb); !done || code != 0 {
+			t.Errorf("%q: got exit %d, done %v; want the hook not to run, exit 0", args, code, done)
 		}
 		if line := errb.String(); strings.Count(line, "\n") != 1 || !strings.Contains(line, "unexpected argument") ||
 			!strings.HasSuffix(line, "; allowing stop\n") || strings.Contains(line, "s3cret") {
 			t.Errorf("%q: got %q, want one line naming the argument without its password", args, line)
 		}
+	}
+}
+
+// TestParseHookServerFails: with -http on the command line the process
+// is a hook server an operator started, so a broken command line is a
+// failure they see (exit 1, one line without "allowing stop"), not a
+// silent exit 0; the same mistakes without -http still let the stop
+// through, and -http on a binary without that flag changes nothing.
+func TestParseHookServerFails(t *testing.T) {
+	t.Parallel()
+	newFS := func(withHTTP bool) *flag.FlagSet {
+		fs := flag.NewFlagSet("stophook-mine", flag.ContinueOnError)
+		fs.Bool("x", false, "")
+		if withHTTP {
+			fs.String("http", "", "")
+		}
+		return fs
+	}
+	for _, tc := range []struct {
+		args     []string
+		withHTTP bool
+		want     int
+	}{
+		{[]string{"-http", "127.0.0.1:0", "-nope"}, true, 1},
+		{[]string{"-nope", "--http=127.0.0.1:0"}, true, 1},
+		{[]string{"-http=127.0.0.1:0", "stray"}, true, 1},
+		{[]string{"-http", ""}, true, 1},
+		{[]string{"-x", "-http"}, true, 1}, // no address after it
+		{[]string{"-nope"}, true, 0},
+		{[]string{"-x", "stray", "-http", "127.0.0.1:0"}, true, 1},
+		{[]string{"-x", "--", "-http"}, true, 0},
+		{[]string{"-http", "127.0.0.1:0"}, false, 0},
+	} {
+		var errb bytes.Buffer
+		code, done := ParseHook(newFS(tc.withHTTP), tc.args, &errb)
+		if !done || code != tc.want {
+			t.Errorf("%q: got exit %d, done %v; want done, exit %d", tc.args, code, done, tc.want)
+		}
+		line := errb.String()
+		if strings.Count(line, "\n") != 1 || strings.HasSuffix(line, "allowing stop\n") != (tc.want == 0) {
+			t.Errorf("%q: got %q, want one line, \"allowing stop\" only for a hook", tc.args, line)
+		}
+	}
+	var errb bytes.Buffer
+	if code, done := ParseHook(newFS(true), []string{"-http", "127.0.0.1:0", "-x"}, &errb); done || code != 0 || errb.Len() > 0 {
+		t.Errorf("a good server command line: got exit %d, done %v, stderr %q; want it served", code, done, errb.String())
 	}
 }
 
@@ -108,6 +154,11 @@ func TestQuoteArg(t *testing.T) {
 		"file:///srv/a@b":          `"file:///srv/a@b"`,
 		"https://u@h/":             `"https://u@h/"`,
 		"redis://:p:w@h/0":         `"redis://:xxxxx@h/0"`,
+		// A password with a / ? or # it should have percent-encoded (a
+		// base64 one, say): the URL's user info ends at its last @.
+		"redis://:ab/cd+ef@h:1/0": `"redis://:xxxxx@h:1/0"`,
+		"redis://u:ab?cd@h:1/0":   `"redis://u:xxxxx@h:1/0"`,
+		"redis://:ab#cd@h":        `"redis://:xxxxx@h"`,
 	} {
 		if got := QuoteArg(arg); got != want {
 			t.Errorf("QuoteArg(%q) = %s, want %s", arg, got, want)

@@ -341,13 +341,19 @@ func cmdHook(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv en
 	storeSpec := fs.String("store", "", storeurl.Usage)
 	addr := fs.String("http", "", "serve type:\"http\" hooks on `ADDR` instead of reading stdin")
 	// A broken hook command line must not trap the session.
+	// A server's (-http) must fail where the operator sees it: exit 1.
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
-		fmt.Fprintf(stderr, "stophook-loop: unknown command %s (one of %s; stophook-loop -h for help); allowing stop\n",
+		line := fmt.Sprintf("stophook-loop: unknown command %s (one of %s; stophook-loop -h for help)",
 			hookcli.QuoteArg(args[0]), strings.Join(commands, ", "))
+		if hookcli.AsksToServe(args) {
+			fmt.Fprintln(stderr, line)
+			return 1
+		}
+		fmt.Fprintln(stderr, line+"; allowing stop")
 		return 0
 	}
-	if hookcli.ParseHook(fs, args, stderr) {
-		return 0 // -h, a mistake, or an argument after the flags
+	if code, done := hookcli.ParseHook(fs, args, stderr); done {
+		return code // -h, a mistake, or an argument after the flags
 	}
 	spec, warn := storeurl.FromFlags(*storeSpec, *state, getenv)
 	if warn != nil {

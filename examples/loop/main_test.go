@@ -356,18 +356,47 @@ func TestFlagsAfterArguments(t *testing.T) {
 	}
 }
 
-// TestHookStrayArgument: the hook (or its server) given an argument it
-// does not take, a store URL without -store say, lets the stop through in
-// one line that does not show the URL's password.
+// TestHookStrayArgument: the hook given an argument it does not take, a
+// store URL without -store say, lets the stop through in one line that
+// does not show the URL's password; its server fails in such a line.
 func TestHookStrayArgument(t *testing.T) {
 	for _, args := range [][]string{
 		{"redis://:s3cret@127.0.0.1:6379/0"},
 		{"-http", "127.0.0.1:0", "redis://:s3cret@127.0.0.1:6379/0"},
 		{"-explain", "redis://:s3cret@127.0.0.1:6379/0"},
 	} {
-		code, out, errs := cli(t, map[string]string{}, t0, "{}", args...)
-		if code != 0 || out != "" || strings.Count(errs, "\n") != 1 || !strings.HasSuffix(errs, "allowing stop\n") || strings.Contains(errs, "s3cret") {
-			t.Errorf("%q: code %d, stdout %q, stderr %q; want 0, nothing, one line without the password", args, code, out, errs)
+		want := 0
+		if args[0] == "-http" {
+			want = 1
 		}
+		code, out, errs := cli(t, map[string]string{}, t0, "{}", args...)
+		if code != want || out != "" || strings.Count(errs, "\n") != 1 || strings.HasSuffix(errs, "allowing stop\n") != (want == 0) || strings.Contains(errs, "s3cret") {
+			t.Errorf("%q: code %d, stdout %q, stderr %q; want %d, nothing, one line without the password", args, code, out, errs, want)
+		}
+	}
+}
+
+// TestServerCommandLineFails: the hook server (-http) is started by an
+// operator or a service manager, so a command line it cannot serve — a
+// bad flag, an unknown command, an address it cannot listen on — exits 1
+// with one line they see, never 0 with "allowing stop" as the hook does.
+func TestServerCommandLineFails(t *testing.T) {
+	for _, args := range [][]string{
+		{"-http", "127.0.0.1:0", "-nope"},
+		{"-nope", "-http", "127.0.0.1:0"},
+		{"--http=127.0.0.1:0", "-continue", "sideways"},
+		{"-http", ""},
+		{"serve", "-http", "127.0.0.1:0"},
+		{"-http", "127.0.0.1:no-such-port"},
+		{"-http", "no-port"},
+	} {
+		code, out, errs := cli(t, map[string]string{}, t0, "", args...)
+		if code != 1 || out != "" || strings.Count(errs, "\n") != 1 || strings.Contains(errs, "allowing stop") {
+			t.Errorf("%q: code %d, stdout %q, stderr %q; want 1 and one line", args, code, out, errs)
+		}
+	}
+	code, _, errs := cli(t, map[string]string{}, t0, "{}", "serve")
+	if code != 0 || !strings.HasSuffix(errs, "allowing stop\n") {
+		t.Errorf("unknown command without -http: code %d, stderr %q; want the stop let through", code, errs)
 	}
 }

@@ -53,8 +53,8 @@ func main() {
 	})
 	hookcli.Version(flag.CommandLine)
 	flag.CommandLine.SetOutput(os.Stdout) // -h
-	if hookcli.ParseHook(flag.CommandLine, os.Args[1:], os.Stderr) {
-		return // -h, or a broken command line: let the session stop
+	if _, done := hookcli.ParseHook(flag.CommandLine, os.Args[1:], os.Stderr); done {
+		return // -h, or a broken command line: let the session stop (no -http here)
 	}
 
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{

@@ -48,8 +48,8 @@ func main() {
 			{storeurl.Env, "default -store"}})
 	hookcli.Version(flag.CommandLine)
 	flag.CommandLine.SetOutput(os.Stdout) // -h
-	if hookcli.ParseHook(flag.CommandLine, os.Args[1:], os.Stderr) {
-		return // -h, or a broken command line: let the session stop
+	if code, done := hookcli.ParseHook(flag.CommandLine, os.Args[1:], os.Stderr); done {
+		os.Exit(code) // -h; a broken hook command line: 0, let the session stop; a broken -http one: 1
 	}
 
 	spec, warn := storeurl.FromFlags(*storeSpec, *state, os.Getenv)

@@ -204,3 +204,38 @@ func TestRedisDownOneLine(t *testing.T) {
 		t.Errorf("the server's log about the outage: %d lines, want one from redisstore:\n%s", len(about), strings.Join(about, "\n"))
 	}
 }
+
+// TestHTTPCommandLineFails: the -http server is started by an operator or
+// a service manager, so a bad flag or an address it cannot listen on
+// exits 1 with one line, not 0 with "allowing stop" as the hook does; the
+// hook keeps letting the stop through on the same bad flag.
+func TestHTTPCommandLineFails(t *testing.T) {
+	bin := buildQuickstart(t)
+	run := func(args ...string) (int, string) {
+		t.Helper()
+		cmd := exec.Command(bin, args...)
+		cmd.Stdin = strings.NewReader("{}")
+		var e bytes.Buffer
+		cmd.Stderr = &e
+		err := cmd.Run()
+		code := 0
+		if x, ok := err.(*exec.ExitError); ok {
+			code = x.ExitCode()
+		} else if err != nil {
+			t.Fatalf("%q: %v", args, err)
+		}
+		return code, e.String()
+	}
+	for _, args := range [][]string{
+		{"-http", "127.0.0.1:0", "-nope"},
+		{"-continue", "sideways", "-http", "127.0.0.1:0"},
+		{"-http", "127.0.0.1:no-such-port", "-store", "memory:"},
+	} {
+		if code, errOut := run(args...); code != 1 || strings.Count(errOut, "\n") != 1 || strings.Contains(errOut, "allowing stop") {
+			t.Errorf("%q: exit %d, stderr %q; want 1 and one line", args, code, errOut)
+		}
+	}
+	if code, errOut := run("-nope"); code != 0 || !strings.HasSuffix(errOut, "allowing stop\n") {
+		t.Errorf("the hook with a bad flag: exit %d, stderr %q; want 0, the stop let through", code, errOut)
+	}
+}
