@@ -64,7 +64,7 @@ func (s *Store) settle(ctx context.Context, err error) error {
 	case err == nil, errors.Is(err, stophook.ErrNotFound):
 		s.br.success()
 		return err
-	case ctx.Err() != nil && context.Cause(ctx) != errUpdateTimeout:
+	case ctx.Err() != nil:
 		return ctx.Err() // the caller gave up: says nothing about the server
 	}
 	s.stats.errors.Add(1)

@@ -30,10 +30,7 @@
 // # Failing open
 //
 // A hook must never hold a session because its state is out of reach.
-// Each read and delete is bounded by [Options.Timeout] (500 ms by
-// default), and each update as a whole: its wait for the updates of the
-// same key ahead of it in this process included, so a slow server cannot
-// queue them past a hook's budget.
+// Each round trip is bounded by [Options.Timeout] (500 ms by default).
 // When the server is unreachable or too slow, the operation fails, one
 // line is logged, and for [Options.Cooldown] every further operation fails
 // at once with [ErrUnavailable] without touching the network, so each

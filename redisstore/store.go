@@ -45,9 +45,7 @@ type Options struct {
 	// TTL is how long a value lives after its last update. Default
 	// 30 days; negative means values never expire.
 	TTL time.Duration
-	// Timeout bounds each read and delete (its wait for a sender
-	// included), each update as a whole (its wait for the updates of the
-	// key ahead of it in this process included) and dialling. Default
+	// Timeout bounds each round trip to the server (and dialling). Default
 	// 500 ms.
 	Timeout time.Duration
 	// Cooldown is how long operations fail at once after one failed on the
@@ -136,38 +134,15 @@ func (s *Store) Delete(ctx context.Context, key string) error {
 // Update implements [stophook.Store]. fn may run more than once: when
 // another process wrote the key between the read and the write, the write
 // is refused and fn runs again on the newer value.
-//
-// [Options.Timeout] bounds the whole update: its wait for the updates of
-// the key ahead of it in this process included, so that behind a slow
-// server (answering each round trip within the timeout) updates of one
-// key do not queue past a hook's budget; one that cannot start in time
-// fails (open) with an error wrapping [context.DeadlineExceeded].
 func (s *Store) Update(ctx context.Context, key string, fn func(old []byte) ([]byte, error)) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	uctx, cancel := context.WithTimeoutCause(ctx, s.opts.Timeout, errUpdateTimeout)
-	defer cancel()
-	unlock, err := s.locks.lock(uctx, key)
+	unlock, err := s.locks.lock(ctx, key)
 	if err != nil {
-		if ctx.Err() != nil {
-			return ctx.Err() // the caller gave up
-		}
-		return fmt.Errorf("redisstore: update of %q waited %s for the updates of the key ahead of it: %w",
-			key, s.opts.Timeout, context.DeadlineExceeded)
+		return err
 	}
 	defer unlock()
-	return s.update(uctx, key, fn)
-}
-
-// errUpdateTimeout is the cause of an update's context when
-// [Options.Timeout] ran out: a round trip cut by it failed on the server,
-// as one cut by its own timeout does (see settle).
-var errUpdateTimeout = errors.New("redisstore: update timed out")
-
-// update is Update holding the key's lock, under ctx that ends when the
-// store's timeout does.
-func (s *Store) update(ctx context.Context, key string, fn func(old []byte) ([]byte, error)) error {
 	k := s.key(key)
 	get := redis.NewStringCmd(ctx, "get", k)
 	var old []byte
