@@ -50,17 +50,26 @@ func (b *turnBudget) EvaluateFor(ctx context.Context, in *stophook.Input) (stoph
 	return evaluateOf(ctx, b.next, in)
 }
 
-// evaluateOf is next.Evaluate(ctx, *in) for a guard of this package: a
-// guard or ErrorRetry under it is called without another copy of the
-// input (an input of several hundred bytes was copied at each level).
+// evaluateOf is next.Evaluate(ctx, *in) for a guard of this package:
+// ErrorRetry, and any wrapper of this module with an EvaluateFor method
+// (the guards of this package, httphook's counter), are called without
+// another copy of the input (an input of several hundred bytes was copied
+// at each level).
 func evaluateOf(ctx context.Context, next stophook.Policy, in *stophook.Input) (stophook.Decision, error) {
 	switch n := next.(type) {
-	case *pauseOnBackground:
-		return n.evaluate(ctx, in)
 	case *ErrorRetry:
 		return n.evaluate(ctx, in)
+	case evaluatorFor:
+		return n.EvaluateFor(ctx, in)
 	}
 	return evaluateCopy(ctx, next, in)
+}
+
+// evaluatorFor is what runs with the input by pointer: EvaluateFor(ctx,
+// in) returns what Evaluate(ctx, *in) would (stophook's chain asks the
+// same method).
+type evaluatorFor interface {
+	EvaluateFor(ctx context.Context, in *stophook.Input) (stophook.Decision, error)
 }
 
 // evaluateCopy is next.Evaluate(ctx, *in), in a function of its own so
@@ -85,17 +94,18 @@ func (b *turnBudget) WaitsFor(in *stophook.Input) bool {
 }
 
 // waitsOf asks next, whose Waits is says, whether it may wait for in (see
-// [stophook.Evaluate]): a guard of this package or ErrorRetry is asked
-// without another copy of the input (a guard's Waits takes it by value,
-// as the interface says); any other policy through waits.Ask. A panic
-// in the first reaches the caller's waits.Ask, which answers true, as
-// this one would.
+// [stophook.Evaluate]): ErrorRetry, and a wrapper with a WaitsFor method
+// ([waits.PtrSayer]: the guards of this package), are asked without
+// another copy of the input (a guard's Waits takes it by value, as the
+// interface says); any other policy through waits.Ask. A panic in the
+// first two reaches the caller's waits.Ask, which answers true, as this
+// one would.
 func waitsOf(next stophook.Policy, says waits.Sayer[stophook.Input], in *stophook.Input) bool {
 	switch n := next.(type) {
-	case *pauseOnBackground:
-		return n.waits(in)
 	case *ErrorRetry:
 		return n.waits(in)
+	case waits.PtrSayer[stophook.Input]:
+		return n.WaitsFor(in)
 	}
 	return waits.Ask(says, in)
 }

@@ -73,11 +73,12 @@ type pauseOnBackground struct {
 func (p *pauseOnBackground) Name() string { return stophook.PolicyName(p.next) }
 
 func (p *pauseOnBackground) Evaluate(ctx context.Context, in stophook.Input) (stophook.Decision, error) {
-	return p.evaluate(ctx, &in)
+	return p.EvaluateFor(ctx, &in)
 }
 
-// evaluate is Evaluate, for the guards of this package (see [evaluateOf]).
-func (p *pauseOnBackground) evaluate(ctx context.Context, in *stophook.Input) (stophook.Decision, error) {
+// EvaluateFor is Evaluate with the input by pointer (see stophook's
+// evaluatorFor, and [evaluateOf] for the guards of this package).
+func (p *pauseOnBackground) EvaluateFor(ctx context.Context, in *stophook.Input) (stophook.Decision, error) {
 	if isStop(in) && len(in.BackgroundTasks) > 0 {
 		if running := runningBackgroundTasks(in); len(running) > 0 {
 			return stophook.PassOn(pauseWhy(running)), nil
@@ -92,19 +93,11 @@ func (p *pauseOnBackground) evaluate(ctx context.Context, in *stophook.Input) (s
 // Waits reports whether next may wait for in (see [stophook.Evaluate]).
 // The guard itself only reads the input; a stop it passes on, while a
 // task runs, may be said to wait, which only costs the hand-off.
-func (p *pauseOnBackground) Waits(in stophook.Input) bool { return p.waits(&in) }
+func (p *pauseOnBackground) Waits(in stophook.Input) bool { return p.WaitsFor(&in) }
 
-// WaitsFor is Waits with the input by pointer (see [waits.PtrSayer]).
-func (p *pauseOnBackground) WaitsFor(in *stophook.Input) bool { return p.waits(in) }
-
-// EvaluateFor is Evaluate with the input by pointer (see stophook's
-// evaluatorFor).
-func (p *pauseOnBackground) EvaluateFor(ctx context.Context, in *stophook.Input) (stophook.Decision, error) {
-	return p.evaluate(ctx, in)
-}
-
-// waits is Waits, for the guards of this package (see [waitsOf]).
-func (p *pauseOnBackground) waits(in *stophook.Input) bool {
+// WaitsFor is Waits with the input by pointer (see [waits.PtrSayer], and
+// [waitsOf] for the guards of this package).
+func (p *pauseOnBackground) WaitsFor(in *stophook.Input) bool {
 	return p.next != nil && waitsOf(p.next, p.says, in)
 }
 
