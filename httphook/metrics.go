@@ -30,7 +30,10 @@ var latencyBuckets = [...]float64{.0005, .001, .0025, .005, .01, .025, .05, .1, 
 // no lock.
 type metrics struct {
 	decisions counters[[2]string] // {verdict, policy}
-	codes     counters[int]
+	// lastDecision holds, for allow and block, the counter of the last
+	// decision's policy.
+	lastDecision [2]atomic.Pointer[decisionCounter]
+	codes        counters[int]
 
 	buckets     [len(latencyBuckets) + 1]atomic.Uint64 // the last is +Inf
 	sumNanos    atomic.Uint64
@@ -53,11 +56,29 @@ func (m *metrics) decision(d stophook.Decision, name string) {
 	case policy == "":
 		policy = "none" // a chain in which every policy passed
 	}
-	verdict := "allow" // what the host is told: a pass lets the session stop too
+	v := 0 // allow: what the host is told; a pass lets the session stop too
 	if d.Blocks() {
-		verdict = "block"
+		v = 1
 	}
-	m.decisions.get([2]string{verdict, policy}).Add(1)
+	if e := m.lastDecision[v].Load(); e != nil && e.policy == policy {
+		e.n.Add(1) // most decisions: the policy of the last one of their verdict
+		return
+	}
+	n := m.decisions.get([2]string{verdicts[v], policy})
+	n.Add(1)
+	m.lastDecision[v].Store(&decisionCounter{policy: policy, n: n})
+}
+
+// verdicts are the decisions' verdict labels, by the index of
+// metrics.lastDecision.
+var verdicts = [2]string{"allow", "block"}
+
+// decisionCounter is the counter of the decisions of one verdict made by
+// policy: metrics.decisions' entry, kept at hand for the next decision
+// (a look-up by two strings is hashed).
+type decisionCounter struct {
+	policy string
+	n      *atomic.Uint64
 }
 
 // policy returns p counting each decision it makes.

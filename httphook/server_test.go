@@ -323,3 +323,39 @@ func TestServeDrainPastBudget(t *testing.T) {
 		t.Errorf("log: got %q, want one line saying 1 request was cut", got)
 	}
 }
+
+// TestMetricsDecisionsAlternate: decisions of one verdict by policies in
+// turn, from many goroutines at once, are each counted once under their
+// own policy (the counter of the last decision's policy is kept at hand).
+func TestMetricsDecisionsAlternate(t *testing.T) {
+	t.Parallel()
+	m := httphook.NewMetrics()
+	policy := func(name string, v stophook.Verdict) stophook.Policy {
+		return m.Policy(stophook.PolicyFunc(func(context.Context, stophook.Input) (stophook.Decision, error) {
+			return stophook.Decision{Verdict: v, Reason: "r", Policy: name}, nil
+		}))
+	}
+	ps := []stophook.Policy{policy("P", stophook.Allow), policy("Q", stophook.Allow), policy("P", stophook.Block), policy("Q", stophook.Block)}
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Go(func() {
+			for i := range 100 {
+				ps[(g+i)%len(ps)].Evaluate(context.Background(), stophook.Input{})
+			}
+		})
+	}
+	wg.Wait()
+	var b strings.Builder
+	m.WriteTo(&b)
+	text := b.String()
+	for _, want := range []string{
+		`stophook_decisions_total{verdict="allow",policy="P"} 200`,
+		`stophook_decisions_total{verdict="allow",policy="Q"} 200`,
+		`stophook_decisions_total{verdict="block",policy="P"} 200`,
+		`stophook_decisions_total{verdict="block",policy="Q"} 200`,
+	} {
+		if !strings.Contains(text, want+"\n") {
+			t.Errorf("no %q in\n%s", want, text)
+		}
+	}
+}

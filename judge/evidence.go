@@ -224,7 +224,7 @@ func Read(path string, format transcript.Format) (*Evidence, error) {
 // judge decides with the evidence: ok false leaves the decision to the
 // message alone. fail is the message's own failure statement (failOK),
 // own when it is an outcome in the agent's words (see message.failure).
-func (e *Evidence) judge(m message, fail Verdict, failOK, own bool) (Verdict, bool) {
+func (e *Evidence) judge(m *message, fail Verdict, failOK, own bool) (Verdict, bool) {
 	open := e.unresolved()
 	if failOK {
 		if own && len(open) == 0 && e.failedChecks() > 0 {

@@ -147,7 +147,7 @@ func Judge(text string, ev *Evidence) Verdict {
 	}
 	fail, failOK, own := m.failure()
 	if ev != nil {
-		if v, ok := ev.judge(m, fail, failOK, own); ok {
+		if v, ok := ev.judge(&m, fail, failOK, own); ok {
 			return v
 		}
 	}

@@ -91,7 +91,7 @@ func edges(lineOf, distinct []int, out []bool) []bool {
 // with the line as written, the same line with its code blanked (as the
 // sentence rules read it) and the message from that line on, until fn
 // returns false.
-func (m message) codeLines(fn func(raw, prose, rest string) bool) {
+func (m *message) codeLines(fn func(raw, prose, rest string) bool) {
 	for start := 0; start < len(m.raw); {
 		end := strings.IndexByte(m.raw[start:], '\n')
 		if end < 0 {
@@ -168,7 +168,7 @@ func linesInto(dst []string, prose string) []string {
 // client writes it when a request fails ("API Error: 529 …").
 var leadingError = lazyre.New(`\A\s*(?:[✕✖×❌]\s*)?\[?(?:API Error\b|Error:|ERROR:|error:|Fatal:|fatal:|Traceback \(most recent call last\))`)
 
-func (m message) leadingError() (Verdict, bool) {
+func (m *message) leadingError() (Verdict, bool) {
 	if !leadingError.MatchString(m.raw) {
 		return Verdict{}, false
 	}

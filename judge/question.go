@@ -118,8 +118,8 @@ var addressed = lazyre.New(`\b(?:you|your)\b|\b(?:should|shall|can|may) (?:i|we)
 var answered = lazyre.New(`^(?:yes|no|yep|nope|because|short answer|answer|the answer|it (?:is|does|was)|this (?:is|means)|that (?:is|means))\b`)
 
 // question reads what the closing of m asks of the user, if anything.
-func (m message) question() (Verdict, bool) {
-	c := m.closing
+func (m *message) question() (Verdict, bool) {
+	c := &m.closing
 	// Options under a lead-in ask for a choice, unless a question after
 	// them closes the message.
 	if c.choice != "" && optionsLeadIn.MatchString(c.choice) && !offeredSteps(c.choice) && !proposalSteps(c) && (c.question == "" || len(c.lines) > 0 && c.lines[0] == c.choice) {
@@ -280,14 +280,14 @@ var interview = lazyre.New(`^question \d+\b|^question (?:one|two|three|four|five
 // structuralQuestion finds questions the closing lines do not show
 // plainly: numbered questions ("3. Any priority order …?") and a question
 // to the human followed by a paragraph that explains it.
-func (m message) structuralQuestion() (Verdict, bool) {
-	c := m.closing
+func (m *message) structuralQuestion() (Verdict, bool) {
+	c := &m.closing
 	asked, lastAsks := 0, false
 	var first string
 	closers := 0
 	for k, line := range c.last {
 		if !isListItem(line) {
-			if asked == 0 && closers < 2 && k == closers && (courtesyStatement.MatchString(line) || offer.MatchString(line) || offerTail.MatchString(line) || offerTailCJK.MatchString(line)) {
+			if asked == 0 && closers < 2 && k == closers && closer.MayMatch(line) && (courtesyStatement.MatchString(line) || offer.MatchString(line) || offerTail.MatchString(line) || offerTailCJK.MatchString(line)) {
 				closers++
 				continue
 			}
@@ -305,7 +305,7 @@ func (m message) structuralQuestion() (Verdict, bool) {
 		// One question, alone or as the last line under a list ("- Added
 		// tests\n- Want me to push?"), is read as any closing question.
 		if asked == 1 && (len(c.items) <= 1 || lastAsks) {
-			k, conf := classifyQuestion(closing{question: first, lines: c.lines})
+			k, conf := classifyQuestion(&closing{question: first, lines: c.lines})
 			if k != NoKind {
 				return ask(k, conf*0.9, first), true
 			}
@@ -321,7 +321,7 @@ func (m message) structuralQuestion() (Verdict, bool) {
 		if q == "" {
 			// "Can you run:" over the commands it asks the human to
 			// run: a question closed with a colon.
-			if colonRequest.MatchString(item) && !courtesy.MatchString(item) {
+			if strings.HasSuffix(item, ":") && colonRequest.MatchString(item) && !courtesy.MatchString(item) {
 				return ask(Decision, 0.6, item), true
 			}
 			continue
@@ -342,7 +342,7 @@ func (m message) structuralQuestion() (Verdict, bool) {
 		if !addressed.MatchString(q) && !ifAnswered.MatchString(after) || courtesy.MatchString(q) || feedback.MatchString(q) {
 			break
 		}
-		kind, conf := classifyQuestion(closing{question: q, lines: c.lines})
+		kind, conf := classifyQuestion(&closing{question: q, lines: c.lines})
 		if kind == NoKind {
 			break
 		}
@@ -351,9 +351,19 @@ func (m message) structuralQuestion() (Verdict, bool) {
 	return Verdict{}, false
 }
 
+// closer rules out at once a closing line that none of the four patterns
+// structuralQuestion reads a closer by (courtesyStatement, offer,
+// offerTail, offerTailCJK) can match: one prefilter instead of four
+// (FuzzCloser holds it to them).
+var closer = lazyre.NewAnyOf(closerPatterns...)
+
+var closerPatterns = []*lazyre.Regexp{courtesyStatement, offer, offerTail, offerTailCJK}
+
 // colonRequest marks a request put to the human as a question but closed
 // with a colon, before the commands it asks them to run or check ("Can
-// you run:", "Could you check:"): they are to act and report back.
+// you run:", "Could you check:"): they are to act and report back. It
+// matches only a text that ends with the colon, which its callers test
+// first (TestColonRequestEndsWithColon).
 var colonRequest = lazyre.New(`(?:^|[.!] )(?:(?:so|first|meanwhile|next|then|ok|okay),? )?(?:can|could|would) you (?:please )?(?:share|provide|paste|send|give|confirm|check|run|try|grant|install|restart|log ?in|upload|set|create|verify|test|execute|add|open|enable|update)\b[^?:.!]{0,80}:$`)
 
 // ifAnswered marks what follows a question when it branches on the
@@ -385,7 +395,7 @@ func offeredSteps(leadIn string) bool {
 // introduces what the agent would do ("Should I go ahead and fix it?
 // Here's what I'd change:"): the list is the one course a yes starts, not
 // options to choose from.
-func proposalSteps(c closing) bool {
+func proposalSteps(c *closing) bool {
 	if c.question == "" || !strings.Contains(c.choice, c.question) {
 		return false
 	}
@@ -422,7 +432,7 @@ func ask(k Kind, conf float64, why string) Verdict {
 // questions and the whole reads as courtesy or feedback ("Does this
 // grouping look right to you? Also — what's the dependency for?"), each
 // is read on its own: the human owes an answer to any real one.
-func classifyQuestion(c closing) (Kind, float64) {
+func classifyQuestion(c *closing) (Kind, float64) {
 	k, conf := classifyOne(c)
 	if k != NoKind {
 		return k, conf
@@ -436,8 +446,9 @@ func classifyQuestion(c closing) (Kind, float64) {
 		if !strings.HasSuffix(q, "?") {
 			continue // a lead-in ("Done — does this look right?") asks nothing
 		}
-		c.question = q
-		switch k, conf := classifyOne(c); {
+		one := *c // c is the caller's: read each question on a copy
+		one.question = q
+		switch k, conf := classifyOne(&one); {
 		case k == Decision:
 			return Decision, conf * 0.9
 		case k == Permission:
@@ -475,7 +486,7 @@ func splitQuestions(q string) []string {
 
 // yesNo reports a closing question that offers yes and no as its answers
 // on its line.
-func yesNo(c closing) bool {
+func yesNo(c *closing) bool {
 	for _, line := range c.lines[:min(2, len(c.lines))] {
 		if strings.Contains(line, c.question) && yesNoOptions.MatchString(line) {
 			return true
@@ -485,7 +496,7 @@ func yesNo(c closing) bool {
 }
 
 // classifyOne reads one closing question.
-func classifyOne(c closing) (Kind, float64) {
+func classifyOne(c *closing) (Kind, float64) {
 	q := notAlternatives.Replace(c.question)
 	if needInfo.MatchString(q) {
 		return Decision, 0.8
@@ -661,7 +672,7 @@ var orLeadIn = lazyre.New(`^(?:or|ou|oder|o|или)?[\s,]*(?:if you(?:'d| would)
 
 // courseAfter returns the sentence after the closing question, when it
 // opens with "or" and offers a course that is more than a delay.
-func courseAfter(c closing) string {
+func courseAfter(c *closing) string {
 	rest := textAfterQuestion(c)
 	if !orCourse.MatchString(rest) {
 		return ""
@@ -721,7 +732,7 @@ func goAhead(text string) bool {
 
 // proseAfterChoice is the prose that follows the options of c.choice,
 // first line first.
-func proseAfterChoice(c closing) string {
+func proseAfterChoice(c *closing) string {
 	var after []string
 	for _, line := range c.lines {
 		if line == c.choice {
@@ -734,7 +745,7 @@ func proseAfterChoice(c closing) string {
 
 // textAfterQuestion is what follows the closing question: the rest of its
 // line and the line after it.
-func textAfterQuestion(c closing) string {
+func textAfterQuestion(c *closing) string {
 	k, i := questionAt(c)
 	if k < 0 {
 		return ""
@@ -748,7 +759,7 @@ func textAfterQuestion(c closing) string {
 
 // textBeforeQuestion is what comes before the closing question: the start
 // of its line, or the line before it.
-func textBeforeQuestion(c closing) string {
+func textBeforeQuestion(c *closing) string {
 	k, i := questionAt(c)
 	if k < 0 {
 		return ""
@@ -762,7 +773,7 @@ func textBeforeQuestion(c closing) string {
 // questionAt returns the closing line that holds the closing question (k,
 // an index of c.lines, last line first) and where the question starts in
 // it; k is -1 when none of the last questionLines lines holds it.
-func questionAt(c closing) (k, i int) {
+func questionAt(c *closing) (k, i int) {
 	for k, line := range c.lines[:min(questionLines, len(c.lines))] {
 		if i := strings.Index(line, c.question); i >= 0 {
 			return k, i
@@ -779,7 +790,7 @@ var openLabel = lazyre.New(`^(?:open (?:decisions?|questions?)|decisions? (?:nee
 // openAbove returns a question or decision the closing lines leave open
 // above the closing question: a list item that is an unanswered question
 // to the human, or a line labelled as an open decision.
-func openAbove(c closing) string {
+func openAbove(c *closing) string {
 	for _, line := range c.last {
 		if c.question != "" && strings.Contains(line, c.question) {
 			continue
@@ -801,12 +812,12 @@ func openAbove(c closing) string {
 // listAbove returns the list items directly above the line of the closing
 // question (between them only prose), cleaned of their markers, and the
 // prose line above them.
-func listAbove(c closing) []string {
+func listAbove(c *closing) []string {
 	items, _, _ := listAboveLead(c)
 	return items
 }
 
-func listAboveLead(c closing) (items []string, lead, between string) {
+func listAboveLead(c *closing) (items []string, lead, between string) {
 	k := 0
 	for k < len(c.last) && !(c.question != "" && strings.Contains(c.last[k], c.question)) {
 		k++
@@ -833,7 +844,7 @@ func listAboveLead(c closing) (items []string, lead, between string) {
 // optionsAbove returns the question that puts the options listed above
 // the closing question to the human, the prose between the options and
 // that question, and the options.
-func optionsAbove(c closing) (lead, between string, items []string) {
+func optionsAbove(c *closing) (lead, between string, items []string) {
 	items, lead, between = listAboveLead(c)
 	if len(items) < 2 || lead == "" {
 		return "", "", nil
@@ -934,7 +945,7 @@ func keepsAsIs(item string) bool {
 // or Tailscale only? 2. Will you supply the password? … Say go and I'll
 // write the manifests."): then the human owes an answer a yes does not
 // give.
-func goAheadUnder(c closing, v Verdict) Verdict {
+func goAheadUnder(c *closing, v Verdict) Verdict {
 	if open := openAbove(c); open != "" {
 		return ask(Decision, 0.75, open)
 	}
@@ -944,13 +955,13 @@ func goAheadUnder(c closing, v Verdict) Verdict {
 // questionAfter reads the question that closes line after a request
 // matched by re ("… is your call. Want me to correct it?"): when a plain
 // yes answers it, the request was the reason for the ask, not the ask.
-func questionAfter(c closing, line string, re *lazyre.Regexp) (Verdict, bool) {
+func questionAfter(c *closing, line string, re *lazyre.Regexp) (Verdict, bool) {
 	q, _ := questions(line)
 	loc := re.FindStringIndex(line)
 	if q == "" || loc == nil || strings.Index(line, q) < loc[1] {
 		return Verdict{}, false
 	}
-	if k, conf := classifyQuestion(closing{question: q, lines: c.lines}); k == Permission {
+	if k, conf := classifyQuestion(&closing{question: q, lines: c.lines}); k == Permission {
 		return ask(Permission, conf*0.9, q), true
 	}
 	return Verdict{}, false

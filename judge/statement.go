@@ -147,7 +147,7 @@ var envCause = lazyre.New(`\bauth(?:entication|enticated|orization)?\b|\bapi[ /-
 // failure away (see explained) or puts it down to the environment (see
 // envCause): "It actually failed - the service is still down. … The API key
 // is not set on the server."
-func (m message) explainedAfter(i int) bool {
+func (m *message) explainedAfter(i int) bool {
 	for _, s := range m.sentences[i+1:] {
 		if explained.MatchString(s) || envCause.MatchString(s) {
 			return true
@@ -197,7 +197,7 @@ var notYet = lazyre.New(`\b(?:has|have|is|are)(?: not|n't)(?: been)? (?:\w+ ){0,
 // outcome statements, failureStatements are read only on the first 2 and
 // the last 3 lines of a message (message.edge): in the middle of a long
 // message "the job failed at step 2" is history, a finding or a diagnosis.
-func (m message) failure() (v Verdict, ok, own bool) {
+func (m *message) failure() (v Verdict, ok, own bool) {
 	if v, ok := m.codeFailure(); ok {
 		return v, true, false
 	}
@@ -245,7 +245,7 @@ func (m message) failure() (v Verdict, ok, own bool) {
 // agents state a turn's outcome count, on the first 2 or the last 3 lines
 // of the message (see message.edge): in the middle of a long message the
 // same words are findings, history or a design.
-func (m message) outcome(i int, s string) bool {
+func (m *message) outcome(i int, s string) bool {
 	if i < len(m.edge) && !m.edge[i] {
 		return false // the middle of a long message: findings, history, a design
 	}
@@ -310,7 +310,7 @@ var inferred = lazyre.New(`\b(?:suggests?|proves?|indicates?|implies|means)\b`)
 // condition, a topic or something not done yet, its clause (rest: the
 // words around the failure) says it was resolved, or a later sentence
 // resolves or explains it.
-func (m message) settled(i int, s, before, rest string) bool {
+func (m *message) settled(i int, s, before, rest string) bool {
 	return explained.MatchString(s) || hypothetic.MatchString(s) || isResolved(rest) ||
 		conditional.MatchString(before) || topic.MatchString(before) || notYet.MatchString(before) ||
 		m.resolvedAfter(i) || m.explainedAfter(i)
@@ -325,7 +325,7 @@ var codeSubject = lazyre.New("`[^`\n]{2,120}`(?: \\([^)\n]{0,80}\\))? (?:(?:is|a
 
 // codeFailure reports a line of m whose failure statement has code for
 // its subject, unless the line's words explain, resolve or suppose it.
-func (m message) codeFailure() (v Verdict, ok bool) {
+func (m *message) codeFailure() (v Verdict, ok bool) {
 	m.codeLines(func(raw, l, rest string) bool {
 		if strings.TrimSpace(l) == "" || strings.HasPrefix(strings.TrimSpace(l), ">") {
 			return true // a fenced or quoted line
@@ -353,7 +353,7 @@ func (m message) codeFailure() (v Verdict, ok bool) {
 
 // resolvedAfter reports whether a sentence after sentence i says the
 // failure went away.
-func (m message) resolvedAfter(i int) bool {
+func (m *message) resolvedAfter(i int) bool {
 	for _, s := range m.sentences[i+1:] {
 		if resolvedLater.MatchString(s) && !strings.HasSuffix(s, "?") {
 			return true
@@ -390,7 +390,7 @@ var pastState = lazyre.New(`\b(?:was|were|had been|had|used to be|used to)\s*$`)
 // message that names r's command or a part of its output ("`go test
 // ./...` exits with an error (`TestParse`)"). It needs the transcript:
 // the message alone may use failure words as a topic.
-func (m message) reports(r Run) (string, bool) {
+func (m *message) reports(r Run) (string, bool) {
 	words := familyWords[familyOf(r.Check)]
 	for i := len(m.sentences) - 1; i >= 0; i-- {
 		s := m.sentences[i]
@@ -421,7 +421,7 @@ func (m message) reports(r Run) (string, bool) {
 // code span (`…`) of at least 4 characters that names r as spanNames
 // says (namesRun: its command or a part of its output; namesCommand: its
 // command only): the code is the sentence's subject.
-func (m message) lineNames(s string, r Run, spanNames func(span string, r Run) bool) (names bool) {
+func (m *message) lineNames(s string, r Run, spanNames func(span string, r Run) bool) (names bool) {
 	m.codeLines(func(line, l, _ string) bool {
 		if !strings.Contains(clean(withoutQuotations(foldMarkup(strings.TrimSpace(l)))), s) {
 			return true
@@ -497,7 +497,7 @@ var failLine = lazyre.New(`FAIL|[Ff]ail|ERROR|[Ee]rror|[✗×✖]|^\s*X |^\s*\d+
 
 // explains reports whether m mentions a failure of check family f as
 // expected, pre-existing or caused by the environment.
-func (m message) explains(f string) bool {
+func (m *message) explains(f string) bool {
 	words := familyWords[familyOf(f)]
 	for _, s := range m.sentences {
 		if explained.MatchString(s) && (words == nil || words.MatchString(s) || failWord.MatchString(s)) {
@@ -551,7 +551,7 @@ var familyWords = map[string]*lazyre.Regexp{
 // claims returns the sentence of m that claims a check of family f (or,
 // for an edit, the file named by subject) succeeded, and whether there is
 // one.
-func (m message) claims(f, subject string) (string, bool) {
+func (m *message) claims(f, subject string) (string, bool) {
 	fam := familyOf(f)
 	re := successClaims[fam]
 	if re == nil {
@@ -587,7 +587,7 @@ var checkmark = lazyre.New(`^\s*(?:[-*+•]\s+)?(?:\*\*|__)?([A-Za-z][\w /.-]{1,
 
 // checkmarked returns the line of m that marks a check of family f passed
 // with a check mark (see checkmark), and whether there is one.
-func (m message) checkmarked(f string) (string, bool) {
+func (m *message) checkmarked(f string) (string, bool) {
 	words := familyWords[f]
 	if words == nil || !strings.ContainsAny(m.prose, "✅✓✔☑") {
 		return "", false
@@ -605,7 +605,7 @@ func (m message) checkmarked(f string) (string, bool) {
 // by naming it in code ("`go test ./...` passes", "`npm run build` is
 // green"): a pass word, not negated, in a sentence of a line whose code
 // span names r (see lineNames), without a failure word.
-func (m message) claimsRun(r Run) (string, bool) {
+func (m *message) claimsRun(r Run) (string, bool) {
 	for i := len(m.sentences) - 1; i >= 0; i-- {
 		s := m.sentences[i]
 		loc := passWord.FindStringIndex(s)

@@ -63,6 +63,7 @@ func TestDetectShapes(t *testing.T) {
 		{"truncated", `{"turn_id":"x"`, Codex},
 		{"claude stop", `{"hook_event_name":"Stop","session_id":"s","transcript_path":"/h/.claude/projects/p/s.jsonl"}`, Claude},
 		{"claude session start", `{"hook_event_name":"SessionStart","source":"startup"}`, Claude},
+		{"claude stop, empty path", `{"hook_event_name":"Stop","session_id":"s","transcript_path":""}`, Claude},
 		{"gemini by event", `{"hook_event_name":"BeforeAgent","prompt":"x"}`, Gemini},
 		{"gemini session start by path", `{"hook_event_name":"SessionStart","transcript_path":"/h/.gemini/tmp/p/chats/s.jsonl"}`, Gemini},
 		{"codex session start by path", `{"hook_event_name":"SessionStart","transcript_path":"/h/.codex/sessions/2026/11/23/rollout-x.jsonl"}`, Codex},

@@ -216,8 +216,12 @@ func ownEvent(event string) bool {
 	return false
 }
 
-// hostOfPath names the host whose data directory holds a transcript.
+// hostOfPath names the host whose data directory holds a transcript: no
+// path names none, and is Claude Code's without a look.
 func hostOfPath(p string) string {
+	if p == "" {
+		return Claude
+	}
 	p = strings.ReplaceAll(p, `\`, "/")
 	switch {
 	case strings.Contains(p, "/.copilot/"), strings.HasSuffix(p, "/events.jsonl"):
