@@ -5,8 +5,9 @@
 // [New] returns a [Handler] that runs a [stophook.Chain] on each POSTed
 // hook input and answers with the JSON a command hook would print. It
 // checks an optional bearer token in constant time, bounds the body, and
-// answers 405, 403, 415, 401, 413 or 400 (saying why) to requests that are
-// not hook inputs. Requests from web pages are refused: any request with an
+// answers 405, 401, 403, 415, 413 or 400 (saying why) to requests that are
+// not hook inputs. A refused token is logged: the first at once, then at
+// most a line a minute counting the others. Requests from web pages are refused: any request with an
 // Origin header, and any body not sent as application/json (the only kind
 // a page can POST cross-origin without a preflight is text/plain, a form or
 // multipart). Without a token, any local process can still call it.

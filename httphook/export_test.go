@@ -3,6 +3,7 @@ package httphook
 import (
 	"io"
 	"net/http"
+	"time"
 
 	"github.com/stophook/stophook"
 )
@@ -29,3 +30,6 @@ func (m Metrics) Options(o ServeOptions) ServeOptions      { o.metrics = m.m; re
 func (m Metrics) Handler(next http.Handler) http.Handler {
 	return http.HandlerFunc(m.m.timed(answerOf(next)))
 }
+
+// SetHandlerClock sets the clock of h's log of refused tokens.
+func SetHandlerClock(h *Handler, now func() time.Time) { h.auth.now = now }

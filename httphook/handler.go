@@ -24,6 +24,7 @@ type Handler struct {
 	serve    func(ctx context.Context, body []byte) ([]byte, func(), error)
 	token    string
 	maxInput int64
+	auth     *authLog // logs the requests refused 401
 }
 
 var _ http.Handler = (*Handler)(nil)
@@ -43,13 +44,13 @@ func New(p stophook.Policy, token string, opts hook.Options) *Handler {
 		// the runner asks a chain once whether it waits.
 		p = stophook.NewChain(p)
 	}
-	return &Handler{serve: hook.Server(p, opts), token: token, maxInput: maxInput}
+	return &Handler{serve: hook.Server(p, opts), token: token, maxInput: maxInput, auth: &authLog{log: opts.Logger}}
 }
 
-// ServeHTTP answers 405 to anything but POST, 403 to a request carrying an
-// Origin header (a web page), 415 to a Content-Type other than
-// application/json, 401 to a missing or wrong bearer token, 413 to an
-// oversized body, 400 (saying why) to a body that is not a JSON hook
+// ServeHTTP answers 405 to anything but POST, 401 to a missing or wrong
+// bearer token (logged, at most a line a minute), 403 to a request
+// carrying an Origin header (a web page), 415 to a Content-Type other than
+// application/json, 413 to an oversized body, 400 (saying why) to a body that is not a JSON hook
 // input, and 200 with the decision otherwise.
 //
 // The input's cwd never makes a directory: state goes to the cwd's
@@ -68,6 +69,12 @@ func (h *Handler) answer(w http.ResponseWriter, r *http.Request) int {
 		w.Header().Set("Allow", http.MethodPost)
 		return refuse(w, "stophook: method not allowed; POST a hook input", http.StatusMethodNotAllowed)
 	}
+	if h.token != "" && !validBearer(header(r.Header, "Authorization"), h.token) {
+		// First: a client without the token learns nothing more.
+		h.auth.refused(r)
+		w.Header().Set("WWW-Authenticate", `Bearer realm="stophook"`)
+		return refuse(w, "stophook: missing or wrong bearer token", http.StatusUnauthorized)
+	}
 	if header(r.Header, "Origin") != "" {
 		// Browsers send Origin with every POST; hook clients do not. A web
 		// page must not drive the hooks of the machine it runs on.
@@ -77,10 +84,6 @@ func (h *Handler) answer(w http.ResponseWriter, r *http.Request) int {
 		// Also stops the requests a page can send without CORS preflight:
 		// text/plain, form and multipart bodies.
 		return refuse(w, "stophook: Content-Type must be application/json", http.StatusUnsupportedMediaType)
-	}
-	if h.token != "" && !validBearer(header(r.Header, "Authorization"), h.token) {
-		w.Header().Set("WWW-Authenticate", `Bearer realm="stophook"`)
-		return refuse(w, "stophook: missing or wrong bearer token", http.StatusUnauthorized)
 	}
 	body := r.Body
 	if r.ContentLength < 0 || r.ContentLength > h.maxInput {

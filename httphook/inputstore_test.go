@@ -34,9 +34,10 @@ func TestStoreErrorsWithoutStore(t *testing.T) {
 	}
 	for _, c := range []struct {
 		name, stateDir, cwd string
+		health              int // GET /healthz: no store to check per input; $STOPHOOK_STATE_DIR's is
 	}{
-		{"a cwd that does not exist on the server", "", missing},
-		{"STOPHOOK_STATE_DIR under a file", filepath.Join(file, "state"), t.TempDir()},
+		{"a cwd that does not exist on the server", "", missing, 200},
+		{"STOPHOOK_STATE_DIR under a file", filepath.Join(file, "state"), t.TempDir(), 503},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Setenv(hook.StateDirEnv, c.stateDir)
@@ -60,6 +61,15 @@ func TestStoreErrorsWithoutStore(t *testing.T) {
 			resp.Body.Close()
 			if !strings.Contains(string(m), "stophook_store_errors_total 1\n") {
 				t.Errorf("the failed store operation is not counted:\n%s", m)
+			}
+			resp, err = http.Get(url + "/healthz")
+			if err != nil {
+				t.Fatal(err)
+			}
+			h, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != c.health {
+				t.Errorf("/healthz: %d %q, want %d", resp.StatusCode, h, c.health)
 			}
 		})
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/hook"
 	"github.com/stophook/stophook/internal/inputstore"
+	"github.com/stophook/stophook/internal/statedir"
 )
 
 // Paths served besides the hook. Every other path is the hook (Claude
@@ -60,6 +61,7 @@ func mux(hook http.Handler, opts ServeOptions) http.Handler {
 	var active atomic.Int64 // hook requests past the cap, until they return
 	limit := int64(opts.MaxConcurrent)
 	answer := answerOf(hook)
+	auth := &authLog{log: opts.Logger}
 	timed := opts.metrics.timed(func(w http.ResponseWriter, r *http.Request) int {
 		if !admit(&active, limit) {
 			opts.metrics.rejected.Add(1)
@@ -87,6 +89,7 @@ func mux(hook http.Handler, opts ServeOptions) http.Handler {
 			w.Write([]byte("ok\n"))
 		case metricsPath:
 			if opts.Token != "" && !validBearer(r.Header.Get("Authorization"), opts.Token) {
+				auth.refused(r)
 				w.Header().Set("WWW-Authenticate", `Bearer realm="stophook"`)
 				http.Error(w, "stophook: missing or wrong bearer token", http.StatusUnauthorized)
 				return
@@ -190,7 +193,9 @@ func Serve(ctx context.Context, ln net.Listener, hook http.Handler, opts ServeOp
 // (refused off loopback without token; messages on log), run p
 // through a [Handler] with token and opts, counted on /metrics
 // (the failures of opts.Store, or of the store each input gets without
-// one, too), and [Serve] until ctx is done. Unless the
+// one, too), and [Serve] until ctx is done. Without sopts.Health, a file
+// store given (opts.Store, or $STOPHOOK_STATE_DIR) is checked by /healthz:
+// 503 while its directory cannot be written. Unless the
 // environment sets GOGC, it sets the process's GC target to
 // 400: a server allocates much and keeps little (see serverGCPercent).
 func ListenAndServe(ctx context.Context, addr string, p stophook.Policy, token string, opts hook.Options, sopts ServeOptions, log io.Writer) error {
@@ -205,6 +210,10 @@ func ListenAndServe(ctx context.Context, addr string, p stophook.Policy, token s
 	sopts.Token = token
 	if dir := os.Getenv(hook.StateDirEnv); opts.Store == nil && dir != "" {
 		opts.Store = stophook.NewFileStore(dir) // what the runner would make, made here to be counted
+	}
+	if fs, ok := opts.Store.(*stophook.FileStore); ok && sopts.Health == nil {
+		// Stops fail open while the directory cannot be written: say so.
+		sopts.Health = func(context.Context) error { return statedir.Writable(fs.Dir()) }
 	}
 	if opts.Store != nil {
 		opts.Store = sopts.metrics.store(opts.Store)

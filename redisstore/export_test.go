@@ -1,5 +1,7 @@
 package redisstore
 
+import "time"
+
 // Seams for the external tests.
 const (
 	DefaultPrefix = defaultPrefix
@@ -8,3 +10,7 @@ const (
 
 // Prefix returns the prefix of the store's keys.
 func (s *Store) Prefix() string { return s.opts.Prefix }
+
+// TTL and Timeout return the store's.
+func (s *Store) TTL() time.Duration     { return s.opts.TTL }
+func (s *Store) Timeout() time.Duration { return s.opts.Timeout }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 
@@ -16,8 +17,9 @@ import (
 // (redis://[user:password@]host:port/db). Besides go-redis's own query
 // parameters (dial_timeout, pool_size, …) it takes prefix, ttl and
 // timeout, which set the fields of opts of the same names; opts' fields
-// win over the URL's when set. Nothing is dialled until the first
-// operation.
+// win over the URL's when set. ttl and timeout are Go durations (720h,
+// 250ms) or whole seconds; ttl=-1 keeps values for ever. Nothing is
+// dialled until the first operation.
 //
 // Open turns go-redis's own logger off, a process-wide setting: it would
 // print a line per failed dial, where the store logs one per outage.
@@ -46,7 +48,7 @@ func Open(rawURL string, opts Options) (*Store, error) {
 		if v == "" {
 			continue
 		}
-		d, err := time.ParseDuration(v)
+		d, err := parseDuration(v)
 		if err != nil {
 			return nil, fmt.Errorf("redisstore: %s=%q: %w", p.name, v, err)
 		}
@@ -66,6 +68,16 @@ func Open(rawURL string, opts Options) (*Store, error) {
 	clientOptions(ro, opts.Timeout)
 	redis.SetLogger(&logging.VoidLogger{})
 	return New(redis.NewClient(ro), opts), nil
+}
+
+// parseDuration reads a URL's ttl or timeout: a Go duration (90s, 720h),
+// or a bare whole number of seconds as go-redis reads its own
+// dial_timeout and Redis its EXPIRE (ttl=-1: never expire).
+func parseDuration(v string) (time.Duration, error) {
+	if n, err := strconv.ParseInt(v, 10, 32); err == nil {
+		return time.Duration(n) * time.Second, nil
+	}
+	return time.ParseDuration(v)
 }
 
 // clientOptions sets what failing open needs on go-redis options left at

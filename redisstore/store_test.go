@@ -227,6 +227,40 @@ func TestOpenURL(t *testing.T) {
 	}
 }
 
+// TestOpenDurations: ttl and timeout take a bare number of seconds, as
+// go-redis's own dial_timeout does, and ttl=-1 keeps values for ever
+// (Options.TTL's negative): both were refused for a missing unit.
+func TestOpenDurations(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		query        string
+		ttl, timeout time.Duration
+	}{
+		{"ttl=-1", -time.Second, 500 * time.Millisecond},
+		{"ttl=3600&timeout=2", time.Hour, 2 * time.Second},
+		{"ttl=90m&timeout=250ms", 90 * time.Minute, 250 * time.Millisecond},
+		{"ttl=-1s", -time.Second, 500 * time.Millisecond},
+		{"ttl=0&timeout=0", redisstore.DefaultTTL, 500 * time.Millisecond},
+	}
+	for _, tt := range tests {
+		s, err := redisstore.Open("redis://127.0.0.1:1/0?"+tt.query, redisstore.Options{})
+		if err != nil {
+			t.Errorf("Open(?%s): %v", tt.query, err)
+			continue
+		}
+		if s.TTL() != tt.ttl || s.Timeout() != tt.timeout {
+			t.Errorf("Open(?%s): ttl %v timeout %v, want %v and %v", tt.query, s.TTL(), s.Timeout(), tt.ttl, tt.timeout)
+		}
+		s.Close()
+	}
+	for _, q := range []string{"ttl=1.5", "timeout=soon", "ttl=1e3"} {
+		if s, err := redisstore.Open("redis://127.0.0.1:1/0?"+q, redisstore.Options{}); err == nil {
+			s.Close()
+			t.Errorf("Open(?%s): no error", q)
+		}
+	}
+}
+
 // TestOpenHidesPassword: a URL that does not parse, for a password with
 // a character it should have percent-encoded, is refused without the
 // password, which url.Parse's error quotes.

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/internal/statedir"
 	"github.com/stophook/stophook/redisstore"
 )
 
@@ -49,8 +50,11 @@ type Store struct {
 // project's state dir, or $STOPHOOK_STATE_DIR). A value of the variable
 // that is neither an absolute directory (bare or after file:) nor a URL
 // of a known scheme is not used: the error names the variable, for the
-// caller to print once, as a warning when it keeps its default. (A relative directory would depend
-// on the working directory of each hook run.)
+// caller to print in one line. A command hook prints it as a warning and
+// keeps its default (a hook never traps a session); a server or a
+// command that changes state refuses to run, since it would serve or
+// change another store than the one meant. (A relative directory would
+// depend on the working directory of each hook run.)
 func FromFlags(store, state string, getenv func(string) string) (string, error) {
 	spec, err := fromFlags(store, state, getenv)
 	if err != nil {
@@ -95,10 +99,15 @@ func isScheme(scheme string, hasColon bool) bool {
 	return hasColon && len(scheme) > 1 && !strings.ContainsAny(scheme, `/\.`)
 }
 
-// Ping checks a Redis store's server; other stores are always up.
+// Ping checks a Redis store's server, and that a file store's directory
+// can be written (a file made and removed there); a memory store is
+// always up.
 func (s *Store) Ping(ctx context.Context) error {
-	if p, ok := s.Store.(interface{ Ping(context.Context) error }); ok {
-		return p.Ping(ctx)
+	switch st := s.Store.(type) {
+	case interface{ Ping(context.Context) error }:
+		return st.Ping(ctx)
+	case *stophook.FileStore:
+		return statedir.Writable(st.Dir())
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"log/slog"
 	"net"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -195,6 +196,34 @@ func TestRedisDownOneLine(t *testing.T) {
 		s.Close()
 		if got := strings.Contains(logged.String(), "server not answering"); got != server {
 			t.Errorf("server %v: store logged %q", server, logged.String())
+		}
+	}
+}
+
+// TestPingFileStore: a file store's Ping (a server's /healthz) fails when
+// its directory cannot be written; it always said healthy, while every
+// stop failed open.
+func TestPingFileStore(t *testing.T) {
+	t.Parallel()
+	file := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(file, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		spec    string
+		wantErr bool
+	}{
+		{spec: filepath.Join(t.TempDir(), "state")},
+		{spec: "file:" + filepath.Join(t.TempDir(), "state")},
+		{spec: filepath.Join(file, "state"), wantErr: true},
+		{spec: "file:" + filepath.Join(file, "state"), wantErr: true},
+	} {
+		s, err := storeurl.Open(tt.spec, storeurl.Options{Server: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Ping(context.Background()); (err != nil) != tt.wantErr {
+			t.Errorf("Ping of %s: %v, want error %v", tt.spec, err, tt.wantErr)
 		}
 	}
 }

@@ -112,10 +112,13 @@ func (t *target) register(fs *flag.FlagSet, getenv env) {
 
 // open returns the loops of the store the flags name and the loop's key;
 // close releases the store.
-func (t *target) open(stderr io.Writer) (loops *loopstate.Loops, key string, close func(), err error) {
-	spec, warn := storeurl.FromFlags(t.store, t.state, t.getenv)
-	if warn != nil {
-		fmt.Fprintf(stderr, "loop: %v; using the default store\n", warn)
+func (t *target) open() (loops *loopstate.Loops, key string, close func(), err error) {
+	// A $STOPHOOK_STORE it cannot use is refused, not replaced by the
+	// default store: a loop started there would never be seen by the
+	// hooks or servers that use the store the variable was meant to name.
+	spec, err := storeurl.FromFlags(t.store, t.state, t.getenv)
+	if err != nil {
+		return nil, "", nil, err
 	}
 	opened, err := storeurl.Open(spec, storeurl.Options{})
 	if err != nil {
@@ -236,7 +239,7 @@ func cmdStart(args []string, stdout, stderr io.Writer, getenv env, now func() ti
 	if err != nil {
 		return fail(stderr, err)
 	}
-	loops, key, closeStore, err := t.open(stderr)
+	loops, key, closeStore, err := t.open()
 	if err != nil {
 		return fail(stderr, err)
 	}
@@ -265,7 +268,7 @@ func cmdStatus(args []string, stdout, stderr io.Writer, getenv env, now func() t
 	if err := parseArgs(fs, args, false); err != nil {
 		return parseFailed(stderr, err)
 	}
-	loops, key, closeStore, err := t.open(stderr)
+	loops, key, closeStore, err := t.open()
 	if err != nil {
 		return fail(stderr, err)
 	}
@@ -315,7 +318,7 @@ func cmdAbort(name string, args []string, stdout, stderr io.Writer, getenv env, 
 	if err := parseArgs(fs, args, false); err != nil {
 		return parseFailed(stderr, err)
 	}
-	loops, key, closeStore, err := t.open(stderr)
+	loops, key, closeStore, err := t.open()
 	if err != nil {
 		return fail(stderr, err)
 	}
@@ -357,6 +360,10 @@ func cmdHook(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv en
 	}
 	spec, warn := storeurl.FromFlags(*storeSpec, *state, getenv)
 	if warn != nil {
+		if *addr != "" {
+			// A replica on another store than the fleet's splits its loops.
+			return fail(stderr, warn)
+		}
 		fmt.Fprintf(stderr, "stophook-loop: %v; using the default store\n", warn)
 	}
 	opened, err := storeurl.Open(spec, storeurl.Options{Server: *addr != ""})
@@ -371,6 +378,9 @@ func cmdHook(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv en
 	if opened != nil {
 		store = opened.Store
 		defer opened.Close()
+		if opened.Kind == "memory" {
+			fmt.Fprintln(stderr, "stophook-loop: warning: with -store memory: no loop can start: `stophook-loop start` runs in its own process and cannot reach this server's memory; give the server and the commands one directory or redis:// store")
+		}
 	}
 	// The iterator takes the input's store, which the runner sets from
 	// Options.Store below: a server counts that store's failures on

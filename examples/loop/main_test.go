@@ -400,3 +400,47 @@ func TestServerCommandLineFails(t *testing.T) {
 		t.Errorf("unknown command without -http: code %d, stderr %q; want the stop let through", code, errs)
 	}
 }
+
+// TestBadStoreEnvRefused: a $STOPHOOK_STORE the store cannot be opened
+// from (a relative directory, an unknown scheme) is refused in one line,
+// exit 1, by the commands and by the -http server: they serve or change
+// another store than the one the operator named (a replica falling back
+// to per-machine files splits the fleet's loops; a loop started in the
+// project's files is never seen by replicas on Redis). The hook keeps its
+// default store and says so: a hook never traps a session.
+func TestBadStoreEnvRefused(t *testing.T) {
+	// The server's address does not parse: were the store not refused
+	// first, it would say so in a second line.
+	for _, bad := range []string{"relative/dir", "ftp://host/x", "file:relative"} {
+		dir := t.TempDir()
+		env := map[string]string{"CLAUDE_CODE_SESSION_ID": session, "STOPHOOK_STORE": bad, "STOPHOOK_STATE_DIR": dir}
+		for _, args := range [][]string{{"start", "x"}, {"status"}, {"cancel"}, {"-http", "127.0.0.1:no-such-port"}} {
+			code, out, errs := cli(t, env, t0, "", args...)
+			if code != 1 || out != "" || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, "STOPHOOK_STORE") || strings.Contains(errs, "default store") {
+				t.Errorf("STOPHOOK_STORE=%s %q: code %d, stdout %q, stderr %q; want 1 and one line naming the variable", bad, args, code, out, errs)
+			}
+		}
+		key, err := loopstate.SessionKey(session)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := stophook.NewFileStore(dir).Get(context.Background(), key); err == nil {
+			t.Errorf("STOPHOOK_STORE=%s: start wrote a loop into the default store", bad)
+		}
+		code, out, errs := cli(t, env, t0, stopJSON(t, dir, "done", false))
+		if code != 0 || out != "{}\n" || !strings.Contains(errs, "using the default store") {
+			t.Errorf("STOPHOOK_STORE=%s, the hook: code %d, stdout %q, stderr %q; want 0 and the default store", bad, code, out, errs)
+		}
+	}
+}
+
+// TestServerMemoryStoreWarns: a -http server on memory: can never iterate
+// a loop, since `stophook-loop start` runs in another process and cannot
+// reach the server's memory; it served without a word.
+func TestServerMemoryStoreWarns(t *testing.T) {
+	// The address does not parse, so the server stops after its warnings.
+	_, _, errs := cli(t, map[string]string{}, t0, "", "-http", "127.0.0.1:no-such-port", "-store", "memory:")
+	if !strings.Contains(errs, "memory:") || !strings.Contains(errs, "start") {
+		t.Errorf("stderr %q, want a line saying that no loop can be started in memory:", errs)
+	}
+}

@@ -54,6 +54,11 @@ func main() {
 
 	spec, warn := storeurl.FromFlags(*storeSpec, *state, os.Getenv)
 	if warn != nil {
+		if *addr != "" {
+			// A replica on another store than the fleet's counts apart.
+			fmt.Fprintln(os.Stderr, warn)
+			os.Exit(1)
+		}
 		fmt.Fprintf(os.Stderr, "stophook-quickstart: %v; using the default store\n", warn)
 	}
 	opened, err := storeurl.Open(spec, storeurl.Options{Server: *addr != ""})

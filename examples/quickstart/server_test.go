@@ -211,9 +211,12 @@ func TestRedisDownOneLine(t *testing.T) {
 // hook keeps letting the stop through on the same bad flag.
 func TestHTTPCommandLineFails(t *testing.T) {
 	bin := buildQuickstart(t)
-	run := func(args ...string) (int, string) {
+	var runEnv func(env []string, args ...string) (int, string)
+	run := func(args ...string) (int, string) { t.Helper(); return runEnv(nil, args...) }
+	runEnv = func(env []string, args ...string) (int, string) {
 		t.Helper()
 		cmd := exec.Command(bin, args...)
+		cmd.Env = append(os.Environ(), env...)
 		cmd.Stdin = strings.NewReader("{}")
 		var e bytes.Buffer
 		cmd.Stderr = &e
@@ -233,6 +236,14 @@ func TestHTTPCommandLineFails(t *testing.T) {
 	} {
 		if code, errOut := run(args...); code != 1 || strings.Count(errOut, "\n") != 1 || strings.Contains(errOut, "allowing stop") {
 			t.Errorf("%q: exit %d, stderr %q; want 1 and one line", args, code, errOut)
+		}
+	}
+	// A $STOPHOOK_STORE it cannot use: a replica on the default store
+	// instead would keep its own counts apart from the fleet's.
+	for _, bad := range []string{"relative/dir", "ftp://host/x"} {
+		code, errOut := runEnv([]string{"STOPHOOK_STORE=" + bad}, "-http", "127.0.0.1:no-such-port")
+		if code != 1 || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, "STOPHOOK_STORE") {
+			t.Errorf("STOPHOOK_STORE=%s -http: exit %d, stderr %q; want 1 and one line naming the variable", bad, code, errOut)
 		}
 	}
 	if code, errOut := run("-nope"); code != 0 || !strings.HasSuffix(errOut, "allowing stop\n") {

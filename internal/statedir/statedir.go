@@ -64,3 +64,22 @@ func writeIgnore(dir string) error {
 	}
 	return err
 }
+
+// Writable reports whether files can be made in the state directory dir
+// (a hook server's /healthz asks it of its file store): it sets dir up as
+// [Ensure] does, then creates and removes a file in it. A read-only or
+// full file system, or permissions, make it fail as a store update would.
+func Writable(dir string) error {
+	if err := Ensure(dir, ""); err != nil {
+		return fmt.Errorf("statedir: %s is not writable: %w", dir, err)
+	}
+	f, err := os.CreateTemp(dir, ".writable-*")
+	if err != nil {
+		return fmt.Errorf("statedir: %s is not writable: %w", dir, err)
+	}
+	err = f.Close()
+	if rerr := os.Remove(f.Name()); err == nil {
+		err = rerr
+	}
+	return err
+}

@@ -95,3 +95,35 @@ func TestEnsure(t *testing.T) {
 		})
 	}
 }
+
+// TestWritable: a state directory is writable when a file can be made in
+// it; one under a regular file is not. (Permission bits are no test when
+// the tests run as root.)
+func TestWritable(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join(t.TempDir(), "state")
+	if err := statedir.Writable(dir); err != nil {
+		t.Errorf("Writable(new dir) = %v, want nil", err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 2 { // .locks and .gitignore, no probe left
+		t.Errorf("Writable left %d entries in the dir, want 2", len(entries))
+	}
+	file := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(file, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := statedir.Writable(filepath.Join(file, "state")); err == nil {
+		t.Error("Writable(dir under a file) = nil, want an error")
+	}
+	if os.Geteuid() != 0 {
+		ro := t.TempDir()
+		if err := statedir.Writable(ro); err != nil {
+			t.Fatal(err)
+		}
+		os.Chmod(ro, 0o500)
+		t.Cleanup(func() { os.Chmod(ro, 0o700) })
+		if err := statedir.Writable(ro); err == nil {
+			t.Error("Writable(read-only dir) = nil, want an error")
+		}
+	}
+}
