@@ -7,63 +7,79 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"time"
 
-	"github.com/stophook/stophook/internal/flock"
 	"github.com/stophook/stophook/internal/safefile"
 	"github.com/stophook/stophook/internal/statedir"
 )
 
-// FileStore is a [Store] keeping one file per key under a directory. Updates
-// take an exclusive flock on a per-key lock file, so they are atomic across
-// goroutines and processes. Keys are encoded into safe file names: no key
-// can name a file outside the directory.
+// FileStore is a [Store] keeping one file per key under a directory,
+// <name>.json. Updates take an exclusive lock on the key's file itself
+// (an flock; on systems other than unix, on a lock file of its own,
+// .locks/<name>.lock), so they are atomic across goroutines and
+// processes.
+// Keys are encoded into safe file names: no key can name a file outside
+// the directory.
 //
 // # Crashes
 //
-// Each key has two value files, <name>.json and <name>.json.alt, used in
-// turn: an update writes the new value, as a checksummed record with a
-// sequence number, over the file that does not hold the current value,
-// and a read takes the intact record with the higher number. A process
-// killed at any point therefore leaves the old or the new value, and a
-// reader racing a writer sees one of them too.
+// A key's file holds checksummed records with sequence numbers at fixed
+// offsets (0, 4096, 8192, 16384, …): an update writes the new record at
+// an offset the record holding the current value does not occupy, and a
+// read takes the intact record with the highest number. A process killed
+// at any point therefore leaves the old or the new value, and a reader
+// racing a writer sees one of them too. (Disks are assumed not to damage
+// sectors that are rewritten with the same content.)
 //
-// Updates are not synced to disk by default: an fsync costs several times
+// Updates are not synced to disk by default: an fsync costs many times
 // the rest of an update, which every loop iteration pays. After a power
-// cut or a kernel crash the last updates may be lost; a file the cut left
-// half written, zeroed or stale fails its checksum and the other file's
-// value is read, or nothing when neither survived. A read never returns a
-// torn value, and a damaged file never turns into an error that would hold
-// a session: it reads as missing, and the next update replaces it. Set
-// Sync for updates that are on disk when Update returns.
+// cut or a kernel crash the last updates may be lost; a record the cut
+// left half written, zeroed or stale fails its checksum and an older
+// record is read, or nothing when none survived. A read never returns a
+// torn value, and a damaged file never turns into an error that would
+// hold a session: it reads as missing, and the next update replaces it.
+// Set Sync for updates that are on disk when Update returns.
+//
+// # Earlier versions
+//
+// Versions before this layout kept two value files per key,
+// <name>.json and <name>.json.alt, locked through .locks/<name>.lock. A
+// key whose file holds no record of this layout is read from those files,
+// and its next update carries the value over and removes the .alt file;
+// the sweep removes the old lock files. On unix, an old and a new binary
+// using one directory at the same time do not exclude each other (they
+// lock different files), and anywhere each reads the other's records as
+// damaged: upgrade every hook of a project at once.
 //
 // # Hostile directories
 //
-// The directory may sit in a repository nobody vetted: values and lock
-// files are opened without following symlinks and must be regular files,
-// so a planted symlink cannot redirect a write and a planted FIFO cannot
-// stall a hook; a value above 16 MiB is an error rather than a read into
-// memory. Deleting a key also removes its lock file.
+// The directory may sit in a repository nobody vetted: key files are
+// opened without following symlinks and must be regular files, so a
+// planted symlink cannot redirect a write and a planted FIFO cannot stall
+// a hook (an update replaces either with a file of its own); a file with
+// other hard links is never written in place but replaced; a file above
+// 48 MiB (twice the 16 MiB value limit, and a record) reads as damaged
+// rather than into memory.
 //
 // # Sweeping
 //
 // State does not grow for ever. At most once an hour (a stamp file,
 // .sweep, records the last time) an Update also removes temporary files
-// older than ten minutes (left by a process killed mid-write), lock files
-// without a value older than an hour, and values not updated for 30 days
-// with their lock files. Keys in use are skipped: a sweep never waits for
-// a lock.
+// older than ten minutes, lock files older than an hour (on unix, where a
+// key's file is its lock, all of them: earlier versions made them; on
+// other systems those without a value), and values not updated for 30
+// days. Keys in use are skipped: a sweep never waits for a lock.
 //
 // The directory is set up on the first update: it gets a .gitignore holding
 // "*" so state never shows in git status, and the store [DefaultStore] makes
 // never creates the project directory it was given.
 type FileStore struct {
-	// Sync makes each update durable before Update returns: the value file
-	// is fsynced (and the directory, when the file is new). Default false.
+	// Sync makes each update durable before Update returns: the key's
+	// file is fsynced (and the directory, when the file is new). Default
+	// false.
 	Sync bool
 
 	dir     string
@@ -146,21 +162,14 @@ func fileName(key string) string {
 	return name
 }
 
-// path returns the first of the two files that hold key; the second is
-// Path(key)+".alt".
+// path returns the file that holds key.
 func (s *FileStore) path(key string) string { return s.valuePath(fileName(key)) }
 
-func (s *FileStore) lockPath(key string) string { return s.lockFile(fileName(key)) }
-
-// valuePath and lockFile are path and lockPath of a key's file name:
-// filepath.Join(s.dir, name+valueSuffix) and filepath.Join(s.dir,
-// statedir.LocksDir, name+lockSuffix), built on the directory's cleaned
-// prefix (a file name from fileName is a single clean path element).
+// valuePath is the path of a key's file, of its file name:
+// filepath.Join(s.dir, name+valueSuffix), built on the directory's
+// cleaned prefix (a file name from fileName is a single clean path
+// element).
 func (s *FileStore) valuePath(name string) string { return s.dirPrefix() + name + valueSuffix }
-
-func (s *FileStore) lockFile(name string) string {
-	return s.dirPrefix() + statedir.LocksDir + string(filepath.Separator) + name + lockSuffix
-}
 
 // dirPrefix returns what filepath.Join(s.dir, elem) puts before a single
 // clean element elem: the cleaned directory and a separator ("" for ".",
@@ -175,8 +184,12 @@ func (s *FileStore) dirPrefix() string {
 	return p
 }
 
-// altSuffix names a key's second value file.
+// altSuffix names the second value file of a key in the two-file layout
+// of earlier versions, read only to carry its value over.
 const altSuffix = ".alt"
+
+// maxOldFileSize bounds a value file of the two-file layout.
+const maxOldFileSize = maxValueSize + maxRecordHeader
 
 func (s *FileStore) fileOps() fileOps {
 	if s.ops == nil {
@@ -192,18 +205,18 @@ func (s *FileStore) Get(ctx context.Context, key string) ([]byte, error) {
 	}
 	path := s.path(key)
 	r, err := s.read(path)
-	if err == nil && r.slot < 0 && r.damaged {
-		// Both files damaged: a writer may be halfway through one while
-		// the other was written just before. Read again under the lock.
-		if unlock, lerr := flock.Lock(ctx, s.lockPath(key)); lerr == nil {
-			r, err = s.read(path)
-			unlock()
+	if err == nil && !r.found && r.damaged {
+		// Nothing intact: a writer may be halfway through one record while
+		// the reader raced two updates. Read again under the lock.
+		if f, lerr := s.fileOps().OpenLocked(ctx, path, false); lerr == nil {
+			r, err = s.readLocked(f, path)
+			f.Close()
 		}
 	}
 	if err != nil {
 		return nil, err
 	}
-	if r.slot < 0 {
+	if !r.found {
 		if r.planted != nil {
 			return nil, r.planted
 		}
@@ -215,8 +228,7 @@ func (s *FileStore) Get(ctx context.Context, key string) ([]byte, error) {
 // ReadValueFile returns the value held by the value file name in the
 // store's directory (a name ending in .json, as listed by os.ReadDir), for
 // tools that go through the directory rather than look up keys: the value
-// is read as [FileStore.Get] reads it, from whichever of the key's two
-// files holds it.
+// is read as [FileStore.Get] reads it.
 func (s *FileStore) ReadValueFile(name string) ([]byte, error) {
 	if filepath.Base(name) != name || !strings.HasSuffix(name, valueSuffix) {
 		return nil, fmt.Errorf("stophook: %q is not a value file name", name)
@@ -225,179 +237,238 @@ func (s *FileStore) ReadValueFile(name string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if r.slot < 0 {
+	if !r.found {
 		return nil, ErrNotFound
 	}
 	return r.value, nil
 }
 
-// current is what read found in a key's two files.
+// current is what a read found for a key.
 type current struct {
-	value   []byte
-	seq     uint64
-	slot    int   // 0 for <name>.json, 1 for .alt, -1 for none
-	damaged bool  // a file checked held no intact record (of two, the one with the lower sequence is checked only when the other is not intact)
-	planted error // a file was not a regular file (an update replaces it)
-	kept    [2]keptFile
+	value []byte
+	seq   uint64
+	found bool
+	// keepOff and keepEnd span the record holding the value in the key's
+	// file, which the next write must not touch; keepEnd is 0 when the
+	// value is not there (none, or in the second file of the two-file
+	// layout).
+	keepOff, keepEnd int64
+	stale            bool  // the key's file holds bytes other than the value's record, of the two-file layout
+	alt              bool  // a second file of the two-file layout is there, to be removed by the next write
+	damaged          bool  // a record was not intact, or a file held none
+	planted          error // a file was not a regular file (an update replaces it)
 }
 
-// slotPath returns the path of slot i of the key whose first file is path.
-func slotPath(path string, i int) string {
-	if i == 1 {
-		return path + altSuffix
-	}
-	return path
-}
-
-// read returns the intact record with the higher sequence number in the
-// two files of the key whose first file is path.
+// read reads the key whose file is path, without the lock.
 func (s *FileStore) read(path string) (current, error) {
-	return s.readKeep(path, false)
+	b, err := s.fileOps().ReadFile(path, maxFileSize)
+	switch {
+	case err == nil:
+		return s.decide(path, b, false)
+	case errors.Is(err, fs.ErrNotExist):
+		return s.decide(path, nil, false)
+	case errors.Is(err, safefile.ErrTooLarge):
+		return s.decide(path, nil, true) // too large to be a file of ours
+	case errors.Is(err, safefile.ErrNotRegular):
+		cur, err := s.decide(path, nil, false)
+		if cur.planted == nil {
+			cur.planted = fmt.Errorf("stophook: read state: %w", err)
+		}
+		return cur, err
+	}
+	return current{}, fmt.Errorf("stophook: read state: %w", err)
 }
 
-// readKeep is read; with keep, it keeps the files it can open for an
-// overwrite (cur.kept), which the caller closes with cur.close.
-func (s *FileStore) readKeep(path string, keep bool) (current, error) {
-	cur := current{slot: -1}
-	ops := s.fileOps()
-	var recs [2]record
-	var found [2]bool // a well-formed header, its checksum not yet checked
-	for i := range 2 {
-		var b []byte
-		var err error
-		if keep {
-			b, cur.kept[i], err = ops.ReadKeep(slotPath(path, i))
-		} else {
-			b, err = ops.ReadFile(slotPath(path, i))
-		}
-		switch {
-		case err == nil:
-			recs[i], found[i] = parseRecord(b)
-			if !found[i] {
-				cur.damaged = true
+// readLocked reads the key whose file f (at path) is locked.
+func (s *FileStore) readLocked(f lockedFile, path string) (current, error) {
+	size := f.Size()
+	if size > maxFileSize {
+		return s.decide(path, nil, true)
+	}
+	b := make([]byte, size)
+	n, err := f.ReadAt(b, 0)
+	if err != nil {
+		return current{}, fmt.Errorf("stophook: read state: %w", err)
+	}
+	return s.decide(path, b[:n], false)
+}
+
+// decide works out a key's value from b, the content of its file at path
+// (damaged: a file too large to be read). An intact record of the
+// one-file layout wins; without one, the value of the two-file layout of
+// earlier versions, in this file and path+altSuffix, is taken.
+func (s *FileStore) decide(path string, b []byte, damaged bool) (current, error) {
+	r, ok, dmg := findRecord(b)
+	if ok {
+		return current{value: r.payload, seq: r.seq, found: true, keepOff: r.off, keepEnd: r.end()}, nil
+	}
+	cur := current{damaged: damaged || dmg}
+	if r, ok := parseOldRecord(b); ok && r.intact() {
+		cur.value, cur.seq, cur.found, cur.keepEnd = r.payload, r.seq, true, int64(r.size)
+		cur.stale = len(b) > r.size
+	} else if len(b) > 0 {
+		cur.damaged, cur.stale = true, true
+	}
+	a, err := s.fileOps().ReadFile(path+altSuffix, maxOldFileSize)
+	switch {
+	case err == nil:
+		cur.alt = true
+		// The higher sequence wins; on a tie, the first file's.
+		if r, ok := parseOldRecord(a); ok && r.intact() {
+			if !cur.found || r.seq > cur.seq {
+				cur.stale = cur.stale || cur.keepEnd > 0
+				cur.value, cur.seq, cur.found, cur.keepEnd = r.payload, r.seq, true, 0
 			}
-		case errors.Is(err, fs.ErrNotExist):
-		case errors.Is(err, safefile.ErrTooLarge):
-			cur.damaged = true // too large to be a record of ours
-		case errors.Is(err, safefile.ErrNotRegular):
-			cur.planted = fmt.Errorf("stophook: read state: %w", err)
-		default:
-			cur.close()
-			return current{}, fmt.Errorf("stophook: read state: %w", err)
+		} else {
+			cur.damaged = true
 		}
-	}
-	// The intact record with the higher sequence (the first file's on a
-	// tie): the checksum of the other is checked only when that one's
-	// fails, since a lower sequence loses whether intact or not.
-	first := 0
-	if found[1] && (!found[0] || recs[1].seq > recs[0].seq) {
-		first = 1
-	}
-	for _, i := range [2]int{first, 1 - first} {
-		if !found[i] {
-			continue
-		}
-		if recs[i].intact() {
-			cur.value, cur.seq, cur.slot = recs[i].payload, recs[i].seq, i
-			break
-		}
-		cur.damaged = true
+	case errors.Is(err, fs.ErrNotExist):
+	case errors.Is(err, safefile.ErrTooLarge):
+		cur.alt, cur.damaged = true, true
+	case errors.Is(err, safefile.ErrNotRegular):
+		cur.alt = true
+		cur.planted = fmt.Errorf("stophook: read state: %w", err)
+	default:
+		return current{}, fmt.Errorf("stophook: read state: %w", err)
 	}
 	return cur, nil
 }
 
-// close closes the files readKeep kept.
-func (c *current) close() {
-	for i, k := range c.kept {
-		if k != nil {
-			k.Close()
-			c.kept[i] = nil
-		}
-	}
-}
-
 // Update implements [Store].
 func (s *FileStore) Update(ctx context.Context, key string, fn func(old []byte) ([]byte, error)) error {
-	name := fileName(key) // once: both paths derive from it
-	lock := s.lockFile(name)
-	// The directory is made on demand: a lock file that cannot be made
-	// for want of its directory is the one sign needed, and spares every
+	path := s.path(key)
+	ops := s.fileOps()
+	// The directory is made on demand: a file that cannot be made for
+	// want of its directory is the one sign needed, and spares every
 	// other update a system call.
-	unlock, err := flock.Lock(ctx, lock)
+	f, err := ops.OpenLocked(ctx, path, true)
 	if errors.Is(err, fs.ErrNotExist) {
 		if err := statedir.Ensure(s.dir, s.project); err != nil {
 			return fmt.Errorf("stophook: state dir: %w", err)
 		}
-		unlock, err = flock.Lock(ctx, lock)
+		f, err = ops.OpenLocked(ctx, path, true)
 	}
 	if err != nil {
 		return fmt.Errorf("stophook: state lock: %w", err)
 	}
-	err = s.update(s.valuePath(name), lock, fn)
-	unlock()
+	if f.Created() {
+		// A directory that was there (made by hand, or holding only the
+		// queues) is set up too: its .gitignore.
+		if err := statedir.Ensure(s.dir, s.project); err != nil {
+			f.Close()
+			return fmt.Errorf("stophook: state dir: %w", err)
+		}
+	}
+	err = s.update(f, path, fn)
+	if cerr := f.Close(); err == nil && cerr != nil {
+		err = fmt.Errorf("stophook: write state: %w", cerr)
+	}
 	if err == nil {
 		s.maybeSweep()
 	}
 	return err
 }
 
-// update is the body of Update, run under the key's lock.
-// path is the key's first value file, lock its lock file.
-func (s *FileStore) update(path, lock string, fn func(old []byte) ([]byte, error)) error {
-	cur, err := s.readKeep(path, true) // a planted file is ignored: Overwrite replaces the entry itself
+// update is the body of Update, run under the lock of the key's file f
+// at path.
+func (s *FileStore) update(f lockedFile, path string, fn func(old []byte) ([]byte, error)) error {
+	cur, err := s.readLocked(f, path)
 	if err != nil {
 		return err
 	}
-	defer cur.close()
 	nv, err := fn(cur.value)
 	if err != nil {
 		return err
 	}
-	ops := s.fileOps()
 	if nv == nil {
-		// The file without the current value goes first: a crash between
-		// the two removals leaves the value, not an older one.
-		other := 1
-		if cur.slot == 1 {
-			other = 0
-		}
-		for _, i := range []int{other, 1 - other} {
-			if err := ops.Remove(slotPath(path, i)); err != nil && !errors.Is(err, fs.ErrNotExist) {
-				return fmt.Errorf("stophook: delete state: %w", err)
-			}
-		}
-		if s.Sync {
-			if err := ops.SyncDir(s.dir); err != nil {
-				return fmt.Errorf("stophook: delete state: %w", err)
-			}
-		}
-		os.Remove(lock) // last, under the lock: see flock.Lock
-		return nil
+		return s.remove(f, path, cur)
 	}
 	if len(nv) > maxValueSize {
 		return fmt.Errorf("stophook: write state: value of %d bytes, limit %d", len(nv), maxValueSize)
 	}
-	target := 0
-	if cur.slot == 0 {
-		target = 1
-	}
-	var created bool
-	if k := cur.kept[target]; k != nil {
-		err = k.Overwrite(encodeRecord(cur.seq+1, nv), s.Sync) // through the descriptor it was read with
-	} else {
-		created, err = ops.Overwrite(slotPath(path, target), encodeRecord(cur.seq+1, nv), s.Sync)
-	}
-	if err == nil && created && s.Sync {
-		err = ops.SyncDir(s.dir)
-	}
-	if err != nil {
+	rec := encodeRecord(cur.seq+1, nv)
+	if err := s.write(f, path, cur, rec); err != nil {
 		return fmt.Errorf("stophook: write state: %w", err)
 	}
 	return nil
 }
 
+// write writes rec, the key's new record, never over the record holding
+// its current value, then removes the key's second file of the two-file
+// layout if there is one.
+func (s *FileStore) write(f lockedFile, path string, cur current, rec []byte) error {
+	ops := s.fileOps()
+	if f.Shared() {
+		// Other names for the file, maybe someone else's: put a file of our
+		// own in its place. Waiters hold the old one and, once they have
+		// its lock, see it is no longer the file at path.
+		if err := ops.Replace(path, rec, s.Sync || cur.alt); err != nil {
+			return err
+		}
+	} else {
+		off := nextSlot(cur.keepOff, cur.keepEnd, int64(len(rec)))
+		if err := f.WriteAt(rec, off); err != nil {
+			return err
+		}
+		end := off + int64(len(rec))
+		if n := cutTo(f.Size(), cur.keepEnd, end); n >= 0 {
+			if err := f.Truncate(n); err != nil {
+				return err
+			}
+		}
+		// A value carried over from the two-file layout is made durable
+		// before its second file goes (once per key), so that a power cut
+		// cannot leave an older value in its place.
+		if s.Sync || cur.alt {
+			if err := f.Sync(); err != nil {
+				return err
+			}
+		}
+		if s.Sync && (f.Created() || f.Size() == 0) { // made here, or by a process that died before writing it
+			if err := ops.SyncDir(s.dir); err != nil {
+				return err
+			}
+		}
+	}
+	if cur.alt {
+		if err := ops.Remove(path + altSuffix); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+	}
+	return nil
+}
+
+// remove deletes the key whose file f at path is locked. The second file
+// of the two-file layout goes first: a reader finding no key's file reads
+// it, which must not hold a deleted value.
+func (s *FileStore) remove(f lockedFile, path string, cur current) error {
+	ops := s.fileOps()
+	if cur.stale && cur.keepEnd == 0 && cur.found && !f.Shared() {
+		// The value is in the second file and this one holds an older one:
+		// cut it first, so that a crash between the removals cannot bring
+		// the older value back.
+		if err := f.Truncate(0); err != nil {
+			return fmt.Errorf("stophook: delete state: %w", err)
+		}
+		if err := f.Sync(); err != nil { // before the removals, on any file system
+			return fmt.Errorf("stophook: delete state: %w", err)
+		}
+	}
+	for _, p := range []string{path + altSuffix, path} {
+		if err := ops.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("stophook: delete state: %w", err)
+		}
+	}
+	if s.Sync {
+		if err := ops.SyncDir(s.dir); err != nil {
+			return fmt.Errorf("stophook: delete state: %w", err)
+		}
+	}
+	return nil
+}
+
 // Delete implements [Store]. Deleting a key that holds nothing touches
-// nothing on disk (no state dir or lock file is created): policies such as
+// nothing on disk (no state dir or file is created): policies such as
 // ErrorRetry clear their key on most stops.
 func (s *FileStore) Delete(ctx context.Context, key string) error {
 	path := s.path(key)
@@ -406,3 +477,9 @@ func (s *FileStore) Delete(ctx context.Context, key string) error {
 	}
 	return s.Update(ctx, key, func([]byte) ([]byte, error) { return nil, nil })
 }
+
+// dirOf is filepath.Dir.
+func dirOf(path string) string { return filepath.Dir(path) }
+
+// isNotExist reports an error wrapping fs.ErrNotExist.
+func isNotExist(err error) bool { return errors.Is(err, fs.ErrNotExist) }

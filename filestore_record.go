@@ -8,20 +8,26 @@ import (
 	"sync"
 )
 
-// A FileStore value file holds one record: a header line naming the
+// A FileStore key's file holds records, each a header line naming the
 // record's sequence number, the payload's length and a CRC-32C of both,
-// then the payload. Bytes after the payload are ignored (a shorter record
-// written over a longer one before the file is cut).
+// then the payload:
 //
-//	#stophook2 <seq> <length> <crc32c, 8 hex digits>\n<payload>
+//	#stophook3 <seq> <length> <crc32c, 8 hex digits>\n<payload>
 //
-// Values are written in place without an fsync, so after a crash or a
-// power cut a file may hold zeros, a prefix, a mix of old and new blocks
-// or stale bytes; the header rules all of these out, and such a file does
-// not count. A file without the header is a value written by an older
-// version (always JSON, always whole): it is accepted as sequence 0 when
-// it is valid JSON.
-const recordMagic = "#stophook2 "
+// Records start at candidate offsets only: 0 and slotSize·2^k (see
+// filestore_slots.go). Values are written in place without an fsync, so
+// after a crash or a power cut a record may hold zeros, a prefix, a mix of
+// old and new blocks or stale bytes; the header rules all of these out,
+// and such a record does not count.
+const recordMagic = "#stophook3 "
+
+// oldRecordMagic starts the one record of a value file of the two-file
+// layout of earlier versions (<name>.json and <name>.json.alt, used in
+// turn). A file of that layout without the header is a value written by a
+// still older version (always JSON, always whole): it is accepted as
+// sequence 0 when it is valid JSON. Both are read only to carry a key's
+// value over to the one-file layout.
+const oldRecordMagic = "#stophook2 "
 
 // maxRecordHeader bounds the header line of a record.
 const maxRecordHeader = 64
@@ -80,23 +86,33 @@ func appendHex8(b []byte, x uint32) []byte {
 }
 
 // decodeRecord returns the payload and sequence of the record at the
-// start of b, or false when b does not start with an intact record (or
-// hold a legacy JSON value).
+// start of b, or false when b does not start with an intact record.
 func decodeRecord(b []byte) (payload []byte, seq uint64, ok bool) {
-	r, ok := parseRecord(b)
+	r, ok := parseRecordMagic(b, recordMagic)
 	if !ok || !r.intact() {
 		return nil, 0, false
 	}
 	return r.payload, r.seq, true
 }
 
-// record is a value file's record as its header describes it, before its
-// checksum is checked: of a key's two files, only the one with the higher
-// sequence needs checking when it is intact.
+// decodeOldRecord is decodeRecord for a value file of the two-file
+// layout, which may also hold a legacy JSON value.
+func decodeOldRecord(b []byte) (payload []byte, seq uint64, ok bool) {
+	r, ok := parseOldRecord(b)
+	if !ok || !r.intact() {
+		return nil, 0, false
+	}
+	return r.payload, r.seq, true
+}
+
+// record is a record as its header describes it, before its checksum is
+// checked: of a key's records, only the one with the highest sequence
+// needs checking when it is intact.
 type record struct {
 	payload []byte
 	seq     uint64
 	sum     uint32
+	size    int  // header and payload: the bytes the record spans
 	legacy  bool // a value of an older version: JSON without a header, sequence 0
 }
 
@@ -104,14 +120,42 @@ type record struct {
 // checked when parsed).
 func (r *record) intact() bool { return r.legacy || recordSum(r.seq, r.payload) == r.sum }
 
-// parseRecord reads the header of the record at the start of b; ok is
-// false when b holds no well-formed header (nor a legacy JSON value).
-func parseRecord(b []byte) (r record, ok bool) {
-	rest, ok := bytes.CutPrefix(b, []byte(recordMagic))
-	if !ok {
+// parseOldRecord reads the header of the record at the start of a value
+// file of the two-file layout; ok is false when b holds no well-formed
+// header (nor a legacy JSON value).
+func parseOldRecord(b []byte) (r record, ok bool) {
+	if !bytes.HasPrefix(b, []byte(oldRecordMagic)) {
+		b = legacyValue(b)
 		if len(b) > 0 && json.Valid(b) {
-			return record{payload: b, legacy: true}, true
+			return record{payload: b, size: len(b), legacy: true}, true
 		}
+		return record{}, false
+	}
+	return parseRecordMagic(b, oldRecordMagic)
+}
+
+// legacyValue returns the part of b a legacy JSON value may span: all of
+// it, up to a NUL byte (which JSON never holds) or a record of the
+// one-file layout: the first record written after it, at the candidate
+// offset after its end, leaves zeros up to there.
+func legacyValue(b []byte) []byte {
+	if i := bytes.IndexByte(b, 0); i >= 0 {
+		b = b[:i]
+	}
+	for off := slotSize; off < len(b); off *= 2 {
+		if bytes.HasPrefix(b[off:], []byte(recordMagic)) {
+			return b[:off]
+		}
+	}
+	return b
+}
+
+// parseRecordMagic reads the header of the record at the start of b,
+// whose header starts with magic; ok is false when b holds no
+// well-formed header.
+func parseRecordMagic(b []byte, magic string) (r record, ok bool) {
+	rest, ok := bytes.CutPrefix(b, []byte(magic))
+	if !ok {
 		return record{}, false
 	}
 	nl := bytes.IndexByte(rest, '\n')
@@ -134,7 +178,8 @@ func parseRecord(b []byte) (r record, ok bool) {
 	if !ok1 || !ok2 || !ok3 || n > uint64(len(rest)-nl-1) {
 		return record{}, false
 	}
-	return record{payload: rest[nl+1 : nl+1+int(n)], seq: seq, sum: sum}, true
+	start := len(magic) + nl + 1
+	return record{payload: rest[nl+1 : nl+1+int(n)], seq: seq, sum: sum, size: start + int(n)}, true
 }
 
 // parseHex8 parses exactly 8 hex digits of either case, as

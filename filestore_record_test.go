@@ -5,12 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"hash/crc32"
-	"os"
 	"path/filepath"
 	"strconv"
 	"testing"
-
-	"github.com/stophook/stophook/internal/statedir"
 )
 
 // TestRecordSumIsCRC32C keeps the checksum of the record format: the
@@ -44,7 +41,7 @@ func TestRecordDamaged(t *testing.T) {
 	rec := encodeRecord(3, []byte(`{"iter":12,"prompt":"go on"}`))
 	flipped := bytes.Clone(rec)
 	flipped[len(flipped)-3] ^= 0x04
-	seqChanged := bytes.Replace(rec, []byte("#stophook2 3 "), []byte("#stophook2 4 "), 1)
+	seqChanged := bytes.Replace(rec, []byte("#stophook3 3 "), []byte("#stophook3 4 "), 1)
 	tests := []struct {
 		name string
 		b    []byte
@@ -56,49 +53,66 @@ func TestRecordDamaged(t *testing.T) {
 		{"flipped bit", flipped},
 		{"sequence changed", seqChanged},
 		{"not JSON, no header", []byte("garbage")},
-		{"half a legacy JSON value", []byte(`{"iter":`)},
-		{"bad length", []byte("#stophook2 1 x 00000000\n")},
-		{"leading zero length", []byte("#stophook2 1 00 00000000\n")},
-		{"length past the end", []byte("#stophook2 1 5 00000000\nab")},
-		{"short checksum", []byte("#stophook2 1 0 0000000\n")},
+		{"a JSON value (the two-file layout's legacy)", []byte(`{"iter":1}`)},
+		{"a record of the two-file layout", oldRecord(3, `{"iter":1}`)},
+		{"bad length", []byte("#stophook3 1 x 00000000\n")},
+		{"leading zero length", []byte("#stophook3 1 00 00000000\n")},
+		{"length past the end", []byte("#stophook3 1 5 00000000\nab")},
+		{"short checksum", []byte("#stophook3 1 0 0000000\n")},
 	}
 	for _, tt := range tests {
 		if v, _, ok := decodeRecord(tt.b); ok {
 			t.Errorf("%s: decoded %q, want damaged", tt.name, v)
 		}
+		if cur, ok, _ := findRecord(tt.b); ok {
+			t.Errorf("%s: findRecord found %q, want nothing", tt.name, cur.payload)
+		}
 	}
 }
 
-func TestRecordLegacyJSON(t *testing.T) {
+// oldRecord returns a record of the two-file layout.
+func oldRecord(seq uint64, v string) []byte {
+	return bytes.Replace(encodeRecord(seq, []byte(v)), []byte(recordMagic), []byte(oldRecordMagic), 1)
+}
+
+func TestOldRecordLegacyJSON(t *testing.T) {
 	t.Parallel()
 	legacy := []byte(`{"schema":1,"iter":2}`)
-	if v, seq, ok := decodeRecord(legacy); !ok || !bytes.Equal(v, legacy) || seq != 0 {
+	if v, seq, ok := decodeOldRecord(legacy); !ok || !bytes.Equal(v, legacy) || seq != 0 {
 		t.Errorf("legacy value: got %q, %d, %v, want it as is, sequence 0", v, seq, ok)
+	}
+	if v, seq, ok := decodeOldRecord(oldRecord(4, `"x"`)); !ok || string(v) != `"x"` || seq != 4 {
+		t.Errorf("record of the two-file layout: got %q, %d, %v, want \"x\", 4", v, seq, ok)
 	}
 }
 
 func FuzzDecodeRecord(f *testing.F) {
 	f.Add(encodeRecord(1, []byte(`{"a":1}`)))
+	f.Add([]byte("#stophook3 1 3 00000000\nabc"))
 	f.Add([]byte("#stophook2 1 3 00000000\nabc"))
 	f.Add([]byte(`{"legacy":true}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
-		v, seq, ok := decodeRecord(b)
+		if v, seq, ok := decodeRecord(b); ok && !bytes.HasPrefix(b, encodeRecord(seq, v)) {
+			// Anything accepted starts with a whole record of v.
+			t.Fatalf("accepted %q as %d, %q", b, seq, v)
+		}
+		v, seq, ok := decodeOldRecord(b)
 		if !ok {
 			return
 		}
 		// Anything accepted starts with a whole record of v, or is legacy JSON.
-		if !bytes.HasPrefix(b, encodeRecord(seq, v)) && !(seq == 0 && bytes.Equal(v, b)) {
-			t.Fatalf("accepted %q as %d, %q", b, seq, v)
+		if !bytes.HasPrefix(b, oldRecord(seq, string(v))) && !(seq == 0 && bytes.Equal(v, legacyValue(b))) {
+			t.Fatalf("accepted %q as %d, %q (two-file layout)", b, seq, v)
 		}
 	})
 }
 
-// decodeRecordSplit is decodeRecord as it was before parseRecord: the
+// decodeRecordSplit is decodeOldRecord as it was before parseRecord: the
 // header split on spaces and its checksum parsed by strconv.
 func decodeRecordSplit(b []byte) (payload []byte, seq uint64, ok bool) {
-	rest, ok := bytes.CutPrefix(b, []byte(recordMagic))
+	rest, ok := bytes.CutPrefix(b, []byte(oldRecordMagic))
 	if !ok {
-		if len(b) > 0 && json.Valid(b) {
+		if b := legacyValue(b); len(b) > 0 && json.Valid(b) {
 			return b, 0, true
 		}
 		return nil, 0, false
@@ -124,71 +138,24 @@ func decodeRecordSplit(b []byte) (payload []byte, seq uint64, ok bool) {
 	return payload, seq, true
 }
 
-// FuzzParseRecord holds decodeRecord to the form it replaced, and
+// FuzzParseRecord holds decodeOldRecord to the form it replaced, and
 // encodeRecord's checksum digits to fmt's %08x.
 func FuzzParseRecord(f *testing.F) {
-	f.Add(encodeRecord(1, []byte(`{"a":1}`)))
+	f.Add(oldRecord(1, `{"a":1}`))
 	f.Add([]byte("#stophook2 1 3 0000000A\nabc"))
 	f.Add([]byte("#stophook2 1 3 +0000000\nabc"))
 	f.Add([]byte("#stophook2 1 3 00 00000\nabc"))
 	f.Add([]byte(`{"legacy":true}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
-		v, seq, ok := decodeRecord(b)
+		v, seq, ok := decodeOldRecord(b)
 		v2, seq2, ok2 := decodeRecordSplit(b)
 		if ok != ok2 || seq != seq2 || !bytes.Equal(v, v2) {
-			t.Fatalf("decodeRecord(%q) = %q, %d, %v; the split form gives %q, %d, %v", b, v, seq, ok, v2, seq2, ok2)
+			t.Fatalf("decodeOldRecord(%q) = %q, %d, %v; the split form gives %q, %d, %v", b, v, seq, ok, v2, seq2, ok2)
 		}
 		if sum := recordSum(seq, b); string(appendHex8(nil, sum)) != fmt.Sprintf("%08x", sum) {
 			t.Fatalf("appendHex8(%x) = %s", sum, appendHex8(nil, sum))
 		}
 	})
-}
-
-// TestReadChecksLowerOnlyWhenNeeded: of a key's two files, the record with
-// the higher sequence wins when intact, the other when it is not, and a
-// key whose files are both damaged reads as damaged.
-func TestReadChecksLowerOnlyWhenNeeded(t *testing.T) {
-	t.Parallel()
-	rec := func(seq uint64, v string) []byte { return encodeRecord(seq, []byte(v)) }
-	broken := func(b []byte) []byte { b = bytes.Clone(b); b[len(b)-1] ^= 1; return b }
-	tests := []struct {
-		name    string
-		a, b    []byte // the first and the second file; nil for none
-		want    string
-		slot    int
-		damaged bool
-	}{
-		{"higher second", rec(3, `"a"`), rec(4, `"b"`), `"b"`, 1, false},
-		{"higher first", rec(5, `"a"`), rec(4, `"b"`), `"a"`, 0, false},
-		{"tie goes to the first", rec(4, `"a"`), rec(4, `"b"`), `"a"`, 0, false},
-		{"tie, first torn", broken(rec(4, `"a"`)), rec(4, `"b"`), `"b"`, 1, true},
-		{"higher torn", rec(3, `"a"`), broken(rec(4, `"b"`)), `"a"`, 0, true},
-		{"both torn", broken(rec(3, `"a"`)), broken(rec(4, `"b"`)), "", -1, true},
-		{"one file", nil, rec(2, `"b"`), `"b"`, 1, false},
-		{"one torn file", broken(rec(2, `"b"`)), nil, "", -1, true},
-		{"legacy and a record", []byte(`{"old":1}`), rec(1, `"b"`), `"b"`, 1, false},
-		{"garbage and a record", []byte("garbage"), rec(1, `"b"`), `"b"`, 1, true},
-	}
-	for _, tt := range tests {
-		dir := t.TempDir()
-		s := NewFileStore(dir)
-		path := s.path("k")
-		for i, b := range [][]byte{tt.a, tt.b} {
-			if b != nil {
-				if err := os.WriteFile(slotPath(path, i), b, 0o600); err != nil {
-					t.Fatal(err)
-				}
-			}
-		}
-		for _, keep := range []bool{false, true} {
-			cur, err := s.readKeep(path, keep)
-			cur.close()
-			if err != nil || string(cur.value) != tt.want || cur.slot != tt.slot || cur.damaged != tt.damaged {
-				t.Errorf("%s (keep %v): got %q, slot %d, damaged %v, %v; want %q, slot %d, damaged %v",
-					tt.name, keep, cur.value, cur.slot, cur.damaged, err, tt.want, tt.slot, tt.damaged)
-			}
-		}
-	}
 }
 
 // TestDirPrefixIsJoin: the paths built on dirPrefix are filepath.Join's.
@@ -199,9 +166,6 @@ func TestDirPrefixIsJoin(t *testing.T) {
 		name := fileName("loop/session-1")
 		if got, want := s.valuePath(name), filepath.Join(dir, name+valueSuffix); got != want {
 			t.Errorf("valuePath in %q = %q, want %q", dir, got, want)
-		}
-		if got, want := s.lockFile(name), filepath.Join(dir, statedir.LocksDir, name+lockSuffix); got != want {
-			t.Errorf("lockFile in %q = %q, want %q", dir, got, want)
 		}
 	}
 }

@@ -49,19 +49,19 @@ func (s *FileStore) maybeSweep() {
 	s.sweep(now)
 }
 
-// sweep removes stale temporaries, orphaned lock files and expired values.
+// sweep removes stale temporaries, old lock files and expired values.
 // It skips every key whose lock is held.
 func (s *FileStore) sweep(now time.Time) {
 	locks := filepath.Join(s.dir, statedir.LocksDir)
 	safefile.SweepTemporaries(s.dir, now, tempMaxAge)
 	entries, _ := os.ReadDir(s.dir)
 	for _, e := range entries {
-		name := strings.TrimSuffix(e.Name(), altSuffix) // the second file lives as long as the first
+		name := strings.TrimSuffix(e.Name(), altSuffix) // an earlier version's second file lives as long as the first
 		if !strings.HasSuffix(name, valueSuffix) || strings.HasPrefix(name, ".") {
 			continue
 		}
 		if old(e, now, valueMaxAge) {
-			s.removeLocked(filepath.Join(locks, strings.TrimSuffix(name, valueSuffix)+lockSuffix), filepath.Join(s.dir, name), now)
+			s.removeExpired(filepath.Join(s.dir, name), now)
 		}
 	}
 	entries, _ = os.ReadDir(locks)
@@ -71,30 +71,43 @@ func (s *FileStore) sweep(now time.Time) {
 			continue
 		}
 		value := filepath.Join(s.dir, strings.TrimSuffix(name, lockSuffix)+valueSuffix)
-		if !exists(value) && !exists(value+altSuffix) {
-			s.removeLocked(filepath.Join(locks, name), "", now)
+		if !keyLockFiles || (!exists(value) && !exists(value+altSuffix)) {
+			removeLockFile(filepath.Join(locks, name), value)
 		}
 	}
 }
 
-// removeLocked removes value (when not empty) and then lock, holding the
-// lock; a lock held elsewhere means the key is in use and nothing is
-// removed. The value is checked again under the lock.
-func (s *FileStore) removeLocked(lock, value string, now time.Time) {
+// removeExpired removes the key whose file is value (and its second file
+// of the two-file layout) when neither was updated within valueMaxAge,
+// holding the key's lock; a lock held elsewhere means the key is in use
+// and nothing is removed. The ages are checked again under the lock.
+func (s *FileStore) removeExpired(value string, now time.Time) {
+	unlock, ok, found := tryLockKey(value)
+	if found && !ok {
+		return
+	}
+	if ok {
+		defer unlock()
+	}
+	for _, p := range []string{value, value + altSuffix} {
+		if fi, err := os.Lstat(p); err == nil && now.Sub(fi.ModTime()) < valueMaxAge {
+			return // updated since the listing
+		}
+	}
+	os.Remove(value + altSuffix)
+	os.Remove(value)
+}
+
+// removeLockFile removes lock, an old lock file, holding it; a lock held
+// elsewhere is in use and stays. Where lock files are the keys' locks
+// (keyLockFiles), it stays too when the key's value appeared meanwhile.
+func removeLockFile(lock, value string) {
 	unlock, ok, err := flock.TryLock(lock)
 	if err != nil || !ok {
 		return
 	}
 	defer unlock()
-	if value != "" {
-		for _, p := range []string{value, value + altSuffix} {
-			if fi, err := os.Lstat(p); err == nil && now.Sub(fi.ModTime()) < valueMaxAge {
-				return // updated since the listing
-			}
-		}
-		os.Remove(value + altSuffix)
-		os.Remove(value)
-	} else if v := filepath.Join(s.dir, strings.TrimSuffix(filepath.Base(lock), lockSuffix)+valueSuffix); exists(v) || exists(v+altSuffix) {
+	if keyLockFiles && (exists(value) || exists(value+altSuffix)) {
 		return // a value appeared: keep its lock
 	}
 	os.Remove(lock)

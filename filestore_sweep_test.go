@@ -8,7 +8,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
+	"runtime"
+	"strconv"
 	"sync"
 	"syscall"
 	"testing"
@@ -19,13 +20,13 @@ import (
 
 const stormEnv = "STOPHOOK_TEST_STORM_DIR"
 
-// storm updates eight keys of the FileStore in dir with 64 KiB values for
-// ever, printing a line after each update.
+// storm updates eight keys of the FileStore in dir for ever with values
+// of many sizes (up to 96 KiB: records move between the file's offsets),
+// printing a line after each update.
 func storm(dir string) {
 	s := stophook.NewFileStore(dir)
-	value := bytes.Repeat([]byte("x"), 64<<10)
 	for i := 0; ; i++ {
-		if err := s.Update(context.Background(), fmt.Sprint("k", i%8), func([]byte) ([]byte, error) { return value, nil }); err != nil {
+		if err := s.Update(context.Background(), fmt.Sprint("k", i%8), func([]byte) ([]byte, error) { return stormValue(i), nil }); err != nil {
 			fmt.Println("error:", err)
 			os.Exit(1)
 		}
@@ -33,7 +34,24 @@ func storm(dir string) {
 	}
 }
 
-// temporaries lists WriteFileAtomic's leftovers in dir.
+// stormValue is update i's value of storm: its length, then as many
+// bytes.
+func stormValue(i int) []byte {
+	n := (i * 7919) % (96 << 10)
+	if i%3 == 0 {
+		n %= 200
+	}
+	return append([]byte(strconv.Itoa(n)+":"), bytes.Repeat([]byte("x"), n)...)
+}
+
+// validStormValue reports whether b is a value of storm.
+func validStormValue(b []byte) bool {
+	n, rest, ok := bytes.Cut(b, []byte(":"))
+	l, err := strconv.Atoi(string(n))
+	return ok && err == nil && l == len(rest) && len(bytes.Trim(rest, "x")) == 0
+}
+
+// temporaries lists temporary files left in dir.
 func temporaries(t *testing.T, dir string) []string {
 	t.Helper()
 	m, err := filepath.Glob(filepath.Join(dir, ".*.tmp-*"))
@@ -69,33 +87,24 @@ func killStorm(t *testing.T, dir string, n int) {
 	wg.Wait()
 }
 
-// TestFileStoreKillStorm kills processes in the middle of updates, as a
-// kill -9 storm does, and checks that the sweep removes the temporary
-// files they leave. Before the sweep a 30 s storm left 191 behind.
+// TestFileStoreKillStorm kills processes in the middle of updates of
+// values of many sizes, as a kill -9 storm does: every key reads back as
+// one of the values written, and nothing is left behind (updates write in
+// place; before, a 30 s storm left 191 temporary files).
 func TestFileStoreKillStorm(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	left := 0
-	for round := 0; round < 20 && left == 0; round++ {
+	for range 10 {
 		killStorm(t, dir, 4)
-		left = len(temporaries(t, dir))
 	}
-	if left == 0 {
-		t.Skip("no kill landed between a temporary's creation and its rename")
+	if left := temporaries(t, dir); len(left) != 0 {
+		t.Errorf("killed processes left %d temporaries: %v", len(left), left)
 	}
-	t.Logf("%d temporaries left by killed processes", left)
-
-	// An hour later the next update sweeps them.
-	s := stophook.NewFileStoreAt(dir, func() time.Time { return time.Now().Add(2 * time.Hour) })
-	if err := s.Update(context.Background(), "k0", func([]byte) ([]byte, error) { return []byte("v"), nil }); err != nil {
-		t.Fatal(err)
-	}
-	if got := temporaries(t, dir); len(got) != 0 {
-		t.Errorf("after the sweep %d temporaries remain: %v", len(got), got)
-	}
+	s := stophook.NewFileStore(dir)
 	for i := range 8 {
-		if _, err := s.Get(context.Background(), fmt.Sprint("k", i)); err != nil {
-			t.Errorf("k%d after the storm: %v", i, err)
+		b, err := s.Get(context.Background(), fmt.Sprint("k", i))
+		if err != nil || !validStormValue(b) {
+			t.Errorf("k%d after the storm: %.40q, %v", i, b, err)
 		}
 	}
 }
@@ -113,6 +122,12 @@ func TestFileStoreSweep(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	write := func(name string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(dir, name), nil, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
 	age := func(name string, d time.Duration) {
 		t.Helper()
 		if err := os.Chtimes(filepath.Join(dir, name), t0.Add(-d), t0.Add(-d)); err != nil {
@@ -125,12 +140,25 @@ func TestFileStoreSweep(t *testing.T) {
 	}
 	set("fresh")
 	set("expired")
-	set("orphan")
-	os.Remove(filepath.Join(dir, "orphan.json")) // a lock file whose value is gone
 	age("expired.json", 31*24*time.Hour)
+	if err := os.MkdirAll(filepath.Join(dir, ".locks"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	// Files of the two-file layout of earlier versions: a second file
+	// expired with its key, one alone, one of a key in use; and lock files.
+	write("expired.json.alt")
+	age("expired.json.alt", 31*24*time.Hour)
+	write("alone.json.alt")
+	age("alone.json.alt", 31*24*time.Hour)
+	write("fresh.json.alt")
+	write(".locks/orphan.lock") // a lock file whose value is gone
 	age(".locks/orphan.lock", 2*time.Hour)
-	os.WriteFile(filepath.Join(dir, ".fresh.json.tmp-1"), nil, 0o600)
-	os.WriteFile(filepath.Join(dir, ".fresh.json.tmp-2"), nil, 0o600)
+	write(".locks/fresh.lock") // an earlier version's lock of a key in use
+	age(".locks/fresh.lock", 2*time.Hour)
+	write(".locks/recent.lock")
+	age(".locks/recent.lock", -30*time.Minute) // half an hour old at the sweep
+	write(".fresh.json.tmp-1")
+	write(".fresh.json.tmp-2")
 	age(".fresh.json.tmp-2", 11*time.Minute)
 
 	set("fresh") // swept less than an hour ago (by the first set): nothing happens
@@ -145,12 +173,15 @@ func TestFileStoreSweep(t *testing.T) {
 		want bool
 	}{
 		{"fresh.json", true},
-		{".locks/fresh.lock", true},
 		{".fresh.json.tmp-1", true},
 		{".fresh.json.tmp-2", false},
 		{"expired.json", false},
-		{".locks/expired.lock", false},
+		{"expired.json.alt", false},
+		{"alone.json.alt", false},
 		{".locks/orphan.lock", false},
+		// Where a key's file is its lock, an earlier version's lock files go.
+		{".locks/fresh.lock", runtime.GOOS == "windows"},
+		{".locks/recent.lock", true},
 	} {
 		if got := exists(tt.name); got != tt.want {
 			t.Errorf("%s exists = %v after the sweep, want %v", tt.name, got, tt.want)
@@ -158,7 +189,9 @@ func TestFileStoreSweep(t *testing.T) {
 	}
 }
 
-func TestFileStoreDeleteRemovesLockFile(t *testing.T) {
+// TestFileStoreDeleteLeavesNothing: a deleted key leaves no file behind
+// (its lock file either, where keys have one).
+func TestFileStoreDeleteLeavesNothing(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	s := stophook.NewFileStore(dir)
@@ -167,10 +200,12 @@ func TestFileStoreDeleteRemovesLockFile(t *testing.T) {
 	if err := s.Delete(ctx, "session/s1"); err != nil {
 		t.Fatal(err)
 	}
-	entries, _ := os.ReadDir(filepath.Join(dir, ".locks"))
-	for _, e := range entries {
-		if strings.HasSuffix(e.Name(), ".lock") {
-			t.Errorf("lock file %s remains after Delete", e.Name())
+	for _, d := range []string{dir, filepath.Join(dir, ".locks")} {
+		entries, _ := os.ReadDir(d)
+		for _, e := range entries {
+			if n := e.Name(); n != ".gitignore" && n != ".locks" && n != ".sweep" {
+				t.Errorf("%s remains after Delete", filepath.Join(d, n))
+			}
 		}
 	}
 }

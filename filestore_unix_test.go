@@ -42,6 +42,29 @@ func TestFileStoreHostileEntries(t *testing.T) {
 			mkdirs(t, s)
 			fifo(t, s.PathForTest(key))
 		}},
+		// The second file of the two-file layout of earlier versions, read
+		// when the key's file holds no value.
+		{"dangling symlink as the old layout's second file", func(t *testing.T, s *stophook.FileStore, key string) {
+			mkdirs(t, s)
+			link(t, filepath.Join(outside, "alt-target"), s.PathForTest(key)+".alt")
+		}},
+		{"FIFO as the old layout's second file", func(t *testing.T, s *stophook.FileStore, key string) {
+			mkdirs(t, s)
+			fifo(t, s.PathForTest(key)+".alt")
+		}},
+		{"symlink to a file outside as value", func(t *testing.T, s *stophook.FileStore, key string) {
+			mkdirs(t, s)
+			target := filepath.Join(t.TempDir(), "theirs")
+			if err := os.WriteFile(target, []byte(`{"theirs":1}`), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			link(t, target, s.PathForTest(key))
+			t.Cleanup(func() {
+				if b, _ := os.ReadFile(target); string(b) != `{"theirs":1}` {
+					t.Errorf("the symlink's target was written: %q", b)
+				}
+			})
+		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -51,7 +74,12 @@ func TestFileStoreHostileEntries(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 			defer cancel()
 			s.Get(ctx, "loop/s1")
-			s.Update(ctx, "loop/s1", func([]byte) ([]byte, error) { return []byte("v"), nil })
+			if err := s.Update(ctx, "loop/s1", func([]byte) ([]byte, error) { return []byte("v"), nil }); err != nil {
+				t.Errorf("Update = %v, want the planted entry replaced", err)
+			}
+			if got, err := s.Get(ctx, "loop/s1"); err != nil || string(got) != "v" {
+				t.Errorf("Get after the update = %q, %v; want v", got, err)
+			}
 			s.Delete(ctx, "loop/s1")
 			if ctx.Err() != nil {
 				t.Errorf("the store waited for the planted entry until its deadline")

@@ -241,8 +241,24 @@ func equalFoldASCII(name string, key []byte) bool {
 	return true
 }
 
+// object reads the payload's object into in, as members(true, …) would
+// with a function that decodes each member and records it in d.top:
+// written out, without a call through a function value a member, and
+// with compact JSON's separators taken at one test each.
 func (d *inputDecoder) object(in *Input) bool {
-	return d.members(true, func(key []byte) bool {
+	if !d.byte('{') || !d.open() {
+		return false
+	}
+	defer d.close()
+	d.space()
+	if d.byte('}') {
+		return true
+	}
+	for {
+		key, ok := d.key()
+		if !ok || !d.colon() {
+			return false
+		}
 		keyAt, start := d.keyAt, d.pos
 		if !d.member(in, key) {
 			return false
@@ -250,8 +266,43 @@ func (d *inputDecoder) object(in *Input) bool {
 		if d.top != nil {
 			d.top.Add(keyAt, keyAt+len(key), start, d.pos)
 		}
+		if more, ok := d.next(); !more {
+			return ok
+		}
+	}
+}
+
+// colon reads the colon after a key and the white space around it.
+func (d *inputDecoder) colon() bool {
+	if p := d.pos; p+1 < len(d.data) && d.data[p] == ':' && d.data[p+1] > ' ' {
+		d.pos = p + 1 // compact JSON: no white space to skip
 		return true
-	})
+	}
+	d.space()
+	if !d.byte(':') {
+		return false
+	}
+	d.space()
+	return true
+}
+
+// next reads what follows a member's value: a comma and white space
+// (more), or the closing brace (!more, ok); !more and !ok for anything
+// else.
+func (d *inputDecoder) next() (more, ok bool) {
+	if p := d.pos; p+1 < len(d.data) && d.data[p] == ',' && d.data[p+1] > ' ' {
+		d.pos = p + 1 // compact JSON: no white space to skip
+		return true, true
+	}
+	d.space()
+	if d.byte('}') {
+		return false, true
+	}
+	if !d.byte(',') {
+		return false, false
+	}
+	d.space()
+	return true, true
 }
 
 // member decodes the value of the top-level member key into in.

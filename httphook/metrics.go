@@ -193,6 +193,11 @@ func (c *countingStore) Unwrap() stophook.Store { return c.Store }
 // Waits is the store's (see [stophook.Evaluate]).
 func (c *countingStore) Waits(in stophook.Input) bool { return waits.Ask(c.says, &in) }
 
+// WaitsFor is Waits with the input by pointer (see [waits.PtrSayer]),
+// which [waits.May] asks: the input is copied once, into the store's
+// Waits, not twice.
+func (c *countingStore) WaitsFor(in *stophook.Input) bool { return waits.Ask(c.says, in) }
+
 func (c *countingStore) Delete(ctx context.Context, key string) error {
 	return c.count(ctx, c.Store.Delete(ctx, key))
 }

@@ -61,11 +61,11 @@ var optionsHeading = lazyre.New(`^(?:your |the |some )?(?:options|choices|altern
 // question rules look at.
 const tailLines = 8
 
-// closingOf reads the closing of the lines of prose, a message with its
-// code blanked; cl cleans them. Its slices start in buf's arrays, which
-// they never outgrow.
-func closingOf(lines []string, cl *cleaned, buf *closingBuf) closing {
-	c := closing{lines: buf.lines[:0], heading: buf.heading[:0], quoted: buf.quoted[:0], items: buf.items[:0], last: buf.last[:0], chars: buf.chars[:0]}
+// closingOf reads into c the closing of the lines of prose, a message
+// with its code blanked; cl cleans them. Its slices start in buf's arrays,
+// which they never outgrow.
+func closingOf(lines []string, cl *cleaned, buf *closingBuf, c *closing) {
+	*c = closing{lines: buf.lines[:0], heading: buf.heading[:0], quoted: buf.quoted[:0], items: buf.items[:0], last: buf.last[:0], chars: buf.chars[:0]}
 	raw := withoutSignOff(lines)
 	cleanAt := cl.at
 	skipped, run := 0, 0 // run: list items directly below the current line
@@ -133,7 +133,6 @@ func closingOf(lines []string, cl *cleaned, buf *closingBuf) closing {
 			break
 		}
 	}
-	return c
 }
 
 // aside marks a closing paragraph that opens as an aside to what came

@@ -138,7 +138,8 @@ func Judge(text string, ev *Evidence) Verdict {
 	}
 	buf := messageBufs.Get().(*messageBuf)
 	defer putMessageBuf(buf)
-	m := readMessage(text, buf)
+	var m message
+	readMessage(text, buf, &m)
 	if v, ok := m.leadingError(); ok {
 		return v
 	}

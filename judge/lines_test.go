@@ -69,7 +69,7 @@ func TestMessageBufClear(t *testing.T) {
 	long := strings.Repeat("The build passed. The tests ran; all green!\n", messageBufLen+5)
 	for _, text := range []string{"All done: the tests pass.", "Done.\n\n- a\n- b\n\nWhich one? A or B?", long, long + "- x\n- y\n1. z\n> quoted\n# Heading?"} {
 		buf := new(messageBuf)
-		readMessage(text, buf)
+		readMessage(text, buf, new(message))
 		buf.clear()
 		var walk func(v reflect.Value, path string)
 		walk = func(v reflect.Value, path string) {

@@ -19,17 +19,19 @@ type message struct {
 	closing closing
 }
 
-// readMessage reads text into a message whose slices start in buf's
+// readMessage reads text into m, a message whose slices start in buf's
 // arrays: a message of usual length is read without allocating them. The
-// message must not outlive buf.
-func readMessage(text string, buf *messageBuf) message {
+// message must not outlive buf, which must be clear (see
+// [messageBuf.clear]).
+func readMessage(text string, buf *messageBuf, m *message) {
 	p := prose(text)
 	lines := linesInto(buf.lines[:0], p)
-	cl := cleaned{n: len(lines)}
-	sentences, lineOf := sentencesOf(lines, &cl, buf.sentences[:0], buf.lineOf[:0])
+	cl := &buf.cleaned
+	cl.n = len(lines)
+	sentences, lineOf := sentencesOf(lines, cl, buf.sentences[:0], buf.lineOf[:0])
 	buf.nLines, buf.nSentences = min(len(lines), messageBufLen), min(len(sentences), messageBufLen)
-	return message{raw: text, prose: p, sentences: sentences, edge: edges(lineOf, buf.distinct[:0], buf.edge[:0]),
-		closing: closingOf(lines, &cl, &buf.closing)}
+	m.raw, m.prose, m.sentences, m.edge = text, p, sentences, edges(lineOf, buf.distinct[:0], buf.edge[:0])
+	closingOf(lines, cl, &buf.closing, &m.closing)
 }
 
 // messageBufLen is how many lines and sentences a [messageBuf] holds.
@@ -43,6 +45,7 @@ type messageBuf struct {
 	distinct  [messageBufLen]int
 	edge      [messageBufLen]bool
 	closing   closingBuf
+	cleaned   cleaned
 	// nLines and nSentences count the entries of lines and sentences the
 	// last message filled: the ones that hold its text.
 	nLines, nSentences int
@@ -68,6 +71,7 @@ func (buf *messageBuf) clear() {
 	clear(buf.lines[:buf.nLines])
 	clear(buf.sentences[:buf.nSentences])
 	buf.closing = closingBuf{}
+	buf.cleaned.clear()
 	buf.nLines, buf.nSentences = 0, 0
 }
 
@@ -115,6 +119,15 @@ type cleaned struct {
 	n    int // the message's lines
 	memo [memoLines]string
 	ok   [memoLines]bool
+}
+
+// clear forgets the lines c cleaned, as a new cleaned{} would: the
+// entries of its arrays that the message's lines may have filled.
+func (c *cleaned) clear() {
+	k := min(c.n, memoLines)
+	clear(c.memo[:k])
+	clear(c.ok[:k])
+	c.n = 0
 }
 
 // at returns clean(line) for line, the message's line i trimmed of white space.

@@ -13,9 +13,20 @@ import (
 	"golang.org/x/sys/windows"
 )
 
-// Lock takes an exclusive LockFileEx lock on the first byte of path
-// (created if missing), polling until ctx is done. Call unlock to release
-// it.
+// lockOffset is the byte LockFileEx locks: far beyond the end of any
+// file, so that a lock taken on a file that also holds data never blocks
+// another handle's reads or writes of it (Windows enforces byte-range
+// locks on I/O, unlike flock).
+const lockOffset = 1 << 62
+
+// lockRange returns the Overlapped naming lockOffset.
+func lockRange() *windows.Overlapped {
+	return &windows.Overlapped{Offset: uint32(lockOffset & 0xffffffff), OffsetHigh: uint32(lockOffset >> 32)}
+}
+
+// Lock takes an exclusive LockFileEx lock on a byte of path far beyond
+// its end (lockOffset; the file is created if missing), polling until ctx
+// is done. Call unlock to release it.
 func Lock(ctx context.Context, path string) (unlock func(), err error) {
 	f, err := safefile.OpenFile(path, os.O_CREATE|os.O_RDWR, 0o600)
 	if err != nil {
@@ -24,11 +35,10 @@ func Lock(ctx context.Context, path string) (unlock func(), err error) {
 	h := windows.Handle(f.Fd())
 	wait := time.Millisecond
 	for {
-		ol := new(windows.Overlapped)
-		err := windows.LockFileEx(h, windows.LOCKFILE_EXCLUSIVE_LOCK|windows.LOCKFILE_FAIL_IMMEDIATELY, 0, 1, 0, ol)
+		err := windows.LockFileEx(h, windows.LOCKFILE_EXCLUSIVE_LOCK|windows.LOCKFILE_FAIL_IMMEDIATELY, 0, 1, 0, lockRange())
 		if err == nil {
 			return func() {
-				windows.UnlockFileEx(h, 0, 1, 0, new(windows.Overlapped))
+				windows.UnlockFileEx(h, 0, 1, 0, lockRange())
 				f.Close()
 			}, nil
 		}
@@ -58,7 +68,7 @@ func TryLock(path string) (unlock func(), ok bool, err error) {
 		return nil, false, fmt.Errorf("flock: %w", err)
 	}
 	h := windows.Handle(f.Fd())
-	err = windows.LockFileEx(h, windows.LOCKFILE_EXCLUSIVE_LOCK|windows.LOCKFILE_FAIL_IMMEDIATELY, 0, 1, 0, new(windows.Overlapped))
+	err = windows.LockFileEx(h, windows.LOCKFILE_EXCLUSIVE_LOCK|windows.LOCKFILE_FAIL_IMMEDIATELY, 0, 1, 0, lockRange())
 	if errors.Is(err, windows.ERROR_LOCK_VIOLATION) || errors.Is(err, windows.ERROR_IO_PENDING) {
 		f.Close()
 		return nil, false, nil
@@ -68,7 +78,7 @@ func TryLock(path string) (unlock func(), ok bool, err error) {
 		return nil, false, fmt.Errorf("flock: %w", err)
 	}
 	return func() {
-		windows.UnlockFileEx(h, 0, 1, 0, new(windows.Overlapped))
+		windows.UnlockFileEx(h, 0, 1, 0, lockRange())
 		f.Close()
 	}, true, nil
 }

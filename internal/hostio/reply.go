@@ -164,8 +164,14 @@ func lifecycle(r Reply, event string) output {
 	return o
 }
 
-// truncate cuts s to at most MaxChars runes (see [Truncate]).
-func truncate(s string) string { return Truncate(s, MaxChars) }
+// truncate cuts s to at most MaxChars runes (see [Truncate]); an empty s,
+// most fields of most replies, is returned without a call.
+func truncate(s string) string {
+	if s == "" {
+		return s
+	}
+	return Truncate(s, MaxChars)
+}
 
 // Truncate cuts s to at most n runes, ending a cut string with a marker.
 // Invalid UTF-8 is replaced so the result is valid JSON text.

@@ -27,6 +27,3 @@ func open(path string, flag int, perm fs.FileMode, follow bool) (*os.File, fs.Fi
 
 // syncUnsupported: Windows cannot flush a directory handle.
 func syncUnsupported(error) bool { return true }
-
-// sharedInode cannot tell hard links apart here.
-func sharedInode(fs.FileInfo) bool { return false }

@@ -33,9 +33,3 @@ func open(path string, flag int, perm fs.FileMode, follow bool) (*os.File, fs.Fi
 }
 
 func syncUnsupported(err error) bool { return errors.Is(err, syscall.EINVAL) }
-
-// sharedInode reports a file with more than one name.
-func sharedInode(fi fs.FileInfo) bool {
-	st, ok := fi.Sys().(*syscall.Stat_t)
-	return ok && st.Nlink > 1
-}

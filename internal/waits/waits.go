@@ -25,8 +25,15 @@ func Of[I any](x any) Sayer[I] {
 // to crash its caller.
 //
 // in is a pointer so that a chain of wrappers, each asking the next,
-// copies the input (some hundred bytes) once per level instead of twice.
-func May[I any](x any, in *I) bool { return Ask(Of[I](x), in) }
+// copies the input (some hundred bytes) once per level instead of twice,
+// and not at all into a wrapper of this module: x's WaitsFor (see
+// [PtrSayer]), when it has one, is asked instead of its Waits.
+func May[I any](x any, in *I) bool {
+	if p := PtrOf[I](x); p != nil {
+		return AskFor(p, nil, in)
+	}
+	return Ask(Of[I](x), in)
+}
 
 // Ask is May for the method w found by [Of]: true when w is nil.
 func Ask[I any](w Sayer[I], in *I) (may bool) {

@@ -95,3 +95,19 @@ func TestAskFor(t *testing.T) {
 		t.Error("a WaitsFor that panics: AskFor = false, want true")
 	}
 }
+
+// TestMayByPointer: May asks a WaitsFor when x has one, without the copy
+// into Waits, and a panic in it means the input may wait.
+func TestMayByPointer(t *testing.T) {
+	var seen [2]int
+	b := byPointer{&seen}
+	if waits.May(b, &input{}) || !waits.May(b, &input{slow: true}) {
+		t.Error("byPointer: May answered other than WaitsFor")
+	}
+	if seen != [2]int{0, 2} {
+		t.Errorf("calls of Waits and WaitsFor: %v, want [0 2]", seen)
+	}
+	if !waits.May(panicsByPointer{}, &input{}) {
+		t.Error("a WaitsFor that panics: May = false, want true")
+	}
+}
