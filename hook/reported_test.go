@@ -60,3 +60,25 @@ func TestReportedStoreErrorsLoggedOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestPolicyFailuresOneLine: a command hook whose store is down has every
+// policy that keeps state fail on one stop (retry-escalate: Register,
+// then ErrorRetry); it printed a line for each. The stop gets one line
+// naming them all.
+func TestPolicyFailuresOneLine(t *testing.T) {
+	t.Parallel()
+	keeper := func(name string) stophook.Policy {
+		return stophook.Named(name, stophook.PolicyFunc(func(ctx context.Context, in stophook.Input) (stophook.Decision, error) {
+			_, err := stophook.DefaultStore(in).Get(ctx, name)
+			return stophook.Decision{}, err
+		}))
+	}
+	chain := stophook.NewChain(keeper("First"), keeper("Second"))
+	r := run(t, chain, strings.NewReader(stopPayload), hook.Options{Store: brokenStore{errors.New("redisstore: server unavailable")}})
+	if r.code != 0 || strings.Contains(r.stdout, "block") {
+		t.Errorf("exit %d, stdout %q: want the stop let through", r.code, r.stdout)
+	}
+	if strings.Count(r.stderr, "\n") != 1 || !strings.Contains(r.stderr, "First") || !strings.Contains(r.stderr, "Second") {
+		t.Errorf("stderr %q, want one line naming both policies", r.stderr)
+	}
+}

@@ -174,12 +174,22 @@ func respond(ctx context.Context, p stophook.Policy, data []byte, opts *Options,
 	if d.Policy == deadlinePolicy {
 		fmt.Fprintf(warn.to(), "stophook: %s; allowing stop\n", d.Why)
 	}
+	failed := false
 	for _, s := range d.Trace {
 		// A store outage its store logged (once) is not logged again for
-		// every stop it lets through.
+		// every stop it lets through. Several policies failing (a store
+		// down fails each that keeps state) share the stop's one line.
 		if s.Err != nil && !reported.Is(s.Err) {
-			fmt.Fprintf(warn.to(), "stophook: policy %s failed, treated as pass: %v\n", s.Policy, s.Err)
+			sep := "stophook: "
+			if failed {
+				sep = "; "
+			}
+			fmt.Fprintf(warn.to(), "%spolicy %s failed, treated as pass: %v", sep, s.Policy, s.Err)
+			failed = true
 		}
+	}
+	if failed {
+		warn.to().WriteByte('\n')
 	}
 	if opts.Explain {
 		writeExplain(warn.to(), *d)

@@ -106,3 +106,16 @@ func serve(t *testing.T, p stophook.Policy) string {
 	})
 	return url
 }
+
+// TestCountingStoreUnwraps: the store a server counts says what it wraps,
+// so that a policy looking for a FileStore's directory (escalate/deferred's
+// Asker) finds the -store DIR behind the count.
+func TestCountingStoreUnwraps(t *testing.T) {
+	t.Parallel()
+	fs := stophook.NewFileStore(t.TempDir())
+	counted := httphook.NewMetrics().Store(fs)
+	u, ok := counted.(interface{ Unwrap() stophook.Store })
+	if !ok || u.Unwrap() != stophook.Store(fs) {
+		t.Errorf("the counted store does not unwrap to the FileStore it counts")
+	}
+}

@@ -186,6 +186,10 @@ func (c *countingStore) Update(ctx context.Context, key string, fn func([]byte) 
 	return c.count(ctx, err)
 }
 
+// Unwrap returns the store counted: a policy that needs a FileStore's
+// directory (escalate/deferred) finds it behind the count.
+func (c *countingStore) Unwrap() stophook.Store { return c.Store }
+
 // Waits is the store's (see [stophook.Evaluate]).
 func (c *countingStore) Waits(in stophook.Input) bool { return waits.Ask(c.says, &in) }
 

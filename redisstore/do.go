@@ -3,7 +3,10 @@ package redisstore
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
+	"net"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -68,8 +71,24 @@ func (s *Store) settle(ctx context.Context, err error) error {
 		return ctx.Err() // the caller gave up: says nothing about the server
 	}
 	s.stats.errors.Add(1)
+	err = s.failed(err)
 	s.br.failure(time.Now(), err)
 	return s.br.logged(err)
+}
+
+// failed returns err, a round trip's failure on the server or the
+// network, as the one line a command prints should say it: the store, the
+// server, and for a timeout the store's (go-redis's own says "context
+// deadline exceeded", also for rediss:// to a server that speaks no TLS).
+func (s *Store) failed(err error) error {
+	var ne net.Error
+	if errors.Is(err, context.DeadlineExceeded) || (errors.As(err, &ne) && ne.Timeout()) {
+		return fmt.Errorf("redisstore: %s did not answer within %s (the store's timeout): %w", s.addr, s.opts.Timeout, err)
+	}
+	if strings.Contains(err.Error(), s.addr) {
+		return fmt.Errorf("redisstore: %w", err) // a dial error names it
+	}
+	return fmt.Errorf("redisstore: %s: %w", s.addr, err)
 }
 
 // breaker fails operations at once for a cooldown after one failed, and

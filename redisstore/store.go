@@ -85,6 +85,7 @@ type Store struct {
 	br    breaker
 	stats counters
 	batch batcher
+	addr  string // the server's, for errors ("server" when unknown)
 }
 
 var _ stophook.Store = (*Store)(nil)
@@ -98,6 +99,10 @@ func New(c redis.UniversalClient, opts Options) *Store {
 	s.br.cooldown = opts.Cooldown
 	s.br.log = opts.Logger
 	s.br.logs = opts.Logger.Enabled(context.Background(), slog.LevelWarn)
+	s.addr = "server"
+	if o, ok := c.(interface{ Options() *redis.Options }); ok && o.Options().Addr != "" {
+		s.addr = o.Options().Addr
+	}
 	return s
 }
 

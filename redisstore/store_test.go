@@ -111,8 +111,8 @@ func TestFailsOpenWhenKilled(t *testing.T) {
 		t.Fatal(err)
 	}
 	srv.Kill()
-	if err := inc(); err == nil {
-		t.Fatal("Update with the server killed: got nil error")
+	if err := inc(); err == nil || !strings.HasPrefix(err.Error(), "redisstore: ") || strings.Count(err.Error(), srv.Addr) != 1 {
+		t.Fatalf("Update with the server killed: got %v, want an error of redisstore naming the server once", err)
 	}
 	for range 10 {
 		if err := inc(); !errors.Is(err, redisstore.ErrUnavailable) {
@@ -168,8 +168,14 @@ func TestFailsOpenWhenHung(t *testing.T) {
 	}
 	srv.Pause()
 	defer srv.Resume()
-	if _, err := s.Get(ctx, "k"); err == nil {
+	_, err := s.Get(ctx, "k")
+	if err == nil {
 		t.Fatal("Get from a hung server: got nil error")
+	}
+	// The one line a command prints says which store and why: it said
+	// "context deadline exceeded" (also for rediss:// to a plain server).
+	if msg := err.Error(); !strings.HasPrefix(msg, "redisstore: "+srv.Addr) || !strings.Contains(msg, "within 2s") {
+		t.Errorf("Get from a hung server: %q, want it to name the server and the store's timeout", msg)
 	}
 	if err := storetest.Increment(ctx, s, "k"); !errors.Is(err, redisstore.ErrUnavailable) {
 		t.Errorf("Update after a timeout: got %v, want ErrUnavailable at once", err)

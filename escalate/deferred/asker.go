@@ -30,7 +30,8 @@ type Asker struct {
 	// StateDir is the FileStore directory shared with the waiter; empty
 	// means the directory of [stophook.DefaultStore] of the input when
 	// that is a FileStore (the runner's -state DIR or $STOPHOOK_STATE_DIR),
-	// else stophook.StateDir(Input.CWD).
+	// also under wrappers with an Unwrap() stophook.Store method (a hook
+	// server's, counting failures), else stophook.StateDir(Input.CWD).
 	StateDir string
 	// Wait bounds the wait for the answer; default [DefaultWait].
 	Wait time.Duration
@@ -58,11 +59,23 @@ func (a *Asker) dir(in stophook.Input) string {
 	if a.StateDir != "" {
 		return a.StateDir
 	}
-	if fs, ok := stophook.DefaultStore(in).(*stophook.FileStore); ok {
-		return fs.Dir()
+	store := stophook.DefaultStore(in)
+	for range maxUnwrap {
+		if fs, ok := store.(*stophook.FileStore); ok {
+			return fs.Dir()
+		}
+		u, ok := store.(interface{ Unwrap() stophook.Store }) // a hook server's counted store
+		if !ok {
+			break
+		}
+		store = u.Unwrap()
 	}
 	return stophook.StateDir(in.CWD)
 }
+
+// maxUnwrap bounds how many wrappers [Asker] looks through for the
+// FileStore under an input's store.
+const maxUnwrap = 8
 
 // Defer sends the question for req, records the job and starts its waiter;
 // the returned decision lets the session stop at once. deferred is false
