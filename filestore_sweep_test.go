@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -208,4 +209,52 @@ func TestFileStoreDeleteLeavesNothing(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestFileStoreReadersRaceWriters reads a key without its lock while
+// other goroutines update it with values of many sizes (records move
+// between the file's offsets, and the file is cut back): every read is
+// one of the values written, never a torn one or an error.
+func TestFileStoreReadersRaceWriters(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := stophook.NewFileStore(t.TempDir())
+	var writers, readers sync.WaitGroup
+	done := make(chan struct{})
+	for w := range 2 {
+		writers.Go(func() {
+			for i := range 150 {
+				v := stormValue(w*1000 + i)
+				if err := s.Update(ctx, "k", func([]byte) ([]byte, error) { return v, nil }); err != nil {
+					t.Error(err)
+					return
+				}
+			}
+		})
+	}
+	reads := make([]int, 2)
+	for r := range reads {
+		readers.Go(func() {
+			for {
+				select {
+				case <-done:
+					return
+				default:
+				}
+				b, err := s.Get(ctx, "k")
+				if errors.Is(err, stophook.ErrNotFound) {
+					continue
+				}
+				if err != nil || !validStormValue(b) {
+					t.Errorf("Get while updating = %.40q, %v; want a value written", b, err)
+					return
+				}
+				reads[r]++
+			}
+		})
+	}
+	writers.Wait()
+	close(done)
+	readers.Wait()
+	t.Logf("%d and %d reads during 300 updates", reads[0], reads[1])
 }

@@ -91,6 +91,11 @@ func WriteFile(path string, data []byte, perm fs.FileMode) error {
 // file that still holds size bytes takes one read (small state files are
 // read on every hook call); a short read or a file that grew reads on.
 func readAll(f *os.File, size int64, path string, max int64) ([]byte, error) {
+	if size > max {
+		// Too large when opened: not read at all (a file that shrinks
+		// meanwhile is a race the caller loses, as with one that grows).
+		return nil, fmt.Errorf("%w: %s is larger than %d bytes", ErrTooLarge, path, max)
+	}
 	var data []byte
 	if size >= 0 && size <= max {
 		data = make([]byte, size+1)
