@@ -3,10 +3,10 @@ package lazyre
 // bucketFreq holds, for each bit of a bigramSet, how often a line of an
 // agent's session holds a bigram hashed to it, from 0 (never) to 255
 // (every line): measured on the lines of the Claude Code sessions shipped
-// in judge/testdata/sessions (TestBucketFreq derives it again and says
-// when it differs). Which bigram keys a literal changes how many literals
-// a text is compared with, never the answer: any of the literal's bigrams
-// is a sound key.
+// in judge/testdata/sessions (TestBucketFreq derives them again and holds
+// the table close to them). Which bigram keys a literal changes how many
+// literals a text is compared with, never the answer: any of the
+// literal's bigrams is a sound key.
 var bucketFreq = [128]uint8{
 	80, 82, 66, 47, 34, 58, 29, 50, 36, 30, 28, 35, 26, 56, 24, 35,
 	31, 36, 27, 31, 51, 28, 22, 47, 50, 52, 36, 41, 60, 51, 72, 66,

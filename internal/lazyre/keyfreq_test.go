@@ -13,7 +13,9 @@ import (
 
 // TestBucketFreq derives bucketFreq from the sessions it is measured on:
 // every line (trimmed, lower-cased, at most 300 bytes) of every string of
-// their JSON lines counts once for each bit its bigram set holds.
+// their JSON lines counts once for each bit its bigram set holds. A
+// session added there moves the frequencies a little: the table must
+// stay within freqSlack of them, and the failure prints the new one.
 func TestBucketFreq(t *testing.T) {
 	paths, err := filepath.Glob(filepath.Join("..", "..", "judge", "testdata", "sessions", "*.jsonl.gz"))
 	if err != nil || len(paths) == 0 {
@@ -71,10 +73,12 @@ func TestBucketFreq(t *testing.T) {
 		}
 	}
 	var want [128]uint8
+	off := 0
 	for k, c := range counts {
 		want[k] = uint8((c*255 + lines/2) / lines)
+		off = max(off, int(want[k])-int(bucketFreq[k]), int(bucketFreq[k])-int(want[k]))
 	}
-	if want != bucketFreq {
+	if off > freqSlack {
 		var b strings.Builder
 		for k, f := range want {
 			if k%16 == 0 {
@@ -84,6 +88,9 @@ func TestBucketFreq(t *testing.T) {
 			}
 			fmt.Fprintf(&b, "%d,", f)
 		}
-		t.Errorf("bucketFreq differs from the sessions' %d lines; want:%s", lines, b.String())
+		t.Errorf("bucketFreq is up to %d off the sessions' %d lines; want:%s", off, lines, b.String())
 	}
 }
+
+// freqSlack is how far bucketFreq may be from the sessions' frequencies.
+const freqSlack = 8
