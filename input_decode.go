@@ -402,6 +402,13 @@ func (d *inputDecoder) close() { d.depth-- }
 
 // field decodes the value of field f.
 func (d *inputDecoder) field(in *Input, f inputField) bool {
+	if p := in.stringField(f); p != nil && d.pos < len(d.data) && d.data[d.pos] == '"' {
+		s, ok := d.str() // a string field given a string: most members
+		if ok {
+			*p = s
+		}
+		return ok
+	}
 	if d.literal("null") {
 		// json leaves a field alone on null, but a RawMessage takes the
 		// literal: leave that case to json.

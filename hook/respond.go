@@ -3,6 +3,7 @@ package hook
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -12,6 +13,7 @@ import (
 	"github.com/stophook/stophook"
 
 	"github.com/stophook/stophook/internal/chaincall"
+	"github.com/stophook/stophook/internal/decided"
 	"github.com/stophook/stophook/internal/hostio"
 	"github.com/stophook/stophook/internal/inputstore"
 	"github.com/stophook/stophook/internal/onepass"
@@ -141,10 +143,11 @@ func respond(ctx context.Context, p stophook.Policy, data []byte, opts *Options,
 	case isStop(in):
 		limit := opts.MaxTurnBlocks
 		capped := hostio.HasBlockCap(in.Host)
-		n, err := t.begin(ctx, in, top)
+		n, stored, err := t.begin(ctx, in, top)
 		if err != nil {
 			if !capped {
 				*d = uncounted(warn.to(), err)
+				decided.Report(ctx, *d) // the policy never saw this stop: a server counts it
 				break
 			}
 			// The host caps its own continuations: go on with what it says.
@@ -155,13 +158,16 @@ func respond(ctx context.Context, p stophook.Policy, data []byte, opts *Options,
 		}
 		in.TurnBlocks = n
 		if n >= limit {
-			*d = stophook.AllowStop(fmt.Sprintf("turn budget used: %d continuations this turn (max %d)", n, limit))
-			d.Policy = budgetPolicy
-			fmt.Fprintf(warn.to(), "stophook: %d continuations this turn reached the budget of %d; allowing stop\n", n, limit)
+			*d = budgetUsed(warn.to(), n, limit)
+			decided.Report(ctx, *d)
 			break
 		}
 		resp.wait = decide(ctx, chain, in, opts, d)
-		if err := t.end(ctx, in, n, continues(in, d), continuation(d)); err != nil {
+		if err := t.end(ctx, in, n, stored, limit, continues(in, d), continuation(d)); err != nil {
+			if errors.Is(err, errTurnBudget) {
+				*d = budgetUsed(warn.to(), limit, limit)
+				break
+			}
 			if continues(in, d) && !capped {
 				*d = uncounted(warn.to(), err)
 				break
@@ -303,6 +309,15 @@ func uncounted(warn *strings.Builder, err error) stophook.Decision {
 	if !reported.Is(err) {
 		fmt.Fprintf(warn, "stophook: cannot count this turn's continuations (%v); allowing stop\n", err)
 	}
+	return d
+}
+
+// budgetUsed is the decision of a stop whose turn was continued n times,
+// at or over the budget of limit: the session may stop.
+func budgetUsed(warn *strings.Builder, n, limit int) stophook.Decision {
+	d := stophook.AllowStop(fmt.Sprintf("turn budget used: %d continuations this turn (max %d)", n, limit))
+	d.Policy = budgetPolicy
+	fmt.Fprintf(warn, "stophook: %d continuations this turn reached the budget of %d; allowing stop\n", n, limit)
 	return d
 }
 

@@ -86,43 +86,60 @@ type turns struct {
 }
 
 // begin returns how many times the current turn was already continued,
-// or an error when the count could not be read. top holds the payload's
-// loop_count and stop_hook_active when its decoding read them.
-func (t turns) begin(ctx context.Context, in *stophook.Input, top topFields) (int, error) {
+// or an error when the count could not be read; stored reports that the
+// count is the store's (not the host's: Cursor's loop_count, or a first
+// stop). top holds the payload's loop_count and stop_hook_active when its
+// decoding read them.
+func (t turns) begin(ctx context.Context, in *stophook.Input, top topFields) (n int, stored bool, err error) {
 	loopField, activeField := top.fields(in.Raw)
 	if loop, has := loopCount(loopField); has {
-		return loop, nil // Cursor counts its own follow-ups
+		return loop, false, nil // Cursor counts its own follow-ups
 	}
 	if hostSendsActive(in, activeField) && !in.StopHookActive {
-		return 0, nil // the host says this is the turn's first stop
+		return 0, false, nil // the host says this is the turn's first stop
 	}
 	if in.SessionID == "" {
-		return 0, errors.New("no session_id")
+		return 0, false, errors.New("no session_id")
 	}
 	if t.store == nil {
-		return 0, errNoState
+		return 0, false, errNoState
 	}
 	data, err := t.store.Get(ctx, turnKey(in))
 	if errors.Is(err, stophook.ErrNotFound) {
-		return 0, nil
+		return 0, true, nil
 	}
 	if err != nil {
-		return 0, err
+		return 0, false, err
 	}
+	return blocksOf(data, in), true, nil
+}
+
+// blocksOf returns the continuations a stored turn record counts for the
+// turn of in: 0 when it does not parse, is stale or is another turn's.
+func blocksOf(data []byte, in *stophook.Input) int {
 	var rec turnRecord
 	if json.Unmarshal(data, &rec) != nil || rec.Blocks < 0 {
-		return 0, nil
+		return 0
 	}
 	if in.Time().Sub(rec.UpdatedAt) > turnTTL || (rec.Turn != "" && turnID(in) != "" && rec.Turn != turnID(in)) {
-		return 0, nil
+		return 0
 	}
-	return rec.Blocks, nil
+	return rec.Blocks
 }
+
+// errTurnBudget is [turns.end]'s when the turn reached its budget while
+// the stop was being decided: another stop of the session continued it.
+var errTurnBudget = errors.New("turn budget reached meanwhile")
 
 // end records the outcome of a stop: a continuation counts, anything else
 // ends the turn. Errors are returned for the caller to log; they never
-// change the decision.
-func (t turns) end(ctx context.Context, in *stophook.Input, blocks int, continued bool, text string) error {
+// change the decision, but for errTurnBudget. When begin read blocks from
+// the store (stored), a continuation is counted on the record as it is
+// now: stops of one session decided at once (a burst sent to a server,
+// or split across replicas) each read the count before any wrote it, and
+// each wrote the same blocks+1. One that finds the count at limit writes
+// nothing and returns errTurnBudget: its stop must be let through.
+func (t turns) end(ctx context.Context, in *stophook.Input, blocks int, stored bool, limit int, continued bool, text string) error {
 	if in.SessionID == "" || t.store == nil {
 		if continued {
 			return errNoState
@@ -136,6 +153,18 @@ func (t turns) end(ctx context.Context, in *stophook.Input, blocks int, continue
 		return t.store.Delete(ctx, turnKey(in))
 	}
 	text = textcut.Runes(strings.TrimSpace(text), continuationPrefix, "")
+	if stored {
+		return t.store.Update(ctx, turnKey(in), func(old []byte) ([]byte, error) {
+			n := blocks
+			if old != nil {
+				n = max(n, blocksOf(old, in))
+			}
+			if n >= limit {
+				return nil, errTurnBudget
+			}
+			return json.Marshal(turnRecord{Turn: turnID(in), Blocks: n + 1, UpdatedAt: in.Time(), Continuation: text})
+		})
+	}
 	rec := turnRecord{Turn: turnID(in), Blocks: blocks + 1, UpdatedAt: in.Time(), Continuation: text}
 	data, err := json.Marshal(rec)
 	if err != nil {

@@ -81,6 +81,10 @@ type decisionCounter struct {
 	n      *atomic.Uint64
 }
 
+// runnerDecision counts a decision the runner made without the policy
+// (see package decided); its Policy names the runner's rule.
+func (m *metrics) runnerDecision(d stophook.Decision) { m.decision(d, d.Policy) }
+
 // policy returns p counting each decision it makes.
 func (m *metrics) policy(p stophook.Policy) stophook.Policy {
 	byPtr, _ := p.(evaluatorFor)

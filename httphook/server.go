@@ -14,6 +14,7 @@ import (
 
 	"github.com/stophook/stophook"
 	"github.com/stophook/stophook/hook"
+	"github.com/stophook/stophook/internal/decided"
 	"github.com/stophook/stophook/internal/inputstore"
 	"github.com/stophook/stophook/internal/statedir"
 )
@@ -161,10 +162,13 @@ func (o ServeOptions) withDefaults() ServeOptions {
 func Serve(ctx context.Context, ln net.Listener, hook http.Handler, opts ServeOptions) error {
 	opts = opts.withDefaults()
 	srv := newServer(mux(hook, opts))
+	// The decisions the runner makes without the policy (a turn's budget
+	// used) are counted as the policy's are.
+	base := decided.With(context.Background(), opts.metrics.runnerDecision)
 	if opts.inputStore != nil {
-		base := inputstore.With(context.Background(), opts.inputStore)
-		srv.BaseContext = func(net.Listener) context.Context { return base }
+		base = inputstore.With(base, opts.inputStore)
 	}
+	srv.BaseContext = func(net.Listener) context.Context { return base }
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {

@@ -255,7 +255,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	c, err := parseConfig(args, stdout)
 	if err != nil {
 		if !errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintf(stderr, "%v; allowing stop\n", err)
+			return hookcli.FailOpen(err.Error(), stdin, stderr)
 		}
 		return 0 // fail open, even on a bad command line
 	}
@@ -265,8 +265,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	opened, err := storeurl.Open(spec, storeurl.Options{})
 	if err != nil {
-		fmt.Fprintf(stderr, "stophook-autopilot: %v; allowing stop\n", err)
-		return 0
+		return hookcli.FailOpen(fmt.Sprintf("stophook-autopilot: %v", err), stdin, stderr)
 	}
 	if opened != nil {
 		c.Store = opened.Store

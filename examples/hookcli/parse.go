@@ -36,13 +36,14 @@ func Parse(fs *flag.FlagSet, args []string) error {
 // when the hook must not run, with the exit code: after -h (0), or after
 // a mistake, which it reports in one line on stderr. A hook answers a
 // mistake by letting the session stop, exit 0 (a broken hook command line
-// must never trap a session). A server does not: when fs has an -http
+// must never trap a session), through [FailOpen], which reads stdin for
+// the decision log. A server does not: when fs has an -http
 // flag and args ask for it ([AsksToServe]) the process is a hook server an
 // operator or a service manager started, and a mistake is a failure they
 // must see: exit 1, without "allowing stop". -http given an empty address
 // is such a mistake too. A hook takes no arguments: one left after the
 // flags is a mistake (see [QuoteArg]).
-func ParseHook(fs *flag.FlagSet, args []string, stderr io.Writer) (exit int, done bool) {
+func ParseHook(fs *flag.FlagSet, args []string, stdin io.Reader, stderr io.Writer) (exit int, done bool) {
 	err := Parse(fs, args)
 	if err == nil && fs.NArg() > 0 {
 		err = fmt.Errorf("%s: unexpected argument %s: flags go before any argument, and a hook takes none (%s -h for help)",
@@ -61,8 +62,7 @@ func ParseHook(fs *flag.FlagSet, args []string, stderr io.Writer) (exit int, don
 		fmt.Fprintln(stderr, err)
 		return 1, true
 	}
-	fmt.Fprintf(stderr, "%v; allowing stop\n", err)
-	return 0, true
+	return FailOpen(err.Error(), stdin, stderr), true
 }
 
 // AsksToServe reports whether args, a command line that may not parse,

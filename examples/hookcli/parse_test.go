@@ -60,13 +60,13 @@ func TestParseHookFailsOpen(t *testing.T) {
 	t.Parallel()
 	fs := flag.NewFlagSet("stophook-mine", flag.ContinueOnError)
 	var errb bytes.Buffer
-	if code, done := ParseHook(fs, []string{"-nope"}, &errb); !done || code != 0 {
+	if code, done := ParseHook(fs, []string{"-nope"}, strings.NewReader(""), &errb); !done || code != 0 {
 		t.Fatalf("a bad command line: got exit %d, done %v; want the hook not to run, exit 0", code, done)
 	}
 	if want := "stophook-mine: flag provided but not defined: -nope (stophook-mine -h for help); allowing stop\n"; errb.String() != want {
 		t.Errorf("got %q, want %q", errb.String(), want)
 	}
-	if _, done := ParseHook(flag.NewFlagSet("h", flag.ContinueOnError), nil, &errb); done {
+	if _, done := ParseHook(flag.NewFlagSet("h", flag.ContinueOnError), nil, strings.NewReader(""), &errb); done {
 		t.Error("no arguments: got done true")
 	}
 }
@@ -86,7 +86,7 @@ func TestParseHookStrayArguments(t *testing.T) {
 		fs := flag.NewFlagSet("stophook-mine", flag.ContinueOnError)
 		fs.Bool("x", false, "")
 		var errb bytes.Buffer
-		if code, done := ParseHook(fs, args, &errb); !done || code != 0 {
+		if code, done := ParseHook(fs, args, strings.NewReader(""), &errb); !done || code != 0 {
 			t.Errorf("%q: got exit %d, done %v; want the hook not to run, exit 0", args, code, done)
 		}
 		if line := errb.String(); strings.Count(line, "\n") != 1 || !strings.Contains(line, "unexpected argument") ||
@@ -127,7 +127,7 @@ func TestParseHookServerFails(t *testing.T) {
 		{[]string{"-http", "127.0.0.1:0"}, false, 0},
 	} {
 		var errb bytes.Buffer
-		code, done := ParseHook(newFS(tc.withHTTP), tc.args, &errb)
+		code, done := ParseHook(newFS(tc.withHTTP), tc.args, strings.NewReader(""), &errb)
 		if !done || code != tc.want {
 			t.Errorf("%q: got exit %d, done %v; want done, exit %d", tc.args, code, done, tc.want)
 		}
@@ -137,7 +137,7 @@ func TestParseHookServerFails(t *testing.T) {
 		}
 	}
 	var errb bytes.Buffer
-	if code, done := ParseHook(newFS(true), []string{"-http", "127.0.0.1:0", "-x"}, &errb); done || code != 0 || errb.Len() > 0 {
+	if code, done := ParseHook(newFS(true), []string{"-http", "127.0.0.1:0", "-x"}, strings.NewReader(""), &errb); done || code != 0 || errb.Len() > 0 {
 		t.Errorf("a good server command line: got exit %d, done %v, stderr %q; want it served", code, done, errb.String())
 	}
 }

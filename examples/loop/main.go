@@ -352,10 +352,9 @@ func cmdHook(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv en
 			fmt.Fprintln(stderr, line)
 			return 1
 		}
-		fmt.Fprintln(stderr, line+"; allowing stop")
-		return 0
+		return hookcli.FailOpen(line, stdin, stderr)
 	}
-	if code, done := hookcli.ParseHook(fs, args, stderr); done {
+	if code, done := hookcli.ParseHook(fs, args, stdin, stderr); done {
 		return code // -h, a mistake, or an argument after the flags
 	}
 	spec, warn := storeurl.FromFlags(*storeSpec, *state, getenv)
@@ -371,8 +370,7 @@ func cmdHook(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv en
 		if *addr != "" {
 			return fail(stderr, err)
 		}
-		fmt.Fprintf(stderr, "stophook-loop: %v; allowing stop\n", err)
-		return 0
+		return hookcli.FailOpen(fmt.Sprintf("stophook-loop: %v", err), stdin, stderr)
 	}
 	var store stophook.Store // nil: a FileStore in each input's state dir
 	if opened != nil {

@@ -53,7 +53,7 @@ func main() {
 	})
 	hookcli.Version(flag.CommandLine)
 	flag.CommandLine.SetOutput(os.Stdout) // -h
-	if _, done := hookcli.ParseHook(flag.CommandLine, os.Args[1:], os.Stderr); done {
+	if _, done := hookcli.ParseHook(flag.CommandLine, os.Args[1:], os.Stdin, os.Stderr); done {
 		return // -h, or a broken command line: let the session stop (no -http here)
 	}
 
@@ -76,7 +76,7 @@ func main() {
 	opened, err := storeurl.Open(spec, storeurl.Options{})
 	if err != nil {
 		// A broken hook command line must not trap the session.
-		fmt.Fprintf(os.Stderr, "stophook-memory-triage: %v; allowing stop\n", err)
+		hookcli.FailOpen(fmt.Sprintf("stophook-memory-triage: %v", err), os.Stdin, os.Stderr)
 		return
 	}
 	var store stophook.Store // nil: the flag file, and a FileStore in the project

@@ -48,7 +48,7 @@ func main() {
 			{storeurl.Env, "default -store"}})
 	hookcli.Version(flag.CommandLine)
 	flag.CommandLine.SetOutput(os.Stdout) // -h
-	if code, done := hookcli.ParseHook(flag.CommandLine, os.Args[1:], os.Stderr); done {
+	if code, done := hookcli.ParseHook(flag.CommandLine, os.Args[1:], os.Stdin, os.Stderr); done {
 		os.Exit(code) // -h; a broken hook command line: 0, let the session stop; a broken -http one: 1
 	}
 
@@ -68,8 +68,7 @@ func main() {
 			os.Exit(1)
 		}
 		// A broken hook command line must not trap the session.
-		fmt.Fprintf(os.Stderr, "stophook-quickstart: %v; allowing stop\n", err)
-		os.Exit(0)
+		os.Exit(hookcli.FailOpen(fmt.Sprintf("stophook-quickstart: %v", err), os.Stdin, os.Stderr))
 	}
 	var store stophook.Store // nil: a FileStore in each input's state dir
 	if opened != nil {

@@ -250,3 +250,31 @@ func TestHTTPCommandLineFails(t *testing.T) {
 		t.Errorf("the hook with a bad flag: exit %d, stderr %q; want 0, the stop let through", code, errOut)
 	}
 }
+
+// TestBrokenCommandLineLogged: a hook run with a mistyped flag, or a
+// store it cannot open, lets the stop through; with STOPHOOK_LOG set it
+// wrote no decision-log line, where every other stop it lets through has
+// one saying why.
+func TestBrokenCommandLineLogged(t *testing.T) {
+	bin := buildQuickstart(t)
+	for _, args := range [][]string{{"-bogus"}, {"-store", "memory:"}} {
+		log := filepath.Join(t.TempDir(), "decisions.jsonl")
+		in, err := os.Open(filepath.Join("testdata", "stop-error.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command(bin, args...)
+		cmd.Env = append(os.Environ(), "STOPHOOK_LOG="+log)
+		var o, e bytes.Buffer
+		cmd.Stdin, cmd.Stdout, cmd.Stderr = in, &o, &e
+		err = cmd.Run()
+		in.Close()
+		if err != nil || o.Len() != 0 || !strings.HasSuffix(e.String(), "allowing stop\n") {
+			t.Errorf("%q: %v, stdout %q, stderr %q; want exit 0, the stop let through", args, err, o.String(), e.String())
+		}
+		data, _ := os.ReadFile(log)
+		if strings.Count(string(data), "\n") != 1 || !strings.Contains(string(data), `"policy":"stophook.command-line"`) || !strings.Contains(string(data), `"verdict":"allow"`) {
+			t.Errorf("%q: decision log %q, want one allow line by stophook.command-line", args, data)
+		}
+	}
+}

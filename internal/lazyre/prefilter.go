@@ -76,35 +76,18 @@ func (p *prefilter) keyed() {
 	p.from = append(p.from, uint16(len(p.byKey)))
 }
 
-// keyOf returns the key of lit: the bit of its rarest bigram, by how
-// often English text holds its bytes (letterRarity); false when lit is
-// shorter than a bigram.
+// keyOf returns the key of lit: the bit of its bigram that texts hold
+// least often (bucketFreq); false when lit is shorter than a bigram. A
+// text holds a key with the bit's frequency, and then costs a look at
+// each literal of the key's group: the rarer the keys, the fewer looks.
 func keyOf(lit string) (uint, bool) {
-	best, key := -1, uint(0)
+	best, key := 256, uint(0)
 	for i := 1; i < len(lit); i++ {
-		if r := rarity(lit[i-1]) + rarity(lit[i]); r > best {
-			best, key = r, bigram(lit[i-1], lit[i])
+		if k := bigram(lit[i-1], lit[i]); int(bucketFreq[k]) < best {
+			best, key = int(bucketFreq[k]), k
 		}
 	}
-	return key, best >= 0
-}
-
-// letterRarity lists the letters from the most to the least frequent in
-// English text.
-const letterRarity = "etaoinshrdlcumwfgypbvkjxqz"
-
-// rarity scores how seldom text holds byte c: a letter by its place in
-// letterRarity, the space least, other bytes as rare letters.
-func rarity(c byte) int {
-	switch {
-	case c == ' ':
-		return 0
-	case 'a' <= c && c <= 'z':
-		return 1 + strings.IndexByte(letterRarity, c)
-	case 'A' <= c && c <= 'Z':
-		return 1 + strings.IndexByte(letterRarity, c+'a'-'A')
-	}
-	return 20
+	return key, best < 256
 }
 
 // A bigramSet has bit bigram(a, b) set for each pair of bytes a, b that
