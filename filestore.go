@@ -49,10 +49,12 @@ import (
 // <name>.json and <name>.json.alt, locked through .locks/<name>.lock. A
 // key whose file holds no record of this layout is read from those files,
 // and its next update carries the value over and removes the .alt file;
-// the sweep removes the old lock files. On unix, an old and a new binary
-// using one directory at the same time do not exclude each other (they
-// lock different files), and anywhere each reads the other's records as
-// damaged: upgrade every hook of a project at once.
+// the sweep removes the old lock files. An old binary using the directory
+// at the same time as a new one reads the keys the new one wrote as
+// missing (its next update of such a key starts from nothing), while the
+// new one reads the old one's records; on unix the two do not exclude
+// each other either (they lock different files), so updates made at the
+// same moment can be lost. Upgrade every hook of a project at once.
 //
 // # Hostile directories
 //
@@ -205,12 +207,23 @@ func (s *FileStore) Get(ctx context.Context, key string) ([]byte, error) {
 	}
 	path := s.path(key)
 	r, err := s.read(path)
-	if err == nil && !r.found && r.damaged {
-		// Nothing intact: a writer may be halfway through one record while
-		// the reader raced two updates. Read again under the lock.
-		if f, lerr := s.fileOps().OpenLocked(ctx, path, false); lerr == nil {
+	if err == nil && (r.damaged || r.twoFile) {
+		// A record read torn: a writer may have been halfway through it,
+		// and the read, not one system call's snapshot, may have raced
+		// two updates, the record before the first and the one the second
+		// rewrote, so that what is intact is older than the current value
+		// (or nothing is). Or a key of the two-file layout: an update may
+		// have carried its value over (or a delete removed it) between the
+		// reads of its two files, which then gave the older value. Read
+		// again under the lock. Updates leave no record torn: this is the
+		// exception.
+		f, lerr := s.fileOps().OpenLocked(ctx, path, false)
+		switch {
+		case lerr == nil:
 			r, err = s.readLocked(f, path)
 			f.Close()
+		case errors.Is(lerr, fs.ErrNotExist):
+			r, err = s.read(path) // deleted meanwhile: what is left
 		}
 	}
 	if err != nil {
@@ -255,8 +268,9 @@ type current struct {
 	keepOff, keepEnd int64
 	stale            bool  // the key's file holds bytes other than the value's record, of the two-file layout
 	alt              bool  // a second file of the two-file layout is there, to be removed by the next write
-	damaged          bool  // a record was not intact, or a file held none
+	damaged          bool  // a record was not intact (one with a higher sequence than the value's, or any when none is), or a file held none
 	planted          error // a file was not a regular file (an update replaces it)
+	twoFile          bool  // the key's files were of the two-file layout, read one after the other
 }
 
 // read reads the key whose file is path, without the lock.
@@ -300,9 +314,9 @@ func (s *FileStore) readLocked(f lockedFile, path string) (current, error) {
 func (s *FileStore) decide(path string, b []byte, damaged bool) (current, error) {
 	r, ok, dmg := findRecord(b)
 	if ok {
-		return current{value: r.payload, seq: r.seq, found: true, keepOff: r.off, keepEnd: r.end()}, nil
+		return current{value: r.payload, seq: r.seq, found: true, keepOff: r.off, keepEnd: r.end(), damaged: dmg}, nil
 	}
-	cur := current{damaged: damaged || dmg}
+	cur := current{damaged: damaged || dmg, twoFile: len(b) > 0}
 	if r, ok := parseOldRecord(b); ok && r.intact() {
 		cur.value, cur.seq, cur.found, cur.keepEnd = r.payload, r.seq, true, int64(r.size)
 		cur.stale = len(b) > r.size
@@ -310,6 +324,7 @@ func (s *FileStore) decide(path string, b []byte, damaged bool) (current, error)
 		cur.damaged, cur.stale = true, true
 	}
 	a, err := s.fileOps().ReadFile(path+altSuffix, maxOldFileSize)
+	cur.twoFile = cur.twoFile || err == nil
 	switch {
 	case err == nil:
 		cur.alt = true
@@ -386,23 +401,33 @@ func (s *FileStore) update(f lockedFile, path string, fn func(old []byte) ([]byt
 	if len(nv) > maxValueSize {
 		return fmt.Errorf("stophook: write state: value of %d bytes, limit %d", len(nv), maxValueSize)
 	}
-	rec := encodeRecord(cur.seq+1, nv)
-	if err := s.write(f, path, cur, rec); err != nil {
+	seq, fresh := cur.seq+1, cur.seq >= maxRecordSeq
+	if fresh {
+		// No higher number can be written: start again at 1, in a file of
+		// its own, which holds no record with a higher one.
+		seq = 1
+	}
+	rec := encodeRecord(seq, nv)
+	if err := s.write(f, path, cur, rec, fresh); err != nil {
 		return fmt.Errorf("stophook: write state: %w", err)
 	}
 	return nil
 }
 
 // write writes rec, the key's new record, never over the record holding
-// its current value, then removes the key's second file of the two-file
-// layout if there is one.
-func (s *FileStore) write(f lockedFile, path string, cur current, rec []byte) error {
+// its current value (in a new file put in place of f when fresh is set),
+// then removes the key's second file of the two-file layout if there is
+// one.
+func (s *FileStore) write(f lockedFile, path string, cur current, rec []byte, fresh bool) error {
 	ops := s.fileOps()
-	if f.Shared() {
-		// Other names for the file, maybe someone else's: put a file of our
-		// own in its place. Waiters hold the old one and, once they have
-		// its lock, see it is no longer the file at path.
-		if err := ops.Replace(path, rec, s.Sync || cur.alt); err != nil {
+	if fresh || f.Shared() {
+		// Other names for the file, maybe someone else's, or records that
+		// must go: put a file of our own in its place. Waiters hold the old one and, once they have
+		// its lock, see it is no longer the file at path. The new file is
+		// synced before the rename, Sync or not (this happens once for a
+		// file): a power cut may keep a rename and lose the content renamed,
+		// which would leave neither the old value nor the new.
+		if err := ops.Replace(path, rec, true); err != nil {
 			return err
 		}
 	} else {

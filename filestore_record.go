@@ -207,6 +207,10 @@ func parseHex8(b []byte) (uint32, bool) {
 	return x, true
 }
 
+// maxRecordSeq is the highest sequence number parseDecimal reads (19
+// digits): an update of a record bearing it starts the numbers again.
+const maxRecordSeq = 9_999_999_999_999_999_999
+
 // parseDecimal parses a canonical decimal number (no sign, no leading
 // zero) of at most 19 digits.
 func parseDecimal(b []byte) (uint64, bool) {

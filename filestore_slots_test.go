@@ -282,7 +282,9 @@ func FuzzFindRecord(f *testing.F) {
 	f.Add(encodeRecord(4, []byte(`"x"`)), uint16(4096), uint64(5), []byte(`"y"`))
 	f.Add(file(0, map[int][]byte{0: encodeRecord(9, bytes.Repeat([]byte("z"), 5000))}), uint16(8192), uint64(2), []byte("#stophook3 1 0 00000000\n"))
 	f.Add(file(0, map[int][]byte{4096: encodeRecord(9, []byte("z"))}), uint16(0), uint64(3), bytes.Repeat([]byte("w"), 4200))
+	f.Add([]byte(nil), uint16(4096), uint64(maxRecordSeq), []byte(`"z"`))
 	f.Fuzz(func(t *testing.T, b []byte, at uint16, seq uint64, v []byte) {
+		seq = min(seq, maxRecordSeq) // the store writes no higher (TestFileStoreHighestSequence)
 		rec := encodeRecord(seq, v)
 		if len(b) < int(at)+len(rec) {
 			b = append(b, make([]byte, int(at)+len(rec)-len(b))...)
@@ -308,4 +310,135 @@ func FuzzFindRecord(f *testing.F) {
 		}
 		t.Fatalf("found %d at %d over the record %d at %d", cur.seq, cur.off, seq, at)
 	})
+}
+
+// TestFileStoreHighestSequence: a key's file whose record bears the
+// highest number a record can have (19 digits; one planted, say) still
+// takes updates. The next number has 20 digits, which no read accepts:
+// every update was acknowledged and lost, the planted value read for
+// ever.
+func TestFileStoreHighestSequence(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	for _, seq := range []uint64{9_999_999_999_999_999_998, 9_999_999_999_999_999_999} {
+		t.Run(strconv.FormatUint(seq, 10), func(t *testing.T) {
+			t.Parallel()
+			s := NewFileStore(t.TempDir())
+			if err := s.Update(ctx, "k", set(`"made"`)); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(s.path("k"), encodeRecord(seq, []byte(`"planted"`)), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			for _, v := range []string{`"a"`, `"b"`, `"c"`} {
+				var saw []byte
+				if err := s.Update(ctx, "k", func(old []byte) ([]byte, error) { saw = old; return []byte(v), nil }); err != nil {
+					t.Fatalf("Update to %s: %v", v, err)
+				}
+				if got, err := s.Get(ctx, "k"); err != nil || string(got) != v {
+					t.Fatalf("Get after the update to %s (which saw %s) = %s, %v; want %s", v, saw, got, err, v)
+				}
+			}
+		})
+	}
+}
+
+// TestFileStoreGetRacesCarryOver: a Get of a key of the two-file layout
+// reads its first file, then an update carries the value over (or a
+// delete removes the key), then the Get reads the second file, gone by
+// then. The Get must return the value before the update or after it,
+// never the older value the first file held.
+func TestFileStoreGetRacesCarryOver(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	tests := []struct {
+		name       string
+		first, alt string // "#2:seq:value", as for TestFileStorePowerCut
+		new        string // "": a delete
+	}{
+		{"update, second file current", "#2:4:" + `{"iter":4}`, "#2:5:" + `{"iter":5}`, `{"iter":6}`},
+		{"delete, second file current", "#2:4:" + `{"iter":4}`, "#2:5:" + `{"iter":5}`, ""},
+		{"update, legacy JSON and a second file", `{"iter":0}`, "#2:5:" + `{"iter":5}`, `{"iter":6}`},
+		{"delete, second file only", "", "#2:5:" + `{"iter":5}`, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			disk := newSimDisk()
+			s := simStore(t.TempDir(), disk)
+			path := s.path("k")
+			if tt.first != "" {
+				disk.Replace(path, oldLayout(tt.first), true)
+			}
+			disk.Replace(path+altSuffix, oldLayout(tt.alt), true)
+			before := oldValue(tt.first, tt.alt)
+			raced := false
+			disk.beforeRead = func(p string) {
+				if p == path+altSuffix && !raced {
+					raced = true
+					if err := s.Update(ctx, "k", set(tt.new)); err != nil {
+						t.Errorf("the racing update: %v", err)
+					}
+				}
+			}
+			got, err := s.Get(ctx, "k")
+			if errors.Is(err, ErrNotFound) && tt.new == "" {
+				got, err = []byte(""), nil
+			}
+			if !raced || err != nil || (string(got) != before && string(got) != tt.new) {
+				t.Errorf("Get = %s, %v (raced: %v); want %s or %s", got, err, raced, before, tt.new)
+			}
+		})
+	}
+}
+
+// TestFileStoreUpdatesLeaveNoDamage: whatever the sizes of the values
+// written one after the other, a key's file afterwards holds no record
+// that reads as damaged. A damaged record makes Get read again under the
+// lock (see TestFileStoreGetSawTornRecord), which must stay the exception.
+func TestFileStoreUpdatesLeaveNoDamage(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(7, 11))
+	s := NewFileStore(t.TempDir())
+	sizes := []int{1, 100, 3000, 4000, 4100, 5000, 9000, 17000, 40000}
+	for i := range 3000 {
+		v := value(strconv.Itoa(i), sizes[rng.IntN(len(sizes))]+rng.IntN(200))
+		if err := s.Update(ctx, "k", set(v)); err != nil {
+			t.Fatal(err)
+		}
+		b, err := os.ReadFile(s.path("k"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cur, ok, damaged := findRecord(b); !ok || damaged || string(cur.payload) != v {
+			t.Fatalf("after update %d (%d bytes): found %v, damaged %v, value %.30q; want the value, no damage", i, len(v), ok, damaged, cur.payload)
+		}
+	}
+}
+
+// TestFileStoreGetSawTornRecord: a Get without the lock can read a key's
+// file while two updates go by, the record at 0 before the first rewrote
+// it and the one at 4096 while the second rewrote it: the current value,
+// at 4096 when the Get started, reads torn, and the record at 0 is older
+// than it. The Get must not return that older value.
+func TestFileStoreGetSawTornRecord(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	disk := newSimDisk()
+	s := simStore(t.TempDir(), disk)
+	for _, v := range []string{`{"iter":1}`, `{"iter":2}`} { // at 0, then at 4096
+		if err := s.Update(ctx, "k", set(v)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	disk.tornRead = func(path string, b []byte) []byte {
+		if len(b) > slotSize+20 {
+			b[slotSize+20] ^= 1 // in the record at 4096, being rewritten
+		}
+		return b
+	}
+	if got, err := s.Get(ctx, "k"); err != nil || string(got) != `{"iter":2}` {
+		t.Errorf(`Get = %s, %v; want {"iter":2}`, got, err)
+	}
 }

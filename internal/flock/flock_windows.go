@@ -13,20 +13,18 @@ import (
 	"golang.org/x/sys/windows"
 )
 
-// lockOffset is the byte LockFileEx locks: far beyond the end of any
-// file, so that a lock taken on a file that also holds data never blocks
-// another handle's reads or writes of it (Windows enforces byte-range
-// locks on I/O, unlike flock).
-const lockOffset = 1 << 62
+// lockRange returns the Overlapped naming the byte LockFileEx locks: the
+// first. The files locked here are lock files that hold no data (Windows
+// enforces byte-range locks on I/O, unlike flock), and every version of
+// this package locked that byte: a hook built earlier and one built now
+// exclude each other on the same lock file, as a hook upgrade in a
+// running project needs (the queue's lock, the hook log's, the keys' of
+// a FileStore).
+func lockRange() *windows.Overlapped { return &windows.Overlapped{} }
 
-// lockRange returns the Overlapped naming lockOffset.
-func lockRange() *windows.Overlapped {
-	return &windows.Overlapped{Offset: uint32(lockOffset & 0xffffffff), OffsetHigh: uint32(lockOffset >> 32)}
-}
-
-// Lock takes an exclusive LockFileEx lock on a byte of path far beyond
-// its end (lockOffset; the file is created if missing), polling until ctx
-// is done. Call unlock to release it.
+// Lock takes an exclusive LockFileEx lock on the first byte of path (the
+// file is created if missing), polling until ctx is done. Call unlock to
+// release it.
 func Lock(ctx context.Context, path string) (unlock func(), err error) {
 	f, err := safefile.OpenFile(path, os.O_CREATE|os.O_RDWR, 0o600)
 	if err != nil {
