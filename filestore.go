@@ -284,11 +284,11 @@ func (s *FileStore) read(path string) (current, error) {
 	case errors.Is(err, safefile.ErrTooLarge):
 		return s.decide(path, nil, true) // too large to be a file of ours
 	case errors.Is(err, safefile.ErrNotRegular):
-		cur, err := s.decide(path, nil, false)
+		cur, derr := s.decide(path, nil, false)
 		if cur.planted == nil {
 			cur.planted = fmt.Errorf("stophook: read state: %w", err)
 		}
-		return cur, err
+		return cur, derr
 	}
 	return current{}, fmt.Errorf("stophook: read state: %w", err)
 }
