@@ -3,6 +3,7 @@ package triage
 import (
 	"context"
 	"errors"
+	"fmt"
 
 	"github.com/stophook/stophook"
 )
@@ -12,30 +13,42 @@ func flagKey(session string) string { return "memory-triage/flag/" + session }
 
 // guard is the loop guard: the flag file's (loopGuard), or with a Store
 // the session's flag there, taken (deleted) by the stop that finds it.
-// A flag that cannot be read lets the stop be triaged.
-func (p *MemoryTriage) guard(ctx context.Context, in stophook.Input) (stophook.Decision, bool) {
+// A flag file that cannot be read lets the stop be triaged; a Store that
+// fails is the policy's error (see [errStore]).
+func (p *MemoryTriage) guard(ctx context.Context, in stophook.Input) (stophook.Decision, bool, error) {
 	if p.Store == nil {
-		return p.loopGuard(in)
+		d, ok := p.loopGuard(in)
+		return d, ok, nil
 	}
 	if in.StopHookActive {
 		if in.SessionID != "" {
 			p.Store.Delete(ctx, flagKey(in.SessionID))
 		}
-		return stophook.PassOn("stop_hook_active: memories were already requested this turn"), true
+		return stophook.PassOn("stop_hook_active: memories were already requested this turn"), true, nil
 	}
 	if in.SessionID == "" {
-		return stophook.Decision{}, false
+		return stophook.Decision{}, false, nil
 	}
 	var found bool
 	err := p.Store.Update(ctx, flagKey(in.SessionID), func(old []byte) ([]byte, error) {
 		found = old != nil
 		return nil, nil
 	})
-	if err != nil || !found {
-		return stophook.Decision{}, false
+	if err != nil {
+		return stophook.Decision{}, false, errStore(err)
 	}
-	return stophook.PassOn("flag present in the store: memories were already requested"), true
+	if !found {
+		return stophook.Decision{}, false, nil
+	}
+	return stophook.PassOn("flag present in the store: memories were already requested"), true, nil
 }
+
+// errStore is the policy's error when its Store fails: like every policy
+// that keeps state, it lets the stop through (the runner treats an error
+// as a pass) rather than send the agent back without the loop guard. The
+// store's error stays in the chain, so that a store that logged its outage
+// once is not logged again for each stop.
+func errStore(err error) error { return fmt.Errorf("memory triage: loop-guard flag: %w", err) }
 
 // raise sets the loop guard's flag after a block.
 func (p *MemoryTriage) raise(ctx context.Context, in stophook.Input) error {

@@ -44,3 +44,33 @@ func TestMemoryTriageFlagInStore(t *testing.T) {
 		t.Errorf("flag after stop_hook_active: got %v, want it removed", err)
 	}
 }
+
+// failingStore fails its operations from the after-th on (0: all).
+type failingStore struct {
+	stophook.MemoryStore
+	after, calls int
+}
+
+func (s *failingStore) Update(ctx context.Context, key string, fn func([]byte) ([]byte, error)) error {
+	if s.calls++; s.calls > s.after {
+		return errors.New("redisstore: server unavailable")
+	}
+	return s.MemoryStore.Update(ctx, key, fn)
+}
+
+// TestMemoryTriageStoreDownFailsOpen: with its Store down, the loop guard
+// could neither be read nor raised, and the stop was sent back to save
+// memories all the same: memory triage with -store redis:// blocked while
+// Redis was down, where every other stateful hook lets the stop through.
+// The store's failure is now the policy's error (the runner lets the stop
+// through, says so once, a server counts it).
+func TestMemoryTriageStoreDownFailsOpen(t *testing.T) {
+	t.Parallel()
+	for _, after := range []int{0, 1} { // the guard's read fails; the guard is read, raising it fails
+		p := &MemoryTriage{Store: &failingStore{after: after}}
+		d, err := p.Evaluate(context.Background(), stop(t, decisionAndTODO))
+		if err == nil || d.Blocks() || !strings.Contains(err.Error(), "server unavailable") {
+			t.Errorf("store failing after %d operations: %s, %v; want the store's error and no block", after, d.Verdict, err)
+		}
+	}
+}

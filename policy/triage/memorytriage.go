@@ -74,7 +74,9 @@ type MemoryTriage struct {
 	// Store, when set, keeps the loop guard's flag (under
 	// "memory-triage/flag/<session_id>") instead of the flag file in
 	// <cwd>/.claude: a hook given a state store (-store, -state) writes
-	// nothing in the project.
+	// nothing in the project. When the Store fails, Evaluate returns its
+	// error (the stop is let through) instead of triaging without the
+	// guard.
 	Store stophook.Store
 
 	scorers scorerCache
@@ -90,8 +92,8 @@ func (p *MemoryTriage) Evaluate(ctx context.Context, in stophook.Input) (stophoo
 	if in.HookEventName != stophook.EventStop {
 		return stophook.PassOn("not a Stop"), nil
 	}
-	if d, ok := p.guard(ctx, in); ok {
-		return d, nil
+	if d, ok, err := p.guard(ctx, in); ok || err != nil {
+		return d, err
 	}
 	cfg, built := p.config(ctx, in.CWD)
 	scorer, err := p.scorers.get(cfg, built)
@@ -127,6 +129,9 @@ func (p *MemoryTriage) Evaluate(ctx context.Context, in stophook.Input) (stophoo
 		return d, nil
 	}
 	if err := p.raise(ctx, in); err != nil {
+		if p.Store != nil {
+			return stophook.Decision{}, errStore(err)
+		}
 		p.warn(ctx, "memory triage: cannot create the loop-guard flag", err)
 	}
 	d := stophook.BlockWith(blockReason(findings))
