@@ -284,11 +284,11 @@ func (s *FileStore) read(path string) (current, error) {
 	case errors.Is(err, safefile.ErrTooLarge):
 		return s.decide(path, nil, true) // too large to be a file of ours
 	case errors.Is(err, safefile.ErrNotRegular):
-		cur, err := s.decide(path, nil, false)
+		cur, derr := s.decide(path, nil, false)
 		if cur.planted == nil {
 			cur.planted = fmt.Errorf("stophook: read state: %w", err)
 		}
-		return cur, err
+		return cur, derr
 	}
 	return current{}, fmt.Errorf("stophook: read state: %w", err)
 }
@@ -375,9 +375,6 @@ func (s *FileStore) Update(ctx context.Context, key string, fn func(old []byte) 
 		}
 	}
 	err = s.update(f, path, fn)
-	if cerr := f.Close(); err == nil && cerr != nil {
-		err = fmt.Errorf("stophook: write state: %w", cerr)
-	}
 	if err == nil {
 		s.maybeSweep()
 	}
@@ -385,8 +382,15 @@ func (s *FileStore) Update(ctx context.Context, key string, fn func(old []byte) 
 }
 
 // update is the body of Update, run under the lock of the key's file f
-// at path.
-func (s *FileStore) update(f lockedFile, path string, fn func(old []byte) ([]byte, error)) error {
+// at path; it closes f, which releases the lock, also when fn panics (a
+// policy's bug, recovered from by a hook server, must not keep the key
+// locked for as long as the process lives).
+func (s *FileStore) update(f lockedFile, path string, fn func(old []byte) ([]byte, error)) (err error) {
+	defer func() {
+		if cerr := f.Close(); err == nil && cerr != nil {
+			err = fmt.Errorf("stophook: write state: %w", cerr)
+		}
+	}()
 	cur, err := s.readLocked(f, path)
 	if err != nil {
 		return err

@@ -442,3 +442,32 @@ func TestFileStoreGetSawTornRecord(t *testing.T) {
 		t.Errorf(`Get = %s, %v; want {"iter":2}`, got, err)
 	}
 }
+
+// TestFileStoreUpdatePanics: an update function that panics (a policy's
+// bug, which the evaluator recovers from in a hook server) releases the
+// key's lock: every later update of the key waited for a lock nobody would
+// release while the process lived.
+func TestFileStoreUpdatePanics(t *testing.T) {
+	t.Parallel()
+	s := NewFileStore(t.TempDir())
+	ctx := context.Background()
+	if err := s.Update(ctx, "k", set(`"a"`)); err != nil {
+		t.Fatal(err)
+	}
+	func() {
+		defer func() {
+			if recover() == nil {
+				t.Fatal("the update's panic did not reach its caller")
+			}
+		}()
+		s.Update(ctx, "k", func([]byte) ([]byte, error) { panic("policy bug") })
+	}()
+	unlock, ok, _ := tryLockKey(s.path("k"))
+	if !ok {
+		t.Fatal("the key's lock is still held after the update panicked")
+	}
+	unlock()
+	if err := s.Update(ctx, "k", set(`"b"`)); err != nil {
+		t.Fatal(err)
+	}
+}

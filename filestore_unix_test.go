@@ -8,11 +8,13 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/stophook/stophook"
+	"github.com/stophook/stophook/internal/safefile"
 )
 
 // TestFileStoreHostileEntries plants what a cloned repository can hold in
@@ -92,13 +94,26 @@ func TestFileStoreHostileEntries(t *testing.T) {
 	}
 }
 
+// TestFileStoreGetRefusesFIFO: a Get of a key whose file is a FIFO, a
+// symlink or a directory fails at once with an error saying so (it said
+// "read state: %!w(<nil>)", its cause lost).
 func TestFileStoreGetRefusesFIFO(t *testing.T) {
 	t.Parallel()
-	s := stophook.NewFileStore(t.TempDir())
-	mkdirs(t, s)
-	fifo(t, s.PathForTest("k"))
-	if _, err := s.Get(context.Background(), "k"); err == nil || errors.Is(err, stophook.ErrNotFound) {
-		t.Errorf("Get of a FIFO = %v, want an error", err)
+	for name, plant := range map[string]func(t *testing.T, path string){
+		"FIFO":      func(t *testing.T, path string) { fifo(t, path) },
+		"symlink":   func(t *testing.T, path string) { link(t, "/etc/passwd", path) },
+		"directory": func(t *testing.T, path string) { os.MkdirAll(filepath.Join(path, "x"), 0o700) },
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			s := stophook.NewFileStore(t.TempDir())
+			mkdirs(t, s)
+			plant(t, s.PathForTest("k"))
+			_, err := s.Get(context.Background(), "k")
+			if !errors.Is(err, safefile.ErrNotRegular) || strings.Contains(err.Error(), "%!") {
+				t.Errorf("Get of a %s = %v, want an error wrapping %v", name, err, safefile.ErrNotRegular)
+			}
+		})
 	}
 }
 
