@@ -39,7 +39,8 @@
 // Policies keep state (retry counts, loop iterations) in a [Store]; one
 // without a Store of its own uses [DefaultStore] of its input, the store the
 // runner picked, so a hook keeps all its state in one directory.
-// [FileStore] keeps one file per key under [StateDir], with flock for
-// atomic read-modify-write across processes and atomic renames so a crash
-// never leaves a torn file. [MemoryStore] serves tests and servers.
+// [FileStore] keeps one file per key under [StateDir], locked with flock
+// for atomic read-modify-write across processes and written as checksummed,
+// numbered records, so a crash leaves the old value or the new, never a
+// torn one. [MemoryStore] serves tests and servers.
 package stophook

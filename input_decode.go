@@ -341,25 +341,12 @@ func (d *inputDecoder) members(plainKeys bool, member func(key []byte) bool) boo
 		} else if d.pos < len(d.data) && d.data[d.pos] == '"' {
 			ok = d.skipStr()
 		}
-		if !ok {
+		if !ok || !d.colon() || !member(key) {
 			return false
 		}
-		d.space()
-		if !d.byte(':') {
-			return false
+		if more, ok := d.next(); !more {
+			return ok
 		}
-		d.space()
-		if !member(key) {
-			return false
-		}
-		d.space()
-		if d.byte('}') {
-			return true
-		}
-		if !d.byte(',') {
-			return false
-		}
-		d.space()
 	}
 }
 

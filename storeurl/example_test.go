@@ -26,6 +26,6 @@ func ExampleOpen() {
 	v, _ := s.Get(ctx, "k")
 	fmt.Println(s.Kind, string(v))
 	// Output:
-	// storeurl: memory: keeps state only inside one process: a hook server's store (-http), not a command hook's
+	// storeurl: memory: keeps state only inside one process: a hook server's store (-http), not a command hook's or a command's, each of which runs in a process of its own
 	// memory v
 }

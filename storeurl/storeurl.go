@@ -23,7 +23,7 @@ const Usage = "state store `URL`: a directory, file:DIR, memory: (servers only),
 
 // errMemoryNotServer is returned for memory: outside a server: each hook
 // process would start from nothing.
-var errMemoryNotServer = errors.New("storeurl: memory: keeps state only inside one process: a hook server's store (-http), not a command hook's")
+var errMemoryNotServer = errors.New("storeurl: memory: keeps state only inside one process: a hook server's store (-http), not a command hook's or a command's, each of which runs in a process of its own")
 
 // Options configure [Open].
 type Options struct {
