@@ -424,18 +424,20 @@ func (s *FileStore) update(f lockedFile, path string, fn func(old []byte) ([]byt
 // one.
 func (s *FileStore) write(f lockedFile, path string, cur current, rec []byte, fresh bool) error {
 	ops := s.fileOps()
-	if fresh || f.Shared() {
-		// Other names for the file, maybe someone else's, or records that
-		// must go: put a file of our own in its place. Waiters hold the old one and, once they have
+	off := nextSlot(cur.keepOff, cur.keepEnd, int64(len(rec)))
+	if fresh || f.Shared() || off+int64(len(rec)) > maxFileSize {
+		// Other names for the file, maybe someone else's; records that
+		// must go; or no room for the record after the current one (near
+		// the value limit, after a record at 16 MiB): put a file of our
+		// own in its place. Waiters hold the old one and, once they have
 		// its lock, see it is no longer the file at path. The new file is
-		// synced before the rename, Sync or not (this happens once for a
-		// file): a power cut may keep a rename and lose the content renamed,
-		// which would leave neither the old value nor the new.
+		// synced before the rename, Sync or not (this happens seldom): a
+		// power cut may keep a rename and lose the content renamed, which
+		// would leave neither the old value nor the new.
 		if err := ops.Replace(path, rec, true); err != nil {
 			return err
 		}
 	} else {
-		off := nextSlot(cur.keepOff, cur.keepEnd, int64(len(rec)))
 		if err := f.WriteAt(rec, off); err != nil {
 			return err
 		}

@@ -26,7 +26,9 @@ const maxRecordSize = len(recordMagic) + maxRecordHeader + 1 + maxValueSize
 // maxFileSize bounds a key's file. The largest record lies at the first
 // candidate at or after maxRecordSize's end (2·maxValueSize), after a
 // record of the largest size at 0; anything larger is not a file of
-// ours and is not read.
+// ours and is not read. (After a record of the largest size at 16 MiB,
+// the next candidate is 64 MiB: an update that would write there puts a
+// new file in place instead, see FileStore.write.)
 const maxFileSize = int64(2*maxValueSize + maxRecordSize)
 
 // slotAtOrAfter returns the first candidate offset other than 0 at or

@@ -249,12 +249,19 @@ func TestFileStoreValueLimit(t *testing.T) {
 	ctx := context.Background()
 	s := NewFileStore(t.TempDir())
 	huge := bytes.Repeat([]byte("x"), maxValueSize)
-	for i, v := range [][]byte{[]byte("small"), huge, huge, []byte("small"), huge} {
+	// After a value of 8-16 MiB at 0, a huge one goes to 16 MiB, and the
+	// next huge one after it: the first candidate past its end was 64 MiB,
+	// a file larger than any a read takes, and the key read as missing.
+	mid := bytes.Repeat([]byte("y"), 10<<20)
+	for i, v := range [][]byte{[]byte("small"), huge, huge, []byte("small"), huge, huge, mid, huge, huge, huge, []byte("small")} {
 		if err := s.Update(ctx, "k", func([]byte) ([]byte, error) { return v, nil }); err != nil {
 			t.Fatalf("update %d: %v", i, err)
 		}
 		if got, err := s.Get(ctx, "k"); err != nil || !bytes.Equal(got, v) {
 			t.Fatalf("update %d: Get = %d bytes, %v; want %d", i, len(got), err, len(v))
+		}
+		if fi, err := os.Stat(s.path("k")); err != nil || fi.Size() > maxFileSize {
+			t.Fatalf("update %d: the key's file: %v; want at most %d bytes", i, err, maxFileSize)
 		}
 	}
 	if err := s.Update(ctx, "k", func([]byte) ([]byte, error) { return append(huge, 'x'), nil }); err == nil {
