@@ -55,8 +55,6 @@ func TryOpen(path string) (f *File, ok bool, err error) {
 	return f, err == nil && !held, err
 }
 
-const fileFlags = syscall.O_RDWR | syscall.O_NOFOLLOW | syscall.O_NONBLOCK | syscall.O_CLOEXEC
-
 func open(ctx context.Context, path string, create, wait bool) (f *File, held bool, err error) {
 	replaced := false
 	for {
@@ -87,26 +85,18 @@ func open(ctx context.Context, path string, create, wait bool) (f *File, held bo
 // file is made (created reports it: a directory sync makes its name
 // durable).
 func openFD(path string, create bool) (fd int, created bool, err error) {
-	extra := safefile.NoAtime
-	flags := fileFlags
+	flags := syscall.O_RDWR
 	for {
-		fd, err = syscall.Open(path, flags|extra, 0o600)
+		fd, err = safefile.OpenRaw(path, flags, 0o600)
 		switch {
 		case err == nil:
 			return fd, flags&syscall.O_CREAT != 0, nil
-		case err == syscall.EINTR:
-		case err == syscall.EPERM && extra != 0:
-			extra = 0 // not the file's owner: keep its access time then
-		case err == syscall.ENOENT && create && flags&syscall.O_CREAT == 0:
+		case errors.Is(err, syscall.ENOENT) && create && flags&syscall.O_CREAT == 0:
 			flags |= syscall.O_CREAT | syscall.O_EXCL
-		case err == syscall.EEXIST && flags&syscall.O_EXCL != 0:
-			flags = fileFlags // made meanwhile: open that one
-		case errors.Is(err, syscall.ELOOP) || errors.Is(err, syscall.EMLINK) || errors.Is(err, syscall.ENXIO):
-			// O_NOFOLLOW on a symlink: ELOOP (EMLINK on some BSDs); a
-			// socket: ENXIO.
-			return -1, false, &fs.PathError{Op: "open", Path: path, Err: fmt.Errorf("%w (%v)", safefile.ErrNotRegular, err)}
+		case errors.Is(err, syscall.EEXIST) && flags&syscall.O_EXCL != 0:
+			flags = syscall.O_RDWR // made meanwhile: open that one
 		default:
-			return -1, false, &fs.PathError{Op: "open", Path: path, Err: err}
+			return -1, false, err
 		}
 	}
 }

@@ -4,6 +4,7 @@ package safefile
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"syscall"
 )
@@ -19,30 +20,40 @@ import (
 
 const rawFlags = syscall.O_NONBLOCK | syscall.O_NOFOLLOW | syscall.O_CLOEXEC
 
-// NoAtime is O_NOATIME where the platform has it, else 0: a flag for the
-// opens of state files, refused (EPERM) to anyone but the file's owner.
-const NoAtime = noAtime
+// OpenRaw opens path with flag and perm on a raw descriptor, adding
+// O_NONBLOCK, O_NOFOLLOW and O_CLOEXEC, and O_NOATIME where the caller
+// owns the file (it is refused, EPERM, to anyone else). A symlink at
+// path (ELOOP; EMLINK on some BSDs) or a socket (ENXIO) is an error
+// wrapping [ErrNotRegular]; any other failure is an *fs.PathError of the
+// system's error.
+func OpenRaw(path string, flag int, perm uint32) (int, error) {
+	extra := noAtime
+	for {
+		fd, err := syscall.Open(path, flag|rawFlags|extra, perm)
+		switch {
+		case err == nil:
+			return fd, nil
+		case err == syscall.EINTR:
+		case err == syscall.EPERM && extra != 0:
+			extra = 0 // not the file's owner: keep its access time then
+		case errors.Is(err, syscall.ELOOP) || errors.Is(err, syscall.EMLINK) || errors.Is(err, syscall.ENXIO):
+			return -1, &fs.PathError{Op: "open", Path: path, Err: fmt.Errorf("%w (%v)", ErrNotRegular, err)}
+		default:
+			return -1, &fs.PathError{Op: "open", Path: path, Err: err}
+		}
+	}
+}
 
 // openRaw opens path without following a symlink and returns its
 // descriptor and status; ok is false when it is not a regular file, and
 // the caller takes the slow path.
 func openRaw(path string, flag int) (fd int, st syscall.Stat_t, ok bool, err error) {
-	extra := noAtime
-	for {
-		fd, err = syscall.Open(path, flag|rawFlags|extra, 0)
-		if err == syscall.EPERM && extra != 0 {
-			extra = 0 // not the file's owner: keep its access time then
-			continue
-		}
-		if err != syscall.EINTR {
-			break
-		}
+	fd, err = OpenRaw(path, flag, 0)
+	if errors.Is(err, ErrNotRegular) {
+		return -1, st, false, nil // planted: the slow path says so
 	}
 	if err != nil {
-		if errors.Is(err, syscall.ELOOP) || errors.Is(err, syscall.EMLINK) || errors.Is(err, syscall.ENXIO) {
-			return -1, st, false, nil // planted: the slow path says so
-		}
-		return -1, st, true, &fs.PathError{Op: "open", Path: path, Err: err}
+		return -1, st, true, err
 	}
 	if err := fstat(fd, &st); err != nil || st.Mode&syscall.S_IFMT != syscall.S_IFREG {
 		syscall.Close(fd)
