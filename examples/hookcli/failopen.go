@@ -14,9 +14,6 @@ import (
 // because the hook's command line could not be used.
 const commandLinePolicy = "stophook.command-line"
 
-// logEnv names the decision log's variable (hook.Options.Log).
-const logEnv = "STOPHOOK_LOG"
-
 // FailOpen lets the stop through when the hook cannot run as its command
 // line says (a mistyped flag, a store it cannot open): it prints line and
 // "; allowing stop" on stderr and returns the exit code, 0. When a
@@ -27,7 +24,7 @@ const logEnv = "STOPHOOK_LOG"
 // the reason there.
 func FailOpen(line string, stdin io.Reader, stderr io.Writer) int {
 	fmt.Fprintf(stderr, "%s; allowing stop\n", line)
-	if os.Getenv(logEnv) == "" {
+	if os.Getenv(hook.LogEnv) == "" {
 		return 0
 	}
 	allow := stophook.Named(commandLinePolicy, stophook.PolicyFunc(func(context.Context, stophook.Input) (stophook.Decision, error) {
